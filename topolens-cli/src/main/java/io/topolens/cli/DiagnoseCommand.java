@@ -1,0 +1,144 @@
+package io.topolens.cli;
+
+import io.topolens.diagnose.Diagnoser;
+import io.topolens.diagnose.Diagnosis;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.InputFile;
+import io.topolens.model.Job;
+import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.placement.NodeMap;
+import io.topolens.present.JsonReport;
+import io.topolens.present.TextReport;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code topolens diagnose}: read, judge, present. */
+@Command(
+    name = "diagnose",
+    mixinStandardHelpOptions = true,
+    exitCodeOnInvalidInput = 2,
+    exitCodeOnExecutionException = 2,
+    description = {
+      "Reads NCCL_DEBUG=INFO logs (files, directories, '-' for stdin, .gz), rebuilds which path NCCL took between"
+          + " every pair of GPUs and reports what is wrong, with evidence and fixes."
+    })
+final class DiagnoseCommand implements Callable<Integer> {
+
+  /** Output formats. */
+  enum Format {
+    text,
+    json
+  }
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "Log files, directories of logs, or - for standard input.")
+  List<String> paths;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text (default) or json (see docs/json.md).")
+  Format format;
+
+  @Option(
+      names = "--min-severity",
+      defaultValue = "info",
+      paramLabel = "LEVEL",
+      description = "Show findings of at least this severity: info (default), warn or error.")
+  String minSeverity;
+
+  @Option(
+      names = "--node-map",
+      paramLabel = "FILE",
+      description = "Pod-to-node map (\"POD NODE\" per line) so pods sharing a host are known.")
+  Path nodeMap;
+
+  @Option(
+      names = "--fold-channels",
+      description = "JSON: one edge per connection with a channels list, not one per channel.")
+  boolean foldChannels;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Text: list every communicator and the unrecognized lines.")
+  boolean verbose;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Parser threads (default: one per core).")
+  Integer threads;
+
+  @Override
+  public Integer call() throws IOException {
+    Severity min;
+    try {
+      min = Severity.parse(minSeverity);
+    } catch (IllegalArgumentException e) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "topolens: --min-severity must be error, warn or info, not \"" + minSeverity + "\"");
+      return 2;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    LogInput.Expansion inputs = LogInput.expand(paths);
+    Job job = (threads == null ? new NcclLogReader() : new NcclLogReader(threads)).read(inputs);
+    if (nodeMap != null) {
+      try {
+        job = job.withNodes(NodeMap.read(nodeMap));
+      } catch (InputProblem e) {
+        err.println("topolens: " + e.getMessage());
+        return 2;
+      }
+    }
+    for (InputFile f : job.inputs()) {
+      if (f.problem() != null) {
+        err.println("topolens: " + f.name() + ": " + f.problem());
+      }
+    }
+    long nccl = job.inputs().stream().mapToLong(InputFile::ncclLines).sum();
+    if (nccl == 0) {
+      boolean anyRead = job.inputs().stream().anyMatch(f -> f.problem() == null);
+      err.println(
+          "topolens: "
+              + (anyRead
+                  ? "no NCCL lines in "
+                      + String.join(
+                          ", ",
+                          job.inputs().stream()
+                              .filter(f -> f.problem() == null)
+                              .map(InputFile::name)
+                              .toList())
+                      + " (run the job with NCCL_DEBUG=INFO)"
+                  : "nothing could be read"));
+      return 2;
+    }
+    Diagnosis d = Diagnoser.standard().diagnose(job);
+    Diagnosis shown = d.atLeast(min);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+    if (format == Format.json) {
+      new JsonReport(foldChannels).write(shown, out);
+      out.println();
+      out.flush();
+    } else {
+      new TextReport(verbose).write(shown, out);
+    }
+    return d.hasErrors() ? 1 : 0;
+  }
+}

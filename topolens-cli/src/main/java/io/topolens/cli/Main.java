@@ -1,0 +1,51 @@
+package io.topolens.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code topolens} command: a front end only; every subcommand calls the core modules. */
+@Command(
+    name = "topolens",
+    mixinStandardHelpOptions = true,
+    exitCodeOnInvalidInput = 2,
+    exitCodeOnExecutionException = 2,
+    versionProvider = Main.Version.class,
+    description =
+        "Reads NCCL logs of multi-GPU training jobs and says which paths NCCL took and what is wrong.",
+    subcommands = {DiagnoseCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:no error finding", "1:error findings", "2:usage error or unreadable input"})
+public final class Main {
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code (tests call this). */
+  public static int run(String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setExecutionExceptionHandler(
+        (ex, line, parse) -> {
+          line.getErr()
+              .println(
+                  "topolens: "
+                      + (ex.getMessage() == null
+                          ? ex.getClass().getSimpleName()
+                          : ex.getMessage()));
+          if (System.getenv("TOPOLENS_DEBUG") != null) {
+            ex.printStackTrace(line.getErr());
+          }
+          return 2;
+        });
+    return cl.execute(args);
+  }
+
+  /** Prints the version from the jar's manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"topolens " + (v == null ? "dev" : v)};
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package io.topolens.diagnose;
+
+import io.topolens.model.Job;
+import java.util.List;
+
+/**
+ * One finding's logic. Called once per diagnosis, after the whole input is read; reads the model
+ * only and returns nothing when its condition does not hold. Implementations are stateless.
+ */
+public interface Rule {
+
+  /** The finding id this rule reports. */
+  String id();
+
+  List<Finding> check(Job job);
+}

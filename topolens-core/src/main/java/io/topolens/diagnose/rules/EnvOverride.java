@@ -1,0 +1,64 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.catalog.EnvVariable;
+import io.topolens.catalog.NcclEnv;
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.EnvSetting;
+import io.topolens.model.Job;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code env-override}: an NCCL setting that changes transports, algorithms or protocols is forced
+ * by the environment. One finding per setting, saying what it does ({@code nccl-env.json}).
+ */
+public final class EnvOverride implements Rule {
+
+  @Override
+  public String id() {
+    return "env-override";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<Finding> out = new ArrayList<>();
+    for (EnvSetting e : job.env()) {
+      Optional<EnvVariable> known = NcclEnv.bundled().get(e.name());
+      if (known.isEmpty()) {
+        continue;
+      }
+      EnvVariable v = known.get();
+      Severity severity = Severity.parse(v.severity());
+      if (isDefault(e)) {
+        severity = Severity.INFO;
+      }
+      out.add(
+          new Finding(
+              id(),
+              severity,
+              e.name() + "=" + e.value() + " is set by the environment",
+              v.effect()
+                  + " Reported by "
+                  + e.processes()
+                  + " process(es)."
+                  + (isDefault(e)
+                      ? " This value is NCCL's default, so setting it changes nothing."
+                      : ""),
+              List.of(e.evidence()),
+              v.fix()));
+    }
+    return out;
+  }
+
+  /** Values that restate NCCL's default. */
+  private static boolean isDefault(EnvSetting e) {
+    return switch (e.name()) {
+      case "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_PXN_DISABLE" ->
+          e.value().equals("0");
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,77 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Facts;
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Communicator;
+import io.topolens.model.Job;
+import io.topolens.model.Member;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * {@code missing-ranks}: a communicator of n ranks has lines from fewer (warn: the logs are
+ * incomplete, so findings about the others cannot be made), or ranks that started init never
+ * completed it (error: a hang or crash during init, or a log cut short).
+ */
+public final class MissingRanks implements Rule {
+
+  @Override
+  public String id() {
+    return "missing-ranks";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<Finding> out = new ArrayList<>();
+    for (Communicator c : job.communicators()) {
+      if (c.nRanks() <= 0) {
+        continue;
+      }
+      List<Integer> absent =
+          IntStream.range(0, c.nRanks()).filter(r -> !c.members().containsKey(r)).boxed().toList();
+      if (!absent.isEmpty()) {
+        Member any = c.members().values().stream().findFirst().orElse(null);
+        out.add(
+            new Finding(
+                id(),
+                Severity.WARN,
+                "Logs cover "
+                    + c.members().size()
+                    + " of "
+                    + c.nRanks()
+                    + " ranks of communicator "
+                    + c.key(),
+                "No line in the input comes from rank(s) "
+                    + Facts.list(absent, 16)
+                    + " of this communicator. Either their logs were not given (one file per pod or rank is"
+                    + " expected) or those ranks never printed NCCL INFO lines. What they connected over, and"
+                    + " whether they completed init, cannot be told.",
+                any == null ? List.of() : List.of(any.firstLine()),
+                "Pass every rank's log (a directory of pod logs works: kubectl logs <pod> > logs/<pod>.log for each"
+                    + " pod) and make sure NCCL_DEBUG=INFO is set on every rank."));
+      }
+      List<Member> stuck =
+          c.members().values().stream().filter(m -> m.initStarted() && !m.initCompleted()).toList();
+      if (!stuck.isEmpty()) {
+        out.add(
+            new Finding(
+                id(),
+                Severity.ERROR,
+                "Ranks never completed init of communicator " + c.key(),
+                "Rank(s) "
+                    + Facts.list(
+                        stuck.stream().map(m -> m.rank() + " (" + m.id().host() + ")").toList(), 16)
+                    + " printed Init START but no Init COMPLETE: init hung or crashed there, or the log ends early."
+                    + " A rank stuck in init usually waits for a peer that never arrived or cannot be reached.",
+                stuck.stream().map(Member::firstLine).toList(),
+                "Look at the last lines and WARN lines of these ranks and of the ranks they wait for; check the"
+                    + " other findings (socket-interface, net-plugin-fallback, shm-exhausted) and that every pod of"
+                    + " the job is running."));
+      }
+    }
+    return out;
+  }
+}

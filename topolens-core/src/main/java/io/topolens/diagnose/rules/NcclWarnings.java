@@ -1,0 +1,42 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclWarning;
+
+/**
+ * {@code nccl-warning}: WARN lines that no more specific rule covers (peer access, bootstrap
+ * connections, plugin messages, anything else), shown so none is lost.
+ */
+public final class NcclWarnings extends WarningRule {
+
+  public NcclWarnings() {
+    super(
+        Severity.WARN,
+        NcclWarning.Kind.OTHER,
+        NcclWarning.Kind.P2P,
+        NcclWarning.Kind.SOCKET,
+        NcclWarning.Kind.NET_PLUGIN);
+  }
+
+  @Override
+  public String id() {
+    return "nccl-warning";
+  }
+
+  @Override
+  String title() {
+    return "NCCL printed warnings";
+  }
+
+  @Override
+  String explanation() {
+    return "NCCL printed WARN lines that no more specific finding explains. Read them: a WARN before a failure is"
+        + " usually its cause.";
+  }
+
+  @Override
+  String fix() {
+    return "Read the lines shown; the NCCL troubleshooting guide"
+        + " (docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html) explains most of them.";
+  }
+}

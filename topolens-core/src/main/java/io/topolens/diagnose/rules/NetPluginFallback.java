@@ -1,0 +1,124 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
+import io.topolens.model.Job;
+import io.topolens.model.NetPluginEvent;
+import io.topolens.model.NetPluginEvent.Outcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code net-plugin-fallback}: a network plugin that was loaded or asked for (aws-ofi-nccl/EFA, an
+ * external plugin, IB when NCCL_IB_HCA or NCCL_NET names it) failed or found no device, and the
+ * process then used TCP sockets.
+ */
+public final class NetPluginFallback implements Rule {
+
+  @Override
+  public String id() {
+    return "net-plugin-fallback";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    boolean ibWanted =
+        job.envValue("NCCL_IB_HCA") != null || "IB".equalsIgnoreCase(job.envValue("NCCL_NET"));
+    boolean pluginWanted = job.envValue("NCCL_NET_PLUGIN") != null;
+    Map<String, List<NetPluginEvent>> byProcess = new LinkedHashMap<>();
+    for (NetPluginEvent e : job.netPlugins()) {
+      byProcess.computeIfAbsent(e.process(), k -> new ArrayList<>()).add(e);
+    }
+    Set<String> failedPlugins = new LinkedHashSet<>();
+    List<Evidence> evidence = new ArrayList<>();
+    List<String> processes = new ArrayList<>();
+    for (Map.Entry<String, List<NetPluginEvent>> p : byProcess.entrySet()) {
+      List<NetPluginEvent> events = p.getValue();
+      boolean requested =
+          pluginWanted || events.stream().anyMatch(e -> e.outcome() == Outcome.REQUESTED);
+      boolean external = events.stream().anyMatch(e -> e.outcome() == Outcome.LOADED);
+      List<NetPluginEvent> failures =
+          events.stream()
+              .filter(
+                  e ->
+                      e.outcome() == Outcome.FAILED
+                          || e.outcome() == Outcome.NO_DEVICE
+                          || e.outcome() == Outcome.NOT_FOUND)
+              .filter(e -> !e.plugin().equalsIgnoreCase("Socket"))
+              .filter(
+                  e ->
+                      switch (e.outcome()) {
+                        case NOT_FOUND -> requested;
+                        default ->
+                            e.plugin().equalsIgnoreCase("IB")
+                                ? ibWanted
+                                : (external || requested || e.plugin().equals("OFI"));
+                      })
+              .toList();
+      boolean socket =
+          events.stream()
+              .anyMatch(
+                  e -> e.outcome() == Outcome.SELECTED && e.plugin().equalsIgnoreCase("Socket"));
+      if (failures.isEmpty() || !socket) {
+        continue;
+      }
+      processes.add(p.getKey());
+      if (evidence.size() < Finding.MAX_EVIDENCE) {
+        failures.forEach(f -> evidence.add(f.evidence()));
+        events.stream()
+            .filter(e -> e.outcome() == Outcome.SELECTED)
+            .findFirst()
+            .ifPresent(e -> evidence.add(e.evidence()));
+      }
+      failures.forEach(
+          f ->
+              failedPlugins.add(
+                  f.plugin().equals("OFI") ? "aws-ofi-nccl (EFA/libfabric)" : f.plugin()));
+    }
+    if (processes.isEmpty()) {
+      return List.of();
+    }
+    boolean efa =
+        failedPlugins.stream()
+            .anyMatch(
+                p -> p.contains("ofi") || p.contains("Libfabric") || p.contains("libnccl-net"));
+    String what = String.join(", ", failedPlugins);
+    String explanation =
+        "On "
+            + processes.size()
+            + " process(es) the network plugin "
+            + what
+            + " failed or found no device, and NCCL fell back to its TCP socket transport"
+            + " (\"Using network Socket\"). Traffic between nodes then runs over the ordinary"
+            + " Ethernet path through the kernel's TCP stack instead of "
+            + (efa ? "EFA" : "RDMA")
+            + (job.multiNode()
+                ? "; this job spans nodes, so its collectives pay for it on every step."
+                : "; this job's logs show one node, so only inter-node traffic would pay for it.");
+    String fix =
+        efa
+            ? "Check, in order: the pod requests EFA devices (resources.limits \"vpc.amazonaws.com/efa\": the"
+                + " instance's EFA count, e.g. 4 on p4d.24xlarge, 1 on g6e.12xlarge); the EFA device plugin runs on"
+                + " the node (kubectl -n kube-system get ds | grep efa); the image has libfabric with the efa provider"
+                + " and aws-ofi-nccl (fi_info -p efa inside the pod must list the devices); the instance type supports"
+                + " EFA and it was enabled at launch; the security group allows all traffic from itself (EFA needs a"
+                + " self-referencing inbound and outbound rule)."
+            : "Check the RDMA devices are visible in the container (ibv_devinfo), the RDMA device plugin grants them"
+                + " to the pod, NCCL_IB_HCA names existing devices, and the plugin library named by NCCL_NET_PLUGIN is"
+                + " installed.";
+    return List.of(
+        new Finding(
+            id(),
+            Severity.ERROR,
+            "Network plugin " + what + " failed; NCCL fell back to TCP sockets",
+            explanation,
+            evidence,
+            fix));
+  }
+}

@@ -1,0 +1,28 @@
+package io.topolens.model;
+
+import java.util.List;
+
+/**
+ * A connection between two ranks of a communicator on one or more channels, as printed by one side.
+ * NCCL prints one line per channel; lines that differ only in channel are folded into one edge
+ * whose {@code channels} lists them.
+ *
+ * @param from sending rank (communicator rank)
+ * @param to receiving rank
+ * @param direction which side printed it
+ * @param path transport and its details
+ * @param channels the channels, ascending
+ * @param evidence the first line seen
+ */
+public record Edge(
+    int from,
+    int to,
+    Direction direction,
+    PathDetail path,
+    List<Integer> channels,
+    Evidence evidence) {
+
+  public Transport transport() {
+    return path.transport();
+  }
+}

@@ -1,0 +1,102 @@
+package io.topolens.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the inputs say about one job.
+ *
+ * @param inputs the files read, with their problems
+ * @param ranks every GPU context seen, sorted
+ * @param communicators every communicator, largest first
+ * @param netPlugins plugin loading and selection steps
+ * @param env NCCL settings from the environment
+ * @param interfaces socket interfaces chosen
+ * @param gdr GPUDirect RDMA reports per NIC
+ * @param warnings WARN lines and failure reports
+ * @param unrecognized NCCL lines that match no known form
+ * @param malformed lines that could not be read at all (overlong, binary)
+ * @param nodeOfHost physical node of each host (pod) name, when a node map was given; else empty
+ */
+public record Job(
+    List<InputFile> inputs,
+    List<Rank> ranks,
+    List<Communicator> communicators,
+    List<NetPluginEvent> netPlugins,
+    List<EnvSetting> env,
+    List<Interface> interfaces,
+    List<GdrStatus> gdr,
+    List<NcclWarning> warnings,
+    LineSample unrecognized,
+    LineSample malformed,
+    Map<String, String> nodeOfHost) {
+
+  /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
+  public String node(String host) {
+    return nodeOfHost.getOrDefault(host, host);
+  }
+
+  /** Whether a node map said where pods ran. */
+  public boolean hasNodeMap() {
+    return !nodeOfHost.isEmpty();
+  }
+
+  /** The same job with a pod-to-node map applied. */
+  public Job withNodes(Map<String, String> nodes) {
+    return new Job(
+        inputs,
+        ranks,
+        communicators,
+        netPlugins,
+        env,
+        interfaces,
+        gdr,
+        warnings,
+        unrecognized,
+        malformed,
+        Map.copyOf(nodes));
+  }
+
+  /** Distinct hostnames among all ranks, sorted. */
+  public List<String> hosts() {
+    return ranks.stream().map(r -> r.id().host()).distinct().sorted().toList();
+  }
+
+  /** Distinct NCCL versions printed, sorted. */
+  public List<String> ncclVersions() {
+    return ranks.stream()
+        .map(Rank::ncclVersion)
+        .filter(v -> v != null)
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  /** The value of an environment setting, or null when the log does not report it. */
+  public String envValue(String name) {
+    return env.stream()
+        .filter(e -> e.name().equals(name))
+        .map(EnvSetting::value)
+        .findFirst()
+        .orElse(null);
+  }
+
+  /**
+   * Whether two ranks of a communicator ran on the same physical node, by hostname and the node
+   * map; null when a rank's log is missing.
+   */
+  public Boolean sameNode(Communicator comm, int a, int b) {
+    Member ma = comm.members().get(a);
+    Member mb = comm.members().get(b);
+    if (ma == null || mb == null) {
+      return null;
+    }
+    return node(ma.id().host()).equals(node(mb.id().host()));
+  }
+
+  /** Whether the job spans more than one node, by hostnames, node map or NCCL's nNodes. */
+  public boolean multiNode() {
+    long nodes = ranks.stream().map(r -> node(r.id().host())).distinct().count();
+    return nodes > 1 || communicators.stream().anyMatch(c -> c.nNodes() > 1);
+  }
+}

@@ -1,0 +1,34 @@
+package io.topolens.model;
+
+/**
+ * A WARN line, or an INFO line that reports a failure, with the kind the reader recognised.
+ *
+ * @param process host:pid
+ * @param kind what the message is about
+ * @param message the text after {@code NCCL WARN}/{@code NCCL INFO}
+ * @param count how many lines said the same (numbers aside)
+ * @param processes how many processes said it
+ */
+public record NcclWarning(
+    String process, Kind kind, String message, long count, int processes, Evidence evidence) {
+
+  /** What a warning is about, as recognised from its text by the reader. */
+  public enum Kind {
+    /** /dev/shm could not be created or extended. */
+    SHM,
+    /** InfiniBand/RoCE verbs: completion errors, QP transitions, device open failures. */
+    IB,
+    /** NVLink SHARP, multicast objects, fabric manager, IMEX. */
+    NVLS,
+    /** A NET plugin failed to load or initialise. */
+    NET_PLUGIN,
+    /** No usable socket interface, or a bootstrap connection failed. */
+    SOCKET,
+    /** Ranks run different NCCL versions (NCCL checks this at init). */
+    VERSION,
+    /** GPU peer access refused or P2P disabled between devices. */
+    P2P,
+    /** Anything else. */
+    OTHER
+  }
+}

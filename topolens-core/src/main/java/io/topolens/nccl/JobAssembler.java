@@ -1,0 +1,512 @@
+package io.topolens.nccl;
+
+import io.topolens.model.Communicator;
+import io.topolens.model.Direction;
+import io.topolens.model.Edge;
+import io.topolens.model.EnvSetting;
+import io.topolens.model.Evidence;
+import io.topolens.model.GdrStatus;
+import io.topolens.model.InputFile;
+import io.topolens.model.Interface;
+import io.topolens.model.Job;
+import io.topolens.model.LineSample;
+import io.topolens.model.Member;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.NetPluginEvent;
+import io.topolens.model.Rank;
+import io.topolens.model.RankId;
+import io.topolens.model.Tree;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Applies the events of every line, in input order, and builds the {@link Job}. Memory grows with
+ * ranks, communicators and distinct connections, never with the number of lines.
+ *
+ * <p>A connection line does not name its communicator, so it goes to the newest communicator of the
+ * same GPU context in which the printing rank has that rank number (NCCL connects a communicator
+ * right after creating it, or lazily on its first collective).
+ */
+final class JobAssembler {
+  static final int SAMPLES = 20;
+  static final int MAX_DISTINCT_WARNINGS = 500;
+
+  private final Map<String, String> versions = new HashMap<>();
+  private final Map<RankId, Ctx> ctxs = new HashMap<>();
+  private final Map<String, LocalComm> byPtr = new HashMap<>();
+  private final List<LocalComm> comms = new ArrayList<>();
+  private final Map<String, EnvAcc> env = new LinkedHashMap<>();
+  private final Map<String, NetPluginEvent> plugins = new LinkedHashMap<>();
+  private final Map<String, Interface> interfaces = new LinkedHashMap<>();
+  private final Map<String, GdrStatus> gdr = new LinkedHashMap<>();
+  private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
+  private final Map<String, int[]> internedRings = new HashMap<>();
+  private long extraWarnings;
+  private final Sample unrecognized = new Sample();
+  private final Sample malformed = new Sample();
+  private final List<InputFile> inputs = new ArrayList<>();
+
+  private static final class Ctx {
+    final RankId id;
+    int nvmlDev = -1;
+    String busId;
+    String network;
+    final List<LocalComm> comms = new ArrayList<>();
+    LocalComm orphan;
+
+    Ctx(RankId id) {
+      this.id = id;
+    }
+
+    LocalComm latest() {
+      return comms.isEmpty() ? null : comms.get(comms.size() - 1);
+    }
+  }
+
+  private static final class EnvAcc {
+    final String name;
+    final String value;
+    final Evidence evidence;
+    final Set<String> processes = new HashSet<>();
+
+    EnvAcc(String name, String value, Evidence evidence) {
+      this.name = name;
+      this.value = value;
+      this.evidence = evidence;
+    }
+  }
+
+  private static final class WarnAcc {
+    final String process;
+    final NcclWarning.Kind kind;
+    final String message;
+    final Evidence evidence;
+    final Set<String> processes = new HashSet<>();
+    long count;
+
+    WarnAcc(String process, NcclWarning.Kind kind, String message, Evidence evidence) {
+      this.process = process;
+      this.kind = kind;
+      this.message = message;
+      this.evidence = evidence;
+    }
+  }
+
+  static final class Sample {
+    long count;
+    final List<Evidence> samples = new ArrayList<>();
+
+    void add(Evidence e) {
+      count++;
+      if (samples.size() < SAMPLES) {
+        samples.add(e);
+      }
+    }
+
+    LineSample toModel() {
+      return new LineSample(count, List.copyOf(samples));
+    }
+  }
+
+  void input(InputFile file) {
+    inputs.add(file);
+  }
+
+  void unrecognized(Evidence e) {
+    unrecognized.add(e);
+  }
+
+  void malformed(Evidence e) {
+    malformed.add(e);
+  }
+
+  /** Applies one parsed NCCL line. */
+  void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
+    switch (event) {
+      case NcclEvent.Known k -> {}
+      case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
+      case NcclEvent.Version v -> versions.putIfAbsent(h.process(), v.version());
+      case NcclEvent.EnvSet s -> {
+        EnvAcc acc =
+            env.computeIfAbsent(
+                s.name() + "=" + s.value(),
+                k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
+        acc.processes.add(h.process());
+      }
+      case NcclEvent.Plugin p -> {
+        if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
+          ctx(h).network = p.plugin();
+        }
+        plugins.computeIfAbsent(
+            h.process() + "|" + p.plugin() + "|" + p.outcome(),
+            k ->
+                new NetPluginEvent(
+                    h.process(), p.plugin(), p.outcome(), new Evidence(file, line, text)));
+      }
+      case NcclEvent.Iface i ->
+          interfaces.computeIfAbsent(
+              h.process() + "|" + i.role() + "|" + i.name(),
+              k ->
+                  new Interface(
+                      h.process(),
+                      i.role(),
+                      i.name(),
+                      i.address(),
+                      new Evidence(file, line, text)));
+      case NcclEvent.Gdr g ->
+          gdr.computeIfAbsent(
+              h.process() + "|" + g.transport() + "|" + g.hca(),
+              k ->
+                  new GdrStatus(
+                      h.process(),
+                      g.transport(),
+                      g.hca(),
+                      g.enabled(),
+                      new Evidence(file, line, text)));
+      case NcclEvent.Warning w -> warning(h, w, new Evidence(file, line, text));
+      case NcclEvent.Comm c -> comm(h, c, file, line, text);
+      case NcclEvent.BootstrapTimings b -> {
+        LocalComm lc = ctx(h).latest();
+        if (lc != null && Double.isNaN(lc.bootstrapSeconds)) {
+          lc.bootstrapSeconds = b.total();
+          lc.bootstrapRecvSeconds = b.recv();
+          lc.timingLine = new Evidence(file, line, text);
+        }
+      }
+      case NcclEvent.InitTimings t -> {
+        LocalComm lc = find(ctx(h), t.rank(), t.nRanks());
+        if (lc != null) {
+          lc.initSeconds = t.total();
+          if (Double.isNaN(lc.bootstrapSeconds)) {
+            lc.bootstrapSeconds = t.bootstrap();
+          }
+          if (lc.timingLine == null) {
+            lc.timingLine = new Evidence(file, line, text);
+          }
+        }
+      }
+      case NcclEvent.RingOrder r -> {
+        LocalComm lc = current(h, file, line, text);
+        int[] order = r.ranks().stream().mapToInt(Integer::intValue).toArray();
+        lc.rings.putIfAbsent(
+            r.channel(), internedRings.computeIfAbsent(Arrays.toString(order), k -> order));
+      }
+      case NcclEvent.Trees t -> {
+        Ctx ctx = ctx(h);
+        LocalComm lc = find(ctx, t.rank(), -1);
+        if (lc == null) {
+          lc = current(h, file, line, text);
+        }
+        for (int i = 0; i < t.channels().size(); i++) {
+          lc.trees.putIfAbsent(i, t.channels().get(i));
+        }
+      }
+      case NcclEvent.Connection c -> connection(h, c, new Evidence(file, line, text));
+      case NcclEvent.Connected c -> {
+        LocalComm lc = ctx(h).latest();
+        if (lc != null) {
+          if (c.pxn() != null) {
+            lc.pxn = c.pxn();
+          }
+          if (c.gdr() != null) {
+            lc.gdr = c.gdr();
+          }
+        }
+      }
+    }
+  }
+
+  private Ctx ctx(LineHeader h) {
+    return ctxs.computeIfAbsent(new RankId(h.host(), h.pid(), h.dev()), Ctx::new);
+  }
+
+  /**
+   * The newest communicator of this context where it holds {@code rank} (and has {@code nRanks}).
+   */
+  private static LocalComm find(Ctx ctx, int rank, int nRanks) {
+    for (int i = ctx.comms.size() - 1; i >= 0; i--) {
+      LocalComm lc = ctx.comms.get(i);
+      if (lc.rank == rank && (nRanks < 0 || lc.nRanks < 0 || lc.nRanks == nRanks)) {
+        return lc;
+      }
+    }
+    return null;
+  }
+
+  /** The newest communicator of the context, or one for lines that come before any comm line. */
+  private LocalComm current(LineHeader h, String file, long line, String text) {
+    Ctx ctx = ctx(h);
+    LocalComm lc = ctx.latest();
+    return lc != null ? lc : orphan(ctx, new Evidence(file, line, text));
+  }
+
+  private LocalComm orphan(Ctx ctx, Evidence e) {
+    if (ctx.orphan == null) {
+      ctx.orphan = new LocalComm(ctx.id, null, null, e);
+      comms.add(ctx.orphan);
+    }
+    return ctx.orphan;
+  }
+
+  private void comm(LineHeader h, NcclEvent.Comm c, String file, long line, String text) {
+    Ctx ctx = ctx(h);
+    if (c.nvmlDev() >= 0) {
+      ctx.nvmlDev = c.nvmlDev();
+    }
+    if (c.busId() != null) {
+      ctx.busId = c.busId();
+    }
+    String key = h.process() + "|" + c.commPtr();
+    LocalComm lc = byPtr.get(key);
+    if (c.phase() == NcclEvent.Phase.DESTROY) {
+      byPtr.remove(key);
+      return;
+    }
+    if (lc == null || (c.phase() == NcclEvent.Phase.START && lc.started)) {
+      LocalComm parent =
+          c.parentPtr() == null ? null : byPtr.get(h.process() + "|" + c.parentPtr());
+      lc = new LocalComm(ctx.id, c.commPtr(), parent, new Evidence(file, line, text));
+      byPtr.put(key, lc);
+      comms.add(lc);
+      ctx.comms.add(lc);
+      lc.network = ctx.network;
+    }
+    lc.rank = c.rank();
+    if (c.nRanks() > 0) {
+      lc.nRanks = c.nRanks();
+    }
+    if (c.commId() != null) {
+      lc.commId = c.commId();
+    }
+    switch (c.phase()) {
+      case START -> lc.started = true;
+      case COMPLETE -> lc.completed = true;
+      case INFO -> {
+        lc.nNodes = c.nNodes();
+        lc.localRanks = c.localRanks();
+      }
+      case DESTROY -> {}
+    }
+  }
+
+  private void connection(LineHeader h, NcclEvent.Connection c, Evidence e) {
+    Ctx ctx = ctx(h);
+    int printer = c.direction() == Direction.RECEIVE ? c.to() : c.from();
+    LocalComm lc = null;
+    if (c.commPtr() != null) {
+      lc = byPtr.get(h.process() + "|" + c.commPtr());
+    }
+    if (lc == null) {
+      int top = Math.max(c.from(), c.to());
+      for (int i = ctx.comms.size() - 1; i >= 0 && lc == null; i--) {
+        LocalComm candidate = ctx.comms.get(i);
+        if (candidate.rank == printer && (candidate.nRanks < 0 || top < candidate.nRanks)) {
+          lc = candidate;
+        }
+      }
+    }
+    if (lc == null) {
+      lc = orphan(ctx, e);
+    }
+    LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
+    LocalComm.EdgeAcc acc = lc.edges.get(key);
+    if (acc == null) {
+      acc = new LocalComm.EdgeAcc(c.path(), e);
+      lc.edges.put(key, acc);
+    }
+    acc.channels.set(c.channel());
+  }
+
+  private void warning(LineHeader h, NcclEvent.Warning w, Evidence e) {
+    String shape = w.kind() + "|" + w.message().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
+    WarnAcc acc = warnings.get(shape);
+    if (acc == null) {
+      if (warnings.size() >= MAX_DISTINCT_WARNINGS) {
+        extraWarnings++;
+        return;
+      }
+      acc = new WarnAcc(h.process(), w.kind(), w.message(), e);
+      warnings.put(shape, acc);
+    }
+    acc.count++;
+    acc.processes.add(h.process());
+  }
+
+  /** Merges what was read into the Job. */
+  Job finish() {
+    List<Rank> ranks =
+        ctxs.values().stream()
+            .filter(
+                c ->
+                    !c.comms.isEmpty()
+                        || c.orphan != null
+                        || versions.containsKey(c.id.host() + ":" + c.id.pid()))
+            .map(
+                c ->
+                    new Rank(
+                        c.id, c.nvmlDev, c.busId, versions.get(c.id.host() + ":" + c.id.pid())))
+            .sorted(Comparator.comparing(Rank::id))
+            .toList();
+    List<NcclWarning> warns = new ArrayList<>();
+    for (WarnAcc w : warnings.values()) {
+      warns.add(
+          new NcclWarning(w.process, w.kind, w.message, w.count, w.processes.size(), w.evidence));
+    }
+    if (extraWarnings > 0) {
+      warns.add(
+          new NcclWarning(
+              "",
+              NcclWarning.Kind.OTHER,
+              extraWarnings + " more warnings of other forms not kept",
+              extraWarnings,
+              0,
+              null));
+    }
+    List<EnvSetting> envs =
+        env.values().stream()
+            .map(a -> new EnvSetting(a.name, a.value, a.processes.size(), a.evidence))
+            .toList();
+    return new Job(
+        List.copyOf(inputs),
+        ranks,
+        communicators(),
+        List.copyOf(plugins.values()),
+        envs,
+        List.copyOf(interfaces.values()),
+        List.copyOf(gdr.values()),
+        warns,
+        unrecognized.toModel(),
+        malformed.toModel(),
+        Map.of());
+  }
+
+  /**
+   * Groups the per-process views: by commId where NCCL printed one, otherwise by (nRanks, how many
+   * communicators of that size the context had made before) — the k-th communicator of a size in
+   * every process is taken to be the same one.
+   */
+  private List<Communicator> communicators() {
+    Map<LocalComm, String> keys = new HashMap<>();
+    Map<RankId, Map<Integer, Integer>> ordinals = new HashMap<>();
+    for (LocalComm lc : comms) {
+      String key;
+      if (lc.commId != null) {
+        key = lc.commId;
+      } else if (lc.ptr == null) {
+        key = "unassigned";
+      } else {
+        int ordinal =
+            ordinals
+                .computeIfAbsent(lc.ctx, k -> new HashMap<>())
+                .merge(lc.nRanks, 1, Integer::sum);
+        key = "nranks" + lc.nRanks + "#" + ordinal;
+      }
+      keys.put(lc, key);
+    }
+    Map<String, List<LocalComm>> groups = new LinkedHashMap<>();
+    for (LocalComm lc : comms) {
+      groups.computeIfAbsent(keys.get(lc), k -> new ArrayList<>()).add(lc);
+    }
+    List<Communicator> out = new ArrayList<>();
+    for (Map.Entry<String, List<LocalComm>> g : groups.entrySet()) {
+      out.add(merge(g.getKey(), g.getValue(), keys));
+    }
+    out.sort(
+        Comparator.comparingInt(Communicator::nRanks).reversed().thenComparing(Communicator::key));
+    return out;
+  }
+
+  private static Communicator merge(
+      String key, List<LocalComm> parts, Map<LocalComm, String> keys) {
+    int nRanks = -1;
+    String commId = null;
+    String parentKey = null;
+    Map<Integer, Member> members = new TreeMap<>();
+    Map<Integer, List<Integer>> rings = new TreeMap<>();
+    List<Tree> trees = new ArrayList<>();
+    Map<LocalComm.EdgeKey, LocalComm.EdgeAcc> edges = new LinkedHashMap<>();
+    Boolean pxn = null;
+    Boolean gdr = null;
+    for (LocalComm lc : parts) {
+      nRanks = Math.max(nRanks, lc.nRanks);
+      if (commId == null) {
+        commId = lc.commId;
+      }
+      if (parentKey == null && lc.parent != null) {
+        parentKey = keys.get(lc.parent);
+      }
+      if (lc.rank >= 0) {
+        members.putIfAbsent(
+            lc.rank,
+            new Member(
+                lc.rank,
+                lc.ctx,
+                lc.nNodes,
+                lc.localRanks,
+                lc.started,
+                lc.completed,
+                lc.bootstrapSeconds,
+                lc.bootstrapRecvSeconds,
+                lc.initSeconds,
+                lc.network,
+                lc.firstLine,
+                lc.timingLine));
+        for (Map.Entry<Integer, int[]> t : lc.trees.entrySet()) {
+          int[] v = t.getValue();
+          List<Integer> children = new ArrayList<>();
+          for (int i = 1; i < v.length; i++) {
+            if (v[i] >= 0) {
+              children.add(v[i]);
+            }
+          }
+          trees.add(new Tree(t.getKey(), lc.rank, v[0], children));
+        }
+      }
+      for (Map.Entry<Integer, int[]> r : lc.rings.entrySet()) {
+        rings.computeIfAbsent(r.getKey(), k -> Arrays.stream(r.getValue()).boxed().toList());
+      }
+      for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : lc.edges.entrySet()) {
+        LocalComm.EdgeAcc acc = edges.get(e.getKey());
+        if (acc == null) {
+          edges.put(e.getKey(), e.getValue());
+        } else {
+          acc.channels.or(e.getValue().channels);
+        }
+      }
+      if (lc.pxn != null) {
+        pxn = (pxn != null && pxn) || lc.pxn;
+      }
+      if (lc.gdr != null) {
+        gdr = gdr == null ? lc.gdr : gdr && lc.gdr;
+      }
+    }
+    List<Edge> edgeList = new ArrayList<>();
+    for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : edges.entrySet()) {
+      LocalComm.EdgeKey k = e.getKey();
+      LocalComm.EdgeAcc acc = e.getValue();
+      edgeList.add(
+          new Edge(
+              k.from(),
+              k.to(),
+              k.direction(),
+              acc.path,
+              acc.channels.stream().boxed().toList(),
+              acc.evidence));
+    }
+    edgeList.sort(
+        Comparator.comparingInt(Edge::from)
+            .thenComparingInt(Edge::to)
+            .thenComparing(Edge::direction));
+    trees.sort(Comparator.comparingInt(Tree::rank).thenComparingInt(Tree::channel));
+    return new Communicator(
+        key, commId, nRanks, parentKey, members, rings, trees, edgeList, pxn, gdr);
+  }
+}

@@ -1,0 +1,135 @@
+package io.topolens.nccl;
+
+/**
+ * The parts of an NCCL debug line: {@code host:pid:tid [dev] [location] NCCL LEVEL message}.
+ * Whatever came before the host (timestamps, launcher tags) is the envelope.
+ *
+ * @param location the {@code file.cc:line} or function NCCL prints before WARN, or empty
+ */
+record LineHeader(
+    String host, long pid, long tid, int dev, Level level, String location, String message) {
+
+  /** NCCL's debug levels as printed. */
+  enum Level {
+    INFO,
+    WARN,
+    TRACE,
+    ERROR,
+    ABORT
+  }
+
+  String process() {
+    return host + ":" + pid;
+  }
+
+  /**
+   * Finds the NCCL header in a line, skipping any prefix a logger or launcher put before it:
+   * timestamps (NCCL's own, kubectl --timestamps, containerd CRI, CloudWatch), torchrun {@code
+   * [rank3]:}, mpirun {@code [1,3]<stdout>:}, srun {@code 3: }, Ray {@code (pid=1234)}. Returns
+   * null when the line has no NCCL header.
+   */
+  static LineHeader parse(String line) {
+    int levelAt = -1;
+    Level level = null;
+    int from = 0;
+    while (true) {
+      int at = line.indexOf("NCCL ", from);
+      if (at < 0) {
+        return null;
+      }
+      level = levelAfter(line, at + 5);
+      if (level != null && at > 0 && line.charAt(at - 1) == ' ') {
+        levelAt = at;
+        break;
+      }
+      from = at + 5;
+    }
+    int bracket = line.indexOf(" [", 0);
+    while (bracket >= 0 && bracket < levelAt) {
+      LineHeader h = headerAt(line, bracket, levelAt, level);
+      if (h != null) {
+        return h;
+      }
+      bracket = line.indexOf(" [", bracket + 2);
+    }
+    return null;
+  }
+
+  private static Level levelAfter(String line, int i) {
+    for (Level l : Level.values()) {
+      String name = l.name();
+      if (line.startsWith(name, i)
+          && (i + name.length() == line.length() || line.charAt(i + name.length()) == ' ')) {
+        return l;
+      }
+    }
+    return null;
+  }
+
+  /** Tries {@code host:pid:tid [dev] } ending at the space before {@code bracket}. */
+  private static LineHeader headerAt(String line, int bracket, int levelAt, Level level) {
+    int i = bracket + 2;
+    int devStart = i;
+    if (i < line.length() && line.charAt(i) == '-') {
+      i++;
+    }
+    while (i < line.length() && Character.isDigit(line.charAt(i))) {
+      i++;
+    }
+    if (i == devStart || i >= line.length() || line.charAt(i) != ']') {
+      return null;
+    }
+    int dev;
+    try {
+      dev = Integer.parseInt(line, devStart, i, 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    int afterBracket = i + 1;
+    // back over tid, ':', pid, ':', host
+    int j = bracket;
+    int tidEnd = j;
+    while (j > 0 && Character.isDigit(line.charAt(j - 1))) {
+      j--;
+    }
+    if (j == tidEnd || j == 0 || line.charAt(j - 1) != ':') {
+      return null;
+    }
+    int tidStart = j;
+    j--;
+    int pidEnd = j;
+    while (j > 0 && Character.isDigit(line.charAt(j - 1))) {
+      j--;
+    }
+    if (j == pidEnd || j == 0 || line.charAt(j - 1) != ':') {
+      return null;
+    }
+    int pidStart = j;
+    j--;
+    int hostEnd = j;
+    while (j > 0 && isHostChar(line.charAt(j - 1))) {
+      j--;
+    }
+    if (j == hostEnd) {
+      return null;
+    }
+    long pid;
+    long tid;
+    try {
+      pid = Long.parseLong(line, pidStart, pidEnd, 10);
+      tid = Long.parseLong(line, tidStart, tidEnd, 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    String host = line.substring(j, hostEnd);
+    String location = afterBracket < levelAt ? line.substring(afterBracket, levelAt).strip() : "";
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    return new LineHeader(host, pid, tid, dev, level, location, message);
+  }
+
+  private static boolean isHostChar(char c) {
+    return c > ' ' && c != ':' && c != ']' && c != '[' && c != '>' && c != ')' && c != '('
+        && c != '|' && c != '"' && c != '\'' && c != ',';
+  }
+}

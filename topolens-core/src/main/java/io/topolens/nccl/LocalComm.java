@@ -1,0 +1,60 @@
+package io.topolens.nccl;
+
+import io.topolens.model.Direction;
+import io.topolens.model.Evidence;
+import io.topolens.model.PathDetail;
+import io.topolens.model.RankId;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One process's view of one communicator (one {@code comm 0x..} pointer in one process), filled
+ * while the log streams. The assembler merges these across processes into communicators.
+ */
+final class LocalComm {
+  final RankId ctx;
+  final String ptr;
+  final Evidence firstLine;
+  final LocalComm parent;
+  int rank = -1;
+  int nRanks = -1;
+  String commId;
+  int nNodes = -1;
+  int localRanks = -1;
+  boolean started;
+  boolean completed;
+  double bootstrapSeconds = Double.NaN;
+  double bootstrapRecvSeconds = Double.NaN;
+  double initSeconds = Double.NaN;
+  String network;
+  Evidence timingLine;
+  Boolean pxn;
+  Boolean gdr;
+  final Map<Integer, int[]> rings = new HashMap<>();
+  final Map<Integer, int[]> trees = new LinkedHashMap<>();
+  final Map<EdgeKey, EdgeAcc> edges = new LinkedHashMap<>();
+
+  LocalComm(RankId ctx, String ptr, LocalComm parent, Evidence firstLine) {
+    this.ctx = ctx;
+    this.ptr = ptr;
+    this.parent = parent;
+    this.firstLine = firstLine;
+  }
+
+  /** Identity of a connection folded over channels. */
+  record EdgeKey(int from, int to, Direction direction, String detail) {}
+
+  /** Channels and first line of one folded connection. */
+  static final class EdgeAcc {
+    final PathDetail path;
+    final BitSet channels = new BitSet();
+    Evidence evidence;
+
+    EdgeAcc(PathDetail path, Evidence evidence) {
+      this.path = path;
+      this.evidence = evidence;
+    }
+  }
+}

@@ -1,0 +1,521 @@
+package io.topolens.nccl;
+
+import io.topolens.model.Direction;
+import io.topolens.model.Interface;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.NetPluginEvent.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns the message of one NCCL line (the text after {@code NCCL INFO}) into an {@link NcclEvent}.
+ * Hand-written rather than regular expressions: this runs on every line of gigabyte logs.
+ */
+final class MessageParser {
+  private MessageParser() {}
+
+  static NcclEvent parse(LineHeader h) {
+    String m = h.message();
+    if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
+      return warning(h, m);
+    }
+    try {
+      NcclEvent e = info(m);
+      return e != null ? e : (KnownLines.isKnown(m) ? NcclEvent.KNOWN : NcclEvent.UNRECOGNIZED);
+    } catch (RuntimeException malformedNumber) {
+      return NcclEvent.UNRECOGNIZED;
+    }
+  }
+
+  private static NcclEvent warning(LineHeader h, String m) {
+    if (m.startsWith("NET/OFI")
+        && (m.contains("initialization failed") || m.contains("Initializing plugin failed"))) {
+      // the plugin failure is also a warning; the assembler records both
+      return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m);
+    }
+    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m);
+  }
+
+  private static NcclEvent info(String m) {
+    if (m.isEmpty()) {
+      return NcclEvent.KNOWN;
+    }
+    switch (m.charAt(0)) {
+      case 'C' -> {
+        if (m.startsWith("Channel ")) {
+          return channel(m, "Channel ".length());
+        }
+        if (m.startsWith("Connected ")) {
+          return connected(m);
+        }
+      }
+      case 'R' -> {
+        if (m.startsWith("Ring ")) {
+          return channel(m, "Ring ".length());
+        }
+      }
+      case 'T' -> {
+        if (m.startsWith("Trees ")) {
+          return trees(m);
+        }
+      }
+      case 'N' -> {
+        if (m.startsWith("NCCL version ")) {
+          String v = new Cursor(m, 13).word();
+          return v == null ? null : new NcclEvent.Version(v);
+        }
+        if (m.startsWith("NCCL_")) {
+          return envSet(m);
+        }
+        if (m.startsWith("NET/")) {
+          return net(m);
+        }
+      }
+      case 'U' -> {
+        if (m.startsWith("Using network ")) {
+          return new NcclEvent.Plugin(m.substring(14).strip(), Outcome.SELECTED);
+        }
+      }
+      case 'B' -> {
+        if (m.startsWith("Bootstrap timings total ")) {
+          return bootstrapTimings(m);
+        }
+        if (m.startsWith("Bootstrap : Using ") || m.startsWith("Bootstrap: Using ")) {
+          return iface(Interface.Role.BOOTSTRAP, m.substring(m.indexOf("Using ") + 6));
+        }
+      }
+      case 'I' -> {
+        if (m.startsWith("Init timings - ")) {
+          return initTimings(m);
+        }
+        if (m.startsWith("Initialized NET plugin ")) {
+          return new NcclEvent.Plugin(m.substring(23).strip(), Outcome.INITIALIZED);
+        }
+      }
+      case 'F' -> {
+        if (m.startsWith("Failed to initialize NET plugin ")) {
+          return new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
+        }
+      }
+      case 'S' -> {
+        if (m.startsWith("Successfully loaded external plugin ")) {
+          return new NcclEvent.Plugin(m.substring(36).strip(), Outcome.LOADED);
+        }
+      }
+      default -> {}
+    }
+    int comm = m.indexOf("comm 0x");
+    if (comm >= 0 && (comm == 0 || m.startsWith("nccl"))) {
+      return comm(m, comm);
+    }
+    return null;
+  }
+
+  /** {@code NCCL_X set by environment to Y} (older versions end with a dot). */
+  private static NcclEvent envSet(String m) {
+    int at = m.indexOf(" set by environment to ");
+    if (at < 0) {
+      return null;
+    }
+    String name = m.substring(0, at);
+    String value = m.substring(at + 23).strip();
+    if (value.endsWith(".")) {
+      value = value.substring(0, value.length() - 1);
+    }
+    return new NcclEvent.EnvSet(name, value);
+  }
+
+  private static NcclEvent net(String m) {
+    if (m.startsWith("NET/Plugin")) {
+      return plugin(m);
+    }
+    if (m.startsWith("NET/OFI")) {
+      return ofi(m);
+    }
+    if (m.startsWith("NET/IB")) {
+      if (m.contains("No device found")) {
+        return new NcclEvent.Plugin("IB", Outcome.NO_DEVICE);
+      }
+      if (m.contains("GPU Direct RDMA")) {
+        return gdr("IB", m);
+      }
+      int using = m.indexOf(": Using ");
+      if (using > 0) {
+        String rest = m.substring(using + 8);
+        int oob = rest.indexOf("OOB ");
+        if (oob >= 0) {
+          return iface(Interface.Role.OOB, rest.substring(oob + 4));
+        }
+      }
+      return null;
+    }
+    if (m.startsWith("NET/Socket")) {
+      if (m.contains("GPU Direct RDMA")) {
+        return gdr("Socket", m);
+      }
+      int using = m.indexOf(": Using ");
+      if (using > 0) {
+        return iface(Interface.Role.SOCKET, m.substring(using + 8));
+      }
+      return null;
+    }
+    return null;
+  }
+
+  private static NcclEvent plugin(String m) {
+    if (m.contains("Plugin name set by env to ")) {
+      return new NcclEvent.Plugin(m.substring(m.indexOf(" to ") + 4).strip(), Outcome.REQUESTED);
+    }
+    int loaded = m.indexOf("Loaded net plugin ");
+    if (loaded >= 0) {
+      String name = m.substring(loaded + 18).strip();
+      int paren = name.lastIndexOf(" (");
+      return new NcclEvent.Plugin(paren > 0 ? name.substring(0, paren) : name, Outcome.LOADED);
+    }
+    if (m.contains("Could not find:") || m.contains("No plugin found")) {
+      return new NcclEvent.Plugin(pluginFile(m), Outcome.NOT_FOUND);
+    }
+    if (m.contains("Failed to find ncclCollNetPlugin")
+        || m.contains("Failed to find ncclNetPlugin")) {
+      return NcclEvent.KNOWN;
+    }
+    return null;
+  }
+
+  private static String pluginFile(String m) {
+    int so = m.indexOf(".so");
+    if (so < 0) {
+      return "libnccl-net.so";
+    }
+    int start = so;
+    while (start > 0
+        && m.charAt(start - 1) != ' '
+        && m.charAt(start - 1) != '('
+        && m.charAt(start - 1) != '=') {
+      start--;
+    }
+    return m.substring(start, so + 3);
+  }
+
+  /** aws-ofi-nccl's lines: only outcome lines become events; the rest are known. */
+  private static NcclEvent ofi(String m) {
+    if (m.contains("No eligible providers")
+        || m.contains("Unable to find a protocol that worked")) {
+      return new NcclEvent.Plugin("OFI", Outcome.NO_DEVICE);
+    }
+    if (m.contains("initialization failed") || m.contains("Initializing plugin failed")) {
+      return new NcclEvent.Plugin("OFI", Outcome.FAILED);
+    }
+    if (m.contains("Selected Provider is ") || m.contains("Selected provider is ")) {
+      return new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
+    }
+    if (m.contains("GPU Direct RDMA") || m.contains("GPUDirect RDMA")) {
+      return gdr("OFI", m);
+    }
+    return NcclEvent.KNOWN;
+  }
+
+  private static NcclEvent gdr(String transport, String m) {
+    boolean enabled = m.contains("Enabled") || m.contains("enabled") && !m.contains("not enabled");
+    String hca = "";
+    int q = m.indexOf('\'');
+    if (q >= 0) {
+      int end = m.indexOf('\'', q + 1);
+      if (end > q) {
+        hca = m.substring(q + 1, end);
+      }
+    }
+    return new NcclEvent.Gdr(transport, hca, enabled && !m.contains("Disabled"));
+  }
+
+  /** {@code eth0:10.0.4.51<0>} or {@code [0]eth0:10.0.4.51<0> [1]eth1:...}: the first one. */
+  private static NcclEvent iface(Interface.Role role, String text) {
+    String t = text.strip();
+    if (t.startsWith("[")) {
+      int close = t.indexOf(']');
+      if (close < 0) {
+        return null;
+      }
+      t = t.substring(close + 1);
+    }
+    int space = t.indexOf(' ');
+    if (space > 0) {
+      t = t.substring(0, space);
+    }
+    int colon = t.indexOf(':');
+    if (colon <= 0) {
+      return null;
+    }
+    String name = t.substring(0, colon);
+    String address = t.substring(colon + 1);
+    int lt = address.lastIndexOf('<');
+    if (lt > 0) {
+      address = address.substring(0, lt);
+    }
+    return new NcclEvent.Iface(role, name, address);
+  }
+
+  private static NcclEvent bootstrapTimings(String m) {
+    Cursor c = new Cursor(m, 24);
+    double total = c.decimal();
+    double recv = Double.NaN;
+    int at = m.indexOf("recv ");
+    if (at > 0) {
+      recv = new Cursor(m, at + 5).decimal();
+    }
+    return Double.isNaN(total) ? null : new NcclEvent.BootstrapTimings(total, recv);
+  }
+
+  /**
+   * {@code Init timings - ncclCommInitRankConfig: rank 0 nranks 4 total 59.98 (..., bootstrap
+   * 59.83, ...)}.
+   */
+  private static NcclEvent initTimings(String m) {
+    int rankAt = m.indexOf(" rank ");
+    int nranksAt = m.indexOf(" nranks ");
+    int totalAt = m.indexOf(" total ");
+    if (rankAt < 0 || nranksAt < 0 || totalAt < 0) {
+      return null;
+    }
+    int rank = (int) new Cursor(m, rankAt + 6).integer();
+    int nranks = (int) new Cursor(m, nranksAt + 8).integer();
+    double total = new Cursor(m, totalAt + 7).decimal();
+    int bootAt = m.indexOf("bootstrap ");
+    double boot = bootAt > 0 ? new Cursor(m, bootAt + 10).decimal() : Double.NaN;
+    return new NcclEvent.InitTimings(rank, nranks, total, boot);
+  }
+
+  /**
+   * {@code Channel 00/24 : 0 1 2 3}, {@code Channel 00 : 0[0] -> 1[1] via P2P/IPC}, {@code Channel
+   * 00/0 : 3[0] -> 0[0] [receive] via NET/Socket/0}, {@code Ring 00 : 0 1 2 3}, {@code Ring 00 : 3
+   * -> 0 [receive] via NET/IB/0}. {@code Ring 00 : 1 -> 2 -> 3} (a GRAPH trace) is known but kept
+   * out.
+   */
+  private static NcclEvent channel(String m, int start) {
+    Cursor c = new Cursor(m, start);
+    c.skipSpaces();
+    long channel = c.integer();
+    if (channel < 0) {
+      return null;
+    }
+    if (c.skip('/')) {
+      c.integer();
+    }
+    c.skipSpaces();
+    if (!c.skip(':')) {
+      return null;
+    }
+    c.skipSpaces();
+    int via = m.indexOf(" via ", c.pos());
+    if (via < 0) {
+      if (m.indexOf("->", c.pos()) >= 0) {
+        return NcclEvent.KNOWN;
+      }
+      List<Integer> ranks = new ArrayList<>();
+      while (!c.atEnd()) {
+        long r = c.integer();
+        if (r == Long.MIN_VALUE) {
+          return null;
+        }
+        ranks.add((int) r);
+        c.skipSpaces();
+      }
+      return ranks.isEmpty() ? null : new NcclEvent.RingOrder((int) channel, ranks);
+    }
+    long from = c.integer();
+    if (from == Long.MIN_VALUE) {
+      return null;
+    }
+    String fromTag = tag(c);
+    c.skipSpaces();
+    if (!c.skip("->")) {
+      return null;
+    }
+    c.skipSpaces();
+    long to = c.integer();
+    if (to == Long.MIN_VALUE) {
+      return null;
+    }
+    String toTag = tag(c);
+    c.skipSpaces();
+    Direction direction = Direction.NONE;
+    if (c.skip("[send]")) {
+      direction = Direction.SEND;
+    } else if (c.skip("[receive]")) {
+      direction = Direction.RECEIVE;
+    }
+    c.skipSpaces();
+    if (c.pos() != via + 1) {
+      return null;
+    }
+    String detail = m.substring(via + 5);
+    String commPtr = null;
+    int comm = detail.indexOf(" comm 0x");
+    if (comm >= 0) {
+      commPtr = new Cursor(detail, comm + 6).word();
+      detail = detail.substring(0, comm);
+    }
+    return new NcclEvent.Connection(
+        (int) channel,
+        (int) from,
+        fromTag,
+        (int) to,
+        toTag,
+        direction,
+        PathParser.parse(detail),
+        commPtr);
+  }
+
+  private static String tag(Cursor c) {
+    if (!c.skip('[')) {
+      return null;
+    }
+    String rest = c.rest();
+    int close = rest.indexOf(']');
+    if (close < 0) {
+      return null;
+    }
+    String tag = rest.substring(0, close);
+    for (int i = 0; i <= close; i++) {
+      c.skip(rest.charAt(i));
+    }
+    return tag;
+  }
+
+  /**
+   * {@code Connected all rings, use ring PXN 0 GDR 0}, {@code Connected all trees}, {@code
+   * Connected NVLS}.
+   */
+  private static NcclEvent connected(String m) {
+    String what = m.substring(10);
+    int comma = what.indexOf(',');
+    if (comma >= 0) {
+      what = what.substring(0, comma);
+    }
+    Boolean pxn = flag(m, "PXN ");
+    Boolean gdr = flag(m, "GDR ");
+    return new NcclEvent.Connected(what.strip(), pxn, gdr);
+  }
+
+  private static Boolean flag(String m, String name) {
+    int at = m.indexOf(name);
+    if (at < 0) {
+      return null;
+    }
+    long v = new Cursor(m, at + name.length()).integer();
+    return v == Long.MIN_VALUE ? null : v != 0;
+  }
+
+  /**
+   * {@code Trees [0] 2/-1/-1->0->-1 [1] -1/-1/-1->0->1} (children->rank->parent, NCCL 2.7+) or the
+   * older {@code Trees [0] -1->0->1/-1/-1} (parent->rank->children). Each channel becomes {@code
+   * [parent, child0, child1, child2]}.
+   */
+  private static NcclEvent trees(String m) {
+    List<int[]> channels = new ArrayList<>();
+    int rank = Integer.MIN_VALUE;
+    int i = m.indexOf('[');
+    while (i >= 0) {
+      int close = m.indexOf(']', i);
+      if (close < 0) {
+        return null;
+      }
+      int next = m.indexOf('[', close);
+      String body = m.substring(close + 1, next < 0 ? m.length() : next).strip();
+      String[] parts = body.split("->");
+      if (parts.length != 3) {
+        return null;
+      }
+      int r = Integer.parseInt(parts[1].strip());
+      String left = parts[0].strip();
+      String right = parts[2].strip();
+      int[] entry;
+      if (left.contains("/") || !right.contains("/")) {
+        entry = treeEntry(right, left);
+      } else {
+        entry = treeEntry(left, right);
+      }
+      if (rank != Integer.MIN_VALUE && rank != r) {
+        return null;
+      }
+      rank = r;
+      channels.add(entry);
+      i = next;
+    }
+    return channels.isEmpty() ? null : new NcclEvent.Trees(rank, channels);
+  }
+
+  private static int[] treeEntry(String parent, String children) {
+    String[] kids = children.split("/");
+    int[] entry = new int[1 + kids.length];
+    entry[0] = Integer.parseInt(parent.strip());
+    for (int k = 0; k < kids.length; k++) {
+      entry[k + 1] = Integer.parseInt(kids[k].strip());
+    }
+    return entry;
+  }
+
+  /**
+   * Communicator lifecycle lines, from the key/value pairs after {@code comm 0x..}: {@code rank},
+   * {@code nranks}/{@code nRanks}, {@code nNodes}, {@code localRanks}, {@code cudaDev}, {@code
+   * nvmlDev}, {@code busId}, {@code commId}, {@code parent}; the phase from the tail.
+   */
+  private static NcclEvent comm(String m, int commAt) {
+    String api = commAt == 0 ? "" : m.substring(0, commAt).strip();
+    Cursor c = new Cursor(m, commAt + 5);
+    String ptr = c.word();
+    int rank = -1;
+    int nRanks = -1;
+    int cudaDev = -1;
+    int nvmlDev = -1;
+    int nNodes = -1;
+    int localRanks = -1;
+    String busId = null;
+    String commId = null;
+    String parent = null;
+    while (!c.atEnd()) {
+      c.skipSpaces();
+      String key = c.word();
+      if (key == null || key.startsWith("-")) {
+        break;
+      }
+      c.skipSpaces();
+      String value = c.word();
+      if (value == null) {
+        break;
+      }
+      if (value.endsWith("-")) {
+        value = value.substring(0, value.length() - 1);
+      }
+      switch (key) {
+        case "rank" -> rank = Integer.parseInt(value);
+        case "nranks", "nRanks" -> nRanks = Integer.parseInt(value);
+        case "cudaDev" -> cudaDev = Integer.parseInt(value);
+        case "nvmlDev" -> nvmlDev = Integer.parseInt(value);
+        case "nNodes" -> nNodes = Integer.parseInt(value);
+        case "localRanks" -> localRanks = Integer.parseInt(value);
+        case "busId" -> busId = value;
+        case "commId" -> commId = value;
+        case "parent" -> parent = value;
+        default -> {}
+      }
+    }
+    NcclEvent.Phase phase;
+    if (m.endsWith("Init START")) {
+      phase = NcclEvent.Phase.START;
+    } else if (m.endsWith("Init COMPLETE")) {
+      phase = NcclEvent.Phase.COMPLETE;
+    } else if (m.contains("Destroy COMPLETE") || m.contains("Abort COMPLETE")) {
+      phase = NcclEvent.Phase.DESTROY;
+    } else if (nNodes >= 0 || localRanks >= 0) {
+      phase = NcclEvent.Phase.INFO;
+    } else {
+      return null;
+    }
+    if (ptr == null || rank < 0) {
+      return null;
+    }
+    return new NcclEvent.Comm(
+        phase, api, ptr, rank, nRanks, cudaDev, nvmlDev, busId, commId, parent, nNodes, localRanks);
+  }
+}

@@ -1,0 +1,98 @@
+package io.topolens.nccl;
+
+import io.topolens.model.Direction;
+import io.topolens.model.Interface;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.NetPluginEvent;
+import io.topolens.model.PathDetail;
+import java.util.List;
+
+/** One fact a single NCCL line states. The assembler turns a stream of these into a Job. */
+sealed interface NcclEvent {
+
+  /** {@code NCCL version 2.27.3+cuda12.9}. */
+  record Version(String version) implements NcclEvent {}
+
+  /** {@code NCCL_X set by environment to Y}. */
+  record EnvSet(String name, String value) implements NcclEvent {}
+
+  /** A network plugin step; {@code Using network X} is {@link NetPluginEvent.Outcome#SELECTED}. */
+  record Plugin(String plugin, NetPluginEvent.Outcome outcome) implements NcclEvent {}
+
+  /** {@code Bootstrap : Using eth0:10.0.0.1<0>}, {@code NET/Socket : Using [0]eth0:...}, IB OOB. */
+  record Iface(Interface.Role role, String name, String address) implements NcclEvent {}
+
+  /** {@code GPU Direct RDMA Disabled for HCA 0 'mlx5_0'} and its Enabled twin. */
+  record Gdr(String transport, String hca, boolean enabled) implements NcclEvent {}
+
+  /**
+   * A communicator lifecycle line: {@code <api> comm 0x.. rank r nranks n cudaDev d nvmlDev m busId
+   * b commId 0x.. - Init START|COMPLETE}, or {@code comm 0x.. rank r nRanks n nNodes m localRanks k
+   * localRank l} ({@link Phase#INFO}).
+   */
+  record Comm(
+      Phase phase,
+      String api,
+      String commPtr,
+      int rank,
+      int nRanks,
+      int cudaDev,
+      int nvmlDev,
+      String busId,
+      String commId,
+      String parentPtr,
+      int nNodes,
+      int localRanks)
+      implements NcclEvent {}
+
+  /** Lifecycle phase of a {@link Comm} line. */
+  enum Phase {
+    START,
+    INFO,
+    COMPLETE,
+    DESTROY
+  }
+
+  /** {@code Bootstrap timings total T (create .., send .., recv R, ring .., delay ..)}. */
+  record BootstrapTimings(double total, double recv) implements NcclEvent {}
+
+  /** {@code Init timings - <api>: rank r nranks n total T (..., bootstrap B, ...)}. */
+  record InitTimings(int rank, int nRanks, double total, double bootstrap) implements NcclEvent {}
+
+  /** {@code Channel 00/24 : 0 1 2 3} or the old {@code Ring 00 : 0 1 2 3}. */
+  record RingOrder(int channel, List<Integer> ranks) implements NcclEvent {}
+
+  /** {@code Trees [0] a/b/c->r->p [1] ...}: one rank's tree neighbours per channel. */
+  record Trees(int rank, List<int[]> channels) implements NcclEvent {}
+
+  /**
+   * A connection line: {@code Channel 00/0 : 3[0] -> 0[0] [receive] via NET/Socket/0}.
+   *
+   * @param fromTag the bracketed device after the sending rank (cudaDev or busId), or null
+   */
+  record Connection(
+      int channel,
+      int from,
+      String fromTag,
+      int to,
+      String toTag,
+      Direction direction,
+      PathDetail path,
+      String commPtr)
+      implements NcclEvent {}
+
+  /** {@code Connected all rings, use ring PXN 0 GDR 0}; pxn/gdr null when not printed. */
+  record Connected(String what, Boolean pxn, Boolean gdr) implements NcclEvent {}
+
+  /** A WARN line, or an INFO line reporting a failure. */
+  record Warning(NcclWarning.Kind kind, String message) implements NcclEvent {}
+
+  /** A line of a known form that states nothing the model keeps. */
+  record Known() implements NcclEvent {}
+
+  /** An NCCL line of no known form. */
+  record Unrecognized() implements NcclEvent {}
+
+  Known KNOWN = new Known();
+  Unrecognized UNRECOGNIZED = new Unrecognized();
+}

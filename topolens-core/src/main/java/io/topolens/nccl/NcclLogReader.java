@@ -1,0 +1,231 @@
+package io.topolens.nccl;
+
+import io.topolens.model.Evidence;
+import io.topolens.model.InputFile;
+import io.topolens.model.Job;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads NCCL debug logs into a {@link Job}. Inputs stream in blocks of whole lines; blocks parse on
+ * all cores and are applied in order, so memory stays bounded by the blocks in flight plus what the
+ * job holds (ranks, communicators, distinct connections), whatever the size of the logs.
+ *
+ * <p>Thread-safety: one reader per call of {@link #read}; it owns its worker threads.
+ */
+public final class NcclLogReader {
+  static final int BLOCK = 4 << 20;
+
+  private final int threads;
+
+  public NcclLogReader() {
+    this(Runtime.getRuntime().availableProcessors());
+  }
+
+  public NcclLogReader(int threads) {
+    this.threads = Math.max(1, threads);
+  }
+
+  /** Reads every input; files that cannot be read are recorded with their problem, not thrown. */
+  public Job read(LogInput.Expansion expansion) {
+    JobAssembler job = new JobAssembler();
+    for (LogInput.Skipped s : expansion.skipped()) {
+      job.input(new InputFile(s.name(), 0, 0, s.problem()));
+    }
+    try (ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "topolens-parse");
+              t.setDaemon(true);
+              return t;
+            })) {
+      for (LogInput input : expansion.inputs()) {
+        job.input(readOne(input, job, pool));
+      }
+    }
+    return job.finish();
+  }
+
+  private InputFile readOne(LogInput input, JobAssembler job, ExecutorService pool) {
+    String name = input.name();
+    long lines = 0;
+    long ncclLines = 0;
+    Deque<Future<BlockParser.Result>> inFlight = new ArrayDeque<>();
+    long[] base = {0};
+    try (InputStream in = input.open()) {
+      byte[] buf = new byte[BLOCK];
+      int filled = 0;
+      boolean first = true;
+      boolean skipping = false;
+      long skippedBytes = 0;
+      while (true) {
+        int n = in.read(buf, filled, buf.length - filled);
+        if (n < 0) {
+          break;
+        }
+        filled += n;
+        if (first && filled >= Math.min(BLOCK, 8192)) {
+          String binary = binaryProblem(buf, filled);
+          if (binary != null) {
+            return new InputFile(name, 0, 0, binary);
+          }
+          first = false;
+        }
+        if (filled < buf.length) {
+          continue;
+        }
+        int cut = lastNewline(buf, filled);
+        if (skipping || cut < 0) {
+          // an overlong line: drop bytes until its end, keeping memory flat
+          if (!skipping) {
+            skipping = true;
+            skippedBytes = 0;
+          }
+          if (cut < 0) {
+            skippedBytes += filled;
+            filled = 0;
+            continue;
+          }
+          int nl = firstNewline(buf, filled);
+          skippedBytes += nl;
+          lines++;
+          base[0]++;
+          job.malformed(
+              new Evidence(
+                  name,
+                  base[0],
+                  "line of at least " + skippedBytes + " bytes (not a log line), skipped"));
+          skipping = false;
+          System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
+          filled -= nl + 1;
+          continue;
+        }
+        byte[] block = buf;
+        int blockLen = cut + 1;
+        buf = new byte[BLOCK];
+        System.arraycopy(block, blockLen, buf, 0, filled - blockLen);
+        filled -= blockLen;
+        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
+        while (inFlight.size() > 2 * threads) {
+          long[] counts = apply(inFlight.poll(), name, job, base);
+          lines += counts[0];
+          ncclLines += counts[1];
+        }
+      }
+      if (first && filled > 0) {
+        String binary = binaryProblem(buf, filled);
+        if (binary != null) {
+          return new InputFile(name, 0, 0, binary);
+        }
+      }
+      if (filled > 0 && !skipping) {
+        byte[] block = buf;
+        int blockLen = filled;
+        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
+      } else if (skipping) {
+        lines++;
+        base[0]++;
+        job.malformed(
+            new Evidence(
+                name,
+                base[0],
+                "line of at least "
+                    + (skippedBytes + filled)
+                    + " bytes (not a log line), skipped"));
+      }
+      while (!inFlight.isEmpty()) {
+        long[] counts = apply(inFlight.poll(), name, job, base);
+        lines += counts[0];
+        ncclLines += counts[1];
+      }
+    } catch (InputProblem e) {
+      inFlight.forEach(f -> f.cancel(true));
+      return new InputFile(name, lines, ncclLines, e.getMessage().substring(name.length() + 2));
+    } catch (IOException e) {
+      inFlight.forEach(f -> f.cancel(true));
+      return new InputFile(
+          name, lines, ncclLines, "read failed after line " + base[0] + ": " + LogInput.reason(e));
+    }
+    if (lines == 0) {
+      return new InputFile(name, 0, 0, "empty file");
+    }
+    return new InputFile(name, lines, ncclLines, null);
+  }
+
+  private static long[] apply(
+      Future<BlockParser.Result> future, String name, JobAssembler job, long[] base) {
+    BlockParser.Result r;
+    try {
+      r = future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("parser failed", e.getCause());
+    }
+    for (BlockParser.Parsed p : r.overlong()) {
+      job.malformed(new Evidence(name, base[0] + p.line(), p.text()));
+    }
+    for (BlockParser.Parsed p : r.parsed()) {
+      long line = base[0] + p.line();
+      if (p.header() == null) {
+        job.unrecognized(new Evidence(name, line, p.text()));
+      } else {
+        job.accept(p.header(), p.event(), name, line, p.text());
+      }
+    }
+    base[0] += r.lines();
+    return new long[] {r.lines(), r.ncclLines()};
+  }
+
+  private static int lastNewline(byte[] b, int len) {
+    for (int i = len - 1; i >= 0; i--) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int firstNewline(byte[] b, int len) {
+    for (int i = 0; i < len; i++) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A problem sentence when the first bytes are not text, else null. */
+  static String binaryProblem(byte[] b, int len) {
+    int n = Math.min(len, 8192);
+    int nul = 0;
+    int nulOdd = 0;
+    int control = 0;
+    for (int i = 0; i < n; i++) {
+      int c = b[i] & 0xff;
+      if (c == 0) {
+        nul++;
+        if ((i & 1) == 1) {
+          nulOdd++;
+        }
+      } else if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b)) {
+        control++;
+      }
+    }
+    if (nul > 0 && n >= 2 && nul * 3 >= n && (nulOdd * 10 >= nul * 9 || nulOdd * 10 <= nul)) {
+      return "looks like UTF-16 text, not UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)";
+    }
+    if (nul > 0 || control * 20 > n) {
+      return "binary data, not a text log";
+    }
+    return null;
+  }
+}
