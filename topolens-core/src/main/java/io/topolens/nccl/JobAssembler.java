@@ -141,16 +141,7 @@ final class JobAssembler {
                 k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
         acc.processes.add(h.process());
       }
-      case NcclEvent.Plugin p -> {
-        if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
-          ctx(h).network = p.plugin();
-        }
-        plugins.computeIfAbsent(
-            h.process() + "|" + p.plugin() + "|" + p.outcome(),
-            k ->
-                new NetPluginEvent(
-                    h.process(), p.plugin(), p.outcome(), new Evidence(file, line, text)));
-      }
+      case NcclEvent.Plugin p -> plugin(h, p, file, line, text);
       case NcclEvent.Iface i ->
           interfaces.computeIfAbsent(
               h.process() + "|" + i.role() + "|" + i.name(),
@@ -171,7 +162,12 @@ final class JobAssembler {
                       g.hca(),
                       g.enabled(),
                       new Evidence(file, line, text)));
-      case NcclEvent.Warning w -> warning(h, w, new Evidence(file, line, text));
+      case NcclEvent.Warning w -> {
+        warning(h, w, new Evidence(file, line, text));
+        if (w.plugin() != null) {
+          plugin(h, w.plugin(), file, line, text);
+        }
+      }
       case NcclEvent.Comm c -> comm(h, c, file, line, text);
       case NcclEvent.BootstrapTimings b -> {
         LocalComm lc = ctx(h).latest();
@@ -222,6 +218,17 @@ final class JobAssembler {
         }
       }
     }
+  }
+
+  private void plugin(LineHeader h, NcclEvent.Plugin p, String file, long line, String text) {
+    if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
+      ctx(h).network = p.plugin();
+    }
+    plugins.computeIfAbsent(
+        h.process() + "|" + p.plugin() + "|" + p.outcome(),
+        k ->
+            new NetPluginEvent(
+                h.process(), p.plugin(), p.outcome(), new Evidence(file, line, text)));
   }
 
   private Ctx ctx(LineHeader h) {

@@ -100,6 +100,11 @@ final class KnownLines {
           "Scatter:",
           "SendRecv:",
           "PXN",
+          "Threads per block",
+          "Assigned GIN plugin",
+          "Assigned RMA plugin",
+          "P2P plugin",
+          "rank ",
           "cudaMalloc",
           "Mem Realloc",
           "MemManager",
@@ -117,6 +122,14 @@ final class KnownLines {
       if (message.startsWith(prefix)) {
         return true;
       }
+    }
+    // NCCL source location first: "init.cc:1798 Cuda Host Alloc Size 4 pointer 0x..."
+    int colon = message.indexOf(':');
+    int space = message.indexOf(' ');
+    if (colon > 0
+        && (space < 0 || colon < space)
+        && (message.startsWith(".cc", colon - 3) || message.startsWith(".h", colon - 2))) {
+      return true;
     }
     // tuning tables ("    AllReduce |  ...") and topology dump rows ("  0 : GPU/0-60 GPU/0-70")
     if (message.indexOf('|') >= 0) {

@@ -48,11 +48,26 @@ record LineHeader(
     while (bracket >= 0 && bracket < levelAt) {
       LineHeader h = headerAt(line, bracket, levelAt, level);
       if (h != null) {
-        return h;
+        return glued(h);
       }
       bracket = line.indexOf(" [", bracket + 2);
     }
     return null;
+  }
+
+  /**
+   * Two processes writing at once can glue a header to the front of another line ({@code a:1:2 [1]
+   * NCCL INFO b:3:4 [2] NCCL INFO Ring 05 : ...}): the second header owns the content.
+   */
+  private static LineHeader glued(LineHeader h) {
+    String m = h.message();
+    if (m.indexOf(" NCCL ") > 0 && (m.contains(" NCCL INFO") || m.contains(" NCCL WARN"))) {
+      LineHeader inner = parse(m);
+      if (inner != null) {
+        return inner;
+      }
+    }
+    return h;
   }
 
   private static Level levelAfter(String line, int i) {
@@ -93,7 +108,7 @@ record LineHeader(
       j--;
     }
     if (j == tidEnd || j == 0 || line.charAt(j - 1) != ':') {
-      return null;
+      return hostOnly(line, bracket, dev, afterBracket, levelAt, level);
     }
     int tidStart = j;
     j--;
@@ -128,8 +143,28 @@ record LineHeader(
     return new LineHeader(host, pid, tid, dev, level, location, message);
   }
 
+  /** Some loggers drop pid and tid: {@code gpu-server320 [5] NCCL INFO ...}; pid and tid are 0. */
+  private static LineHeader hostOnly(
+      String line, int bracket, int dev, int afterBracket, int levelAt, Level level) {
+    int j = bracket;
+    while (j > 0 && isHostChar(line.charAt(j - 1))) {
+      j--;
+    }
+    if (j == bracket || (j > 0 && line.charAt(j - 1) != ' ' && line.charAt(j - 1) != '\t')) {
+      return null;
+    }
+    String host = line.substring(j, bracket);
+    if (!Character.isLetterOrDigit(host.charAt(0)) || host.endsWith(":")) {
+      return null;
+    }
+    String location = afterBracket < levelAt ? line.substring(afterBracket, levelAt).strip() : "";
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    return new LineHeader(host, 0, 0, dev, level, location, message);
+  }
+
   private static boolean isHostChar(char c) {
-    return c > ' ' && c != ':' && c != ']' && c != '[' && c != '>' && c != ')' && c != '('
-        && c != '|' && c != '"' && c != '\'' && c != ',';
+    return c > ' ' && c != ':' && c != ']' && c != '[' && c != ')' && c != '(' && c != '|'
+        && c != '"' && c != '\'' && c != ',';
   }
 }

@@ -16,11 +16,21 @@ final class MessageParser {
 
   static NcclEvent parse(LineHeader h) {
     String m = h.message();
+    if (m.startsWith("[Rank ")) {
+      // NCCL 2.28+ tags some init lines with the rank: "[Rank 5] ncclCommInitRankConfig comm ..."
+      int close = m.indexOf("] ");
+      if (close > 0) {
+        m = m.substring(close + 2);
+      }
+    }
     if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
       return warning(h, m);
     }
     try {
       NcclEvent e = info(m);
+      if (e == null && isErrorTrace(m)) {
+        return NcclEvent.KNOWN;
+      }
       return e != null ? e : (KnownLines.isKnown(m) ? NcclEvent.KNOWN : NcclEvent.UNRECOGNIZED);
     } catch (RuntimeException malformedNumber) {
       return NcclEvent.UNRECOGNIZED;
@@ -28,12 +38,33 @@ final class MessageParser {
   }
 
   private static NcclEvent warning(LineHeader h, String m) {
-    if (m.startsWith("NET/OFI")
-        && (m.contains("initialization failed") || m.contains("Initializing plugin failed"))) {
-      // the plugin failure is also a warning; the assembler records both
-      return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m);
+    NcclEvent.Plugin plugin = null;
+    if (m.startsWith("NET/OFI")) {
+      plugin = ofi(m) instanceof NcclEvent.Plugin p ? p : null;
+    } else if (m.startsWith("NET/Plugin")) {
+      plugin = plugin(m) instanceof NcclEvent.Plugin p ? p : null;
+    } else if (m.startsWith("Failed to initialize NET plugin ")) {
+      plugin = new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
     }
-    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m);
+    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m, plugin);
+  }
+
+  /** NCCL's error unwinding: {@code transport/net_ib.cc:395 -> 2} (file:line -> result code). */
+  static boolean isErrorTrace(String m) {
+    int arrow = m.indexOf(" -> ");
+    if (arrow <= 0) {
+      return false;
+    }
+    int colon = m.lastIndexOf(':', arrow);
+    if (colon <= 0 || colon + 1 == arrow) {
+      return false;
+    }
+    for (int i = colon + 1; i < arrow; i++) {
+      if (!Character.isDigit(m.charAt(i))) {
+        return false;
+      }
+    }
+    return m.indexOf(' ') >= arrow;
   }
 
   private static NcclEvent info(String m) {
@@ -44,6 +75,9 @@ final class MessageParser {
       case 'C' -> {
         if (m.startsWith("Channel ")) {
           return channel(m, "Channel ".length());
+        }
+        if (m.startsWith("Could not enable P2P between")) {
+          return new NcclEvent.Warning(NcclWarning.Kind.P2P, m, null);
         }
         if (m.startsWith("Connected ")) {
           return connected(m);
@@ -70,6 +104,9 @@ final class MessageParser {
         if (m.startsWith("NET/")) {
           return net(m);
         }
+        if (m.startsWith("NET : Using interface ")) {
+          return iface(Interface.Role.SOCKET, m.substring(22));
+        }
       }
       case 'U' -> {
         if (m.startsWith("Using network ")) {
@@ -85,7 +122,7 @@ final class MessageParser {
         }
       }
       case 'I' -> {
-        if (m.startsWith("Init timings - ")) {
+        if (m.startsWith("Init timings - ") || m.startsWith("Init timings: ")) {
           return initTimings(m);
         }
         if (m.startsWith("Initialized NET plugin ")) {

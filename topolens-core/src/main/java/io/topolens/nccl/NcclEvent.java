@@ -84,8 +84,11 @@ sealed interface NcclEvent {
   /** {@code Connected all rings, use ring PXN 0 GDR 0}; pxn/gdr null when not printed. */
   record Connected(String what, Boolean pxn, Boolean gdr) implements NcclEvent {}
 
-  /** A WARN line, or an INFO line reporting a failure. */
-  record Warning(NcclWarning.Kind kind, String message) implements NcclEvent {}
+  /**
+   * A WARN line, or an INFO line reporting a failure; {@code plugin} when it also reports a plugin
+   * outcome.
+   */
+  record Warning(NcclWarning.Kind kind, String message, Plugin plugin) implements NcclEvent {}
 
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
