@@ -16,6 +16,7 @@ import java.util.Map;
  * @param warnings WARN lines and failure reports
  * @param unrecognized NCCL lines that match no known form
  * @param malformed lines that could not be read at all (overlong, binary)
+ * @param processAddress bootstrap address of each process (host:pid), where printed
  * @param nodeOfHost physical node of each host (pod) name, when a node map was given; else empty
  */
 public record Job(
@@ -29,6 +30,7 @@ public record Job(
     List<NcclWarning> warnings,
     LineSample unrecognized,
     LineSample malformed,
+    Map<String, String> processAddress,
     Map<String, String> nodeOfHost) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
@@ -54,6 +56,7 @@ public record Job(
         warnings,
         unrecognized,
         malformed,
+        processAddress,
         Map.copyOf(nodes));
   }
 
@@ -91,7 +94,16 @@ public record Job(
     if (ma == null || mb == null) {
       return null;
     }
-    return node(ma.id().host()).equals(node(mb.id().host()));
+    if (hasNodeMap()) {
+      return node(ma.id().host()).equals(node(mb.id().host()));
+    }
+    if (!ma.id().host().equals(mb.id().host())) {
+      return false;
+    }
+    // two machines can share a hostname ("ubuntu"); their bootstrap addresses then differ
+    String aa = processAddress.get(ma.id().host() + ":" + ma.id().pid());
+    String ab = processAddress.get(mb.id().host() + ":" + mb.id().pid());
+    return aa == null || ab == null || aa.equals(ab);
   }
 
   /** Whether the job spans more than one node, by hostnames, node map or NCCL's nNodes. */

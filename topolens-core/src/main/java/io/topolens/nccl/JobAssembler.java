@@ -392,7 +392,19 @@ final class JobAssembler {
         warns,
         unrecognized.toModel(),
         malformed.toModel(),
+        addresses(),
         Map.of());
+  }
+
+  /** The bootstrap address each process printed. */
+  private Map<String, String> addresses() {
+    Map<String, String> out = new HashMap<>();
+    for (Interface i : interfaces.values()) {
+      if (i.role() == Interface.Role.BOOTSTRAP) {
+        out.putIfAbsent(i.process(), i.address());
+      }
+    }
+    return Map.copyOf(out);
   }
 
   /**

@@ -163,6 +163,10 @@ final class MessageParser {
   }
 
   private static NcclEvent net(String m) {
+    if (m.length() > 4 && Character.isDigit(m.charAt(4))) {
+      // GRAPH path dump: "NET/0-0 :GPU/0-60 (3/1.2/PHB) ..."
+      return NcclEvent.KNOWN;
+    }
     if (m.startsWith("NET/Plugin")) {
       return plugin(m);
     }
