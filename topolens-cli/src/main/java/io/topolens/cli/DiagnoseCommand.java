@@ -114,19 +114,14 @@ final class DiagnoseCommand implements Callable<Integer> {
     }
     long nccl = job.inputs().stream().mapToLong(InputFile::ncclLines).sum();
     if (nccl == 0) {
-      boolean anyRead = job.inputs().stream().anyMatch(f -> f.problem() == null);
-      err.println(
-          "topolens: "
-              + (anyRead
-                  ? "no NCCL lines in "
-                      + String.join(
-                          ", ",
-                          job.inputs().stream()
-                              .filter(f -> f.problem() == null)
-                              .map(InputFile::name)
-                              .toList())
-                      + " (run the job with NCCL_DEBUG=INFO)"
-                  : "nothing could be read"));
+      List<String> read =
+          job.inputs().stream().filter(f -> f.problem() == null).map(InputFile::name).toList();
+      if (!read.isEmpty()) {
+        err.println(
+            "topolens: no NCCL lines in "
+                + String.join(", ", read)
+                + " (run the job with NCCL_DEBUG=INFO)");
+      }
       return 2;
     }
     Diagnosis d = Diagnoser.standard().diagnose(job);

@@ -83,7 +83,13 @@ public final class NcclLogReader {
         }
         int cut = lastNewline(buf, filled);
         if (skipping || cut < 0) {
-          // an overlong line: drop bytes until its end, keeping memory flat
+          // an overlong line: drop bytes until its end, keeping memory flat; blocks before it are
+          // applied first so line numbers stay in order
+          while (!inFlight.isEmpty()) {
+            long[] counts = apply(inFlight.poll(), name, job, base);
+            lines += counts[0];
+            ncclLines += counts[1];
+          }
           if (!skipping) {
             skipping = true;
             skippedBytes = 0;
@@ -125,20 +131,32 @@ public final class NcclLogReader {
           return new InputFile(name, 0, 0, binary);
         }
       }
-      if (filled > 0 && !skipping) {
-        byte[] block = buf;
-        int blockLen = filled;
-        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
-      } else if (skipping) {
+      if (skipping) {
+        while (!inFlight.isEmpty()) {
+          long[] counts = apply(inFlight.poll(), name, job, base);
+          lines += counts[0];
+          ncclLines += counts[1];
+        }
+        int nl = firstNewline(buf, filled);
+        int rest = nl < 0 ? filled : nl;
         lines++;
         base[0]++;
         job.malformed(
             new Evidence(
                 name,
                 base[0],
-                "line of at least "
-                    + (skippedBytes + filled)
-                    + " bytes (not a log line), skipped"));
+                "line of at least " + (skippedBytes + rest) + " bytes (not a log line), skipped"));
+        if (nl >= 0) {
+          System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
+          filled -= nl + 1;
+        } else {
+          filled = 0;
+        }
+      }
+      if (filled > 0) {
+        byte[] block = buf;
+        int blockLen = filled;
+        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
       }
       while (!inFlight.isEmpty()) {
         long[] counts = apply(inFlight.poll(), name, job, base);
