@@ -109,6 +109,9 @@ public record Job(
   /** Whether the job spans more than one node, by hostnames, node map or NCCL's nNodes. */
   public boolean multiNode() {
     long nodes = ranks.stream().map(r -> node(r.id().host())).distinct().count();
-    return nodes > 1 || communicators.stream().anyMatch(c -> c.nNodes() > 1);
+    // NCCL's nNodes decides only where ranks' logs are missing: with every log present, hostnames
+    // do
+    return nodes > 1
+        || communicators.stream().anyMatch(c -> c.nNodes() > 1 && c.nRanks() > c.members().size());
   }
 }

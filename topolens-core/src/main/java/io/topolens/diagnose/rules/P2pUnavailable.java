@@ -36,7 +36,13 @@ public final class P2pUnavailable implements Rule {
                     (e.name().equals("NCCL_P2P_DISABLE") && e.value().equals("1"))
                         || e.name().equals("NCCL_P2P_LEVEL"))
             .toList();
-    boolean disabled = env.stream().anyMatch(e -> e.name().equals("NCCL_P2P_DISABLE"));
+    boolean disabled =
+        env.stream()
+            .anyMatch(
+                e ->
+                    e.name().equals("NCCL_P2P_DISABLE")
+                        || e.value().equalsIgnoreCase("LOC")
+                        || e.value().equals("0"));
     if (shm.isEmpty() && !disabled) {
       return List.of();
     }

@@ -1,0 +1,87 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.info;
+import static io.topolens.diagnose.rules.Logs.warn;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class EnvOverrideRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "NCCL_P2P_DISABLE=1 printed by two processes",
+                """
+                vm:1961:1961 [0] NCCL INFO NCCL version 2.28.9+cuda13.0
+                vm:1961:1980 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1
+                """,
+                """
+                vm:1962:1982 [1] NCCL INFO NCCL_P2P_DISABLE set by environment to 1
+                """)
+            .expect(
+                warn(
+                        "NCCL_P2P_DISABLE=1 is set by the environment",
+                        "1 disables the P2P transport",
+                        "Reported by 2 process(es).")
+                    .lacks("NCCL's default")
+                    .at("a.log:2")),
+        given(
+                "NCCL_P2P_DISABLE=0 restates the default",
+                """
+                vm:1:1 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 0
+                """)
+            .expect(
+                info(
+                        "NCCL_P2P_DISABLE=0 is set by the environment",
+                        "This value is NCCL's default, so setting it changes nothing.")
+                    .at("a.log:1")),
+        given(
+                "older NCCL ends the value with a dot",
+                """
+                vm:1961:1980 [0] NCCL INFO NCCL_SHM_DISABLE set by environment to 1.
+                """)
+            .expect(warn("NCCL_SHM_DISABLE=1 is set by the environment").at("a.log:1")),
+        given(
+                "two settings give two findings in log order",
+                """
+                algo-1:17778:17848 [5] NCCL INFO NCCL_IB_DISABLE set by environment to 1.
+                algo-1:17778:17848 [5] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth0
+                """)
+            .expect(
+                warn("NCCL_IB_DISABLE=1 is set by the environment").at("a.log:1"),
+                info("NCCL_SOCKET_IFNAME=eth0 is set by the environment").at("a.log:2")),
+        given(
+                "NCCL_IB_DISABLE=0 is the default",
+                """
+                node-a:1:1 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 0
+                """)
+            .expect(info("This value is NCCL's default").at("a.log:1")),
+        given(
+                "NCCL_ALGO forced",
+                """
+                node-a:1:1 [0] NCCL INFO NCCL_ALGO set by environment to Ring
+                """)
+            .expect(warn("NCCL_ALGO=Ring is set by the environment").at("a.log:1")),
+        given(
+            "settings topolens does not explain",
+            """
+            vm:1704:1723 [0] NCCL INFO NCCL_TOPO_DUMP_FILE set by environment to /tmp/r/topo.xml
+            vm:1704:1723 [0] NCCL INFO NCCL_GRAPH_DUMP_FILE set by environment to /tmp/r/graph.xml
+            """),
+        given(
+            "a NCCL_ line that does not say 'set by environment'",
+            """
+            node-a:1:1 [0] NCCL INFO NCCL_SOCKET_IFNAME set to eth0
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new EnvOverride(), "env-override", c);
+  }
+}

@@ -1,0 +1,89 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class IbErrorRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "completion errors (status 12) on two nodes: one form, two processes",
+                """
+                node-a:3468:3905 [4] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0/GDRDMA
+                node-a:3468:3905 [4] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:10.0.0.1 remoteGids::ffff:10.0.0.2
+                node-a:3468:3905 [4] NCCL INFO transport/net.cc:1302 -> 6
+                """,
+                """
+                node-b:3470:3906 [4] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.1<54863> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:10.0.0.2 remoteGids::ffff:10.0.0.1
+                node-b:3470:3906 [4] NCCL INFO proxy.cc:878 -> 6 [Progress Thread]
+                """)
+            .expect(
+                error(
+                        "InfiniBand/RoCE errors",
+                        "2 line(s) of 1 distinct form(s), from up to 2 process(es).",
+                        "transport retry counter exceeded")
+                    .at("a.log:2")),
+        given(
+                "ibv_modify_qp fails, with rank prefix and error unwinding",
+                """
+                [56] crow-ib-new-nccl-262-b-7:7240:7401 [0] NCCL INFO Ring 00 : 51[3d000] -> 56[1a000] [receive] via NET/IB/2
+                [56] crow-ib-new-nccl-262-b-7:7240:7401 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument
+                [56] crow-ib-new-nccl-262-b-7:7240:7401 [0] NCCL INFO transport/net_ib.cc:617 -> 2
+                """)
+            .expect(
+                error("1 line(s) of 1 distinct form(s), from up to 1 process(es).").at("a.log:2")),
+        given(
+                "two kinds of IB errors on one rank",
+                """
+                train-0:15483:15645 [0] transport/net_ib.cc:665 NCCL WARN NET/IB : collective mismatch error local size 546816 remote 524288 addr 7ff7d1530000 rkey 2553d seq 14/1c
+                train-0:15483:15645 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error No such device
+                """)
+            .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:2")),
+        given(
+            "libibverbs missing is not a verbs error",
+            """
+            aliyun:82174:82321 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
+            aliyun:82174:82321 [0] NCCL INFO NET/Socket : Using [0]eth0:172.16.0.1<0>
+            """),
+        given(
+            "no IB device is an INFO line, not an error",
+            """
+            vm:1:1 [0] NCCL INFO NET/IB : No device found.
+            vm:1:1 [0] NCCL INFO Using network Socket
+            """),
+        given(
+            "a /dev/shm warning",
+            """
+            ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new IbError(), "ib-error", c);
+  }
+
+  /** aws-ofi-nccl warnings are EFA/libfabric, not verbs, whatever function printed them. */
+  static Stream<Case> efaCases() {
+    return Stream.of(
+        given(
+            "aws-ofi-nccl warning printed from process_completions (aws-ofi-nccl issue 927)",
+            """
+            ip-10-1-2-3:80:2500 [0] process_completions:1648 NCCL WARN NET/OFI Write complete from unexpected request type!
+            ip-10-1-2-3:80:2500 [0] NCCL INFO transport/net.cc:1302 -> 3
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("efaCases")
+  void efaWarningIsNoIbError(Case c) {
+    Logs.check(new IbError(), "ib-error", c);
+  }
+}

@@ -1,0 +1,70 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class NvlsErrorRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "nvls.cc CUDA failure on four GPUs of one process, NCCL timestamps",
+                """
+                bm-h100-02:630335:630335 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)
+                [2025-05-10 23:09:41] bm-h100-02:630335:630409 [2] transport/nvls.cc:254 NCCL WARN Cuda failure 1 'invalid argument'
+                [2025-05-10 23:09:41] bm-h100-02:630335:630408 [1] transport/nvls.cc:254 NCCL WARN Cuda failure 1 'invalid argument'
+                bm-h100-02:630335:630408 [1] NCCL INFO transport/nvls.cc:312 -> 1
+                [2025-05-10 23:09:41] bm-h100-02:630335:630413 [6] transport/nvls.cc:254 NCCL WARN Cuda failure 1 'invalid argument'
+                [2025-05-10 23:09:41] bm-h100-02:630335:630412 [5] transport/nvls.cc:254 NCCL WARN Cuda failure 1 'invalid argument'
+                """)
+            .expect(
+                error(
+                        "NVLink SHARP (NVLS) or fabric manager failure",
+                        "4 line(s) of 1 distinct form(s), from up to 1 process(es).",
+                        "nvidia-fabricmanager")
+                    .at("a.log:2")),
+        given(
+                "fabric manager not up, pdsh host prefix, two hosts",
+                """
+                rdma-test-gpu-worker-1: rdma-test-gpu-worker-1:2918:4483 [4] transport/nvls.cc:245 NCCL WARN Cuda failure 'initialization error'
+                """,
+                """
+                rdma-test-gpu-worker-2: rdma-test-gpu-worker-2:2920:4490 [4] transport/nvls.cc:245 NCCL WARN Cuda failure 'initialization error'
+                """)
+            .expect(
+                error("2 line(s) of 1 distinct form(s), from up to 2 process(es).").at("a.log:1")),
+        given(
+                "a multicast object failure named in the message",
+                """
+                node-a:1:2 [0] transport/nvls.cc:140 NCCL WARN Cuda failure 'operation not supported' cuMulticastCreate
+                """)
+            .expect(error("1 line(s)").at("a.log:1")),
+        given(
+            "NVLS not available is an INFO line",
+            """
+            node-a:1:2 [0] NCCL INFO NVLS multicast support is not available on dev 0
+            node-a:1:2 [0] NCCL INFO Connected NVLS tree
+            """),
+        given(
+            "a CUDA failure elsewhere",
+            """
+            n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
+            """),
+        given(
+            "an InfiniBand warning",
+            """
+            node-a:7240:7401 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new NvlsError(), "nvls-error", c);
+  }
+}

@@ -1,0 +1,67 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.rankOfTwo;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ShmExhaustedRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "NCCL 2.18 cannot extend its /dev/shm segments on two GPUs",
+                """
+                ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes
+                ubuntu:9621:9691 [6] misc/shmutils.cc:112 NCCL WARN Error while creating shared memory segment /dev/shm/nccl-fjwOOB (size 5967872)
+                ubuntu:9621:9691 [6] NCCL INFO transport/shm.cc:114 -> 2
+                ubuntu:9621:9689 [4] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-oA7T4J to 5967876 bytes
+                ubuntu:9621:9689 [4] misc/shmutils.cc:112 NCCL WARN Error while creating shared memory segment /dev/shm/nccl-oA7T4J (size 5967872)
+                """)
+            .expect(
+                error(
+                        "/dev/shm is too small for NCCL",
+                        "4 warning line(s) say NCCL could not create or extend its shared-memory segments",
+                        "sizeLimit")
+                    .at("a.log:1", "a.log:2", "a.log:4", "a.log:5")),
+        given(
+                "posix_fallocate fails on two ranks: one form, two lines",
+                """
+                gpu2-ru7:2143:2143 [1] NCCL INFO Ring 00 : 2[3d000] -> 3[3e000] via direct shared memory
+                gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+                gpu2-ru7:2144:2570 [2] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+                """)
+            .expect(error("2 warning line(s)").at("a.log:2")),
+        given(
+                "NCCL's own timestamp before the WARN header",
+                """
+                host-1:202016:202016 [0] NCCL INFO NCCL version 2.28.9+cuda13.0
+                [2026-04-22 21:34:20] host-1:202016:202235 [0] misc/shmutils.cc:88 NCCL WARN Error: failed to extend /dev/shm/nccl-WU88OE to 9637892 bytes, error: No space left on device (28)
+                """)
+            .expect(error("1 warning line(s)").at("a.log:2")),
+        given(
+            "a CUDA failure in shm.h is not /dev/shm running out",
+            """
+            ip-172-31-44-237:52617:53046 [4] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'
+            """),
+        given(
+            "SHM transport without warnings",
+            rankOfTwo(0, "vm", 1, "SHM/direct/direct"),
+            rankOfTwo(1, "vm", 1, "SHM/direct/direct")),
+        given(
+            "an InfiniBand warning",
+            """
+            node-a:7240:7401 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new ShmExhausted(), "shm-exhausted", c);
+  }
+}
