@@ -1,0 +1,2 @@
+/** The lint rules, one class per finding id (docs/lint.md). */
+package io.topolens.kube.lint.rules;

@@ -1,0 +1,2 @@
+/** Presenting plan, lint and run results as text and JSON. */
+package io.topolens.kube.present;
