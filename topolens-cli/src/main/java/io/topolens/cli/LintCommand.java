@@ -125,7 +125,7 @@ final class LintCommand implements Callable<Integer> {
               release,
               trainerVersion != null,
               instance,
-              params == null ? null : Options.params(params),
+              params == null ? null : io.topolens.kube.plan.PlanRequest.params(params),
               offload == null ? null : OffloadMode.parse(offload));
       if (instance != null && catalog.instance(instance).isEmpty()) {
         err.println(
