@@ -18,7 +18,7 @@ final class HintReader {
   private static final Pattern SIZE = Pattern.compile("(?<![\\w.])(\\d+(?:\\.\\d+)?)[bB](?![\\w])");
   private static final Pattern OFFLOAD =
       Pattern.compile(
-          "(?i)(offload[_-]?params?|offload[_-]?optimizer|cpu[_-]?offload)[\"']?\\s*[:=]?\\s*(.{0,60})",
+          "(?i)(offload[_-]?params?|offload[_-]?optimizer|cpu[_-]?offload)[\"']?\\s*[:=]?\\s*(?=(.{0,60}))",
           Pattern.DOTALL);
   private static final Pattern OFF =
       Pattern.compile("(?i)^[{\\s\"']*(\"?device\"?\\s*:\\s*)?[\"']?(none|false|0)\\b");

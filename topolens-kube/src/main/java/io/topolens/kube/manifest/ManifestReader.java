@@ -104,7 +104,7 @@ public final class ManifestReader {
       while ((t = p.nextToken()) != null) {
         Map<String, Integer> at = new HashMap<>();
         JsonNode root = value(name, p, t, "", at);
-        if (root.isNull()) {
+        if (root.isNull() || root.isTextual() && root.asText().isBlank()) {
           continue; // an empty document between two ---
         }
         if (!root.isObject()) {

@@ -61,7 +61,7 @@ public record YamlDocument(
   public Evidence find(int from, String needle) {
     java.util.regex.Pattern word =
         java.util.regex.Pattern.compile(
-            "(?<![\\w-])" + java.util.regex.Pattern.quote(needle) + "(?![\\w])");
+            "(?<![\\w])" + java.util.regex.Pattern.quote(needle) + "(?![\\w])");
     for (int i = from; i <= text.size(); i++) {
       if (word.matcher(text.get(i - 1)).find()) {
         return lineEvidence(i);
