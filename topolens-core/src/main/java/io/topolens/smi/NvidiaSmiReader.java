@@ -44,7 +44,8 @@ public final class NvidiaSmiReader {
           "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
               + " +\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}");
   private static final Pattern GPU_LINE =
-      Pattern.compile("GPU (\\d{1,4}): (.+?) \\(UUID: (GPU-[0-9A-Fa-f-]+)\\)");
+      Pattern.compile("GPU (\\d{1,4}): (.+?) \\(UUID: (GPU-[0-9A-Fa-f-]+)\\)(?:\\s+NVML: .*)?");
+  private static final Pattern NVML_MESSAGE = Pattern.compile("NVML: .+");
   private static final Pattern MIG_LINE =
       Pattern.compile("MIG \\S+\\s+Device\\s+\\d+: \\(UUID: MIG-[^)]+\\)");
   private static final Pattern LINK_SPEED = Pattern.compile("Link (\\d{1,3}): (.+)");
@@ -310,7 +311,7 @@ public final class NvidiaSmiReader {
         nvlinkGpuEvidence = ev;
         return true;
       }
-      if (MIG_LINE.matcher(t).matches()) {
+      if (MIG_LINE.matcher(t).matches() || NVML_MESSAGE.matcher(t).matches()) {
         return true;
       }
       if (nvlinkGpu != null && t.startsWith("Link ")) {
