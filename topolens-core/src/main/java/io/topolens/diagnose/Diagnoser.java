@@ -15,10 +15,13 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.VersionMismatch;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Runs every rule over a job. */
 public final class Diagnoser {
@@ -55,8 +58,24 @@ public final class Diagnoser {
 
   public Diagnosis diagnose(Job job) {
     List<Finding> findings = new ArrayList<>();
+    List<Rule> catchAll = new ArrayList<>();
     for (Rule r : rules) {
-      findings.addAll(r.check(job));
+      if (r.catchAll()) {
+        catchAll.add(r);
+      } else {
+        findings.addAll(r.check(job));
+      }
+    }
+    Set<Evidence> cited = new HashSet<>();
+    findings.forEach(f -> cited.addAll(f.evidence()));
+    for (Rule r : catchAll) {
+      for (Finding f : r.check(job)) {
+        List<Evidence> rest = f.evidence().stream().filter(e -> !cited.contains(e)).toList();
+        if (!rest.isEmpty()) {
+          findings.add(
+              new Finding(f.id(), f.severity(), f.title(), f.explanation(), rest, f.fix()));
+        }
+      }
     }
     findings.sort(Comparator.comparing(Finding::severity).reversed());
     return new Diagnosis(job, findings);

@@ -13,4 +13,12 @@ public interface Rule {
   String id();
 
   List<Finding> check(Job job);
+
+  /**
+   * Whether this rule only catches what no other rule explains: its evidence lines that another
+   * finding already cites are dropped, and the finding with them when none is left.
+   */
+  default boolean catchAll() {
+    return false;
+  }
 }
