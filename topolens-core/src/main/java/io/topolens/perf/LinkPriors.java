@@ -178,6 +178,19 @@ public final class LinkPriors {
     }
   }
 
+  /** NCCL's socket transport between GPUs of one host (P2P and SHM disabled). */
+  public Link socketOnHost() {
+    double socket = k.value("path.tcp.socketGBps");
+    return new Link(
+        PathKind.TCP,
+        socket,
+        2,
+        null,
+        "NCCL socket transport inside one host: " + num(socket) + " GB/s, bounded by CPU copies",
+        List.of("NCCL-450"),
+        false);
+  }
+
   /** NCCL's PCI bandwidth of the GPU's host link: lanes x speed / 80 (topo.cc). */
   double pciGBps(GpuSpec gpu) throws InputProblem {
     if (gpu.pcie() == null) {
