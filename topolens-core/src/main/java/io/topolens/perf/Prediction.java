@@ -41,6 +41,29 @@ public record Prediction(
     sources = List.copyOf(sources);
   }
 
+  /** The same prediction with the defaults a configuration left to the model listed first. */
+  public Prediction withDefaults(List<String> defaulted) {
+    if (defaulted.isEmpty()) {
+      return this;
+    }
+    List<String> a = new java.util.ArrayList<>();
+    a.add("defaults used: " + String.join(", ", defaulted));
+    a.addAll(assumptions);
+    return new Prediction(
+        scenario,
+        stepS,
+        jobS,
+        terms,
+        collectives,
+        group,
+        bottleneck,
+        explanations,
+        inputs,
+        a,
+        warnings,
+        sources);
+  }
+
   /** Seconds per step spent on terms of one kind. */
   public double seconds(Term.Kind kind) {
     return terms.stream().filter(t -> t.kind() == kind).mapToDouble(Term::seconds).sum();

@@ -101,6 +101,7 @@ public final class StepModel {
             default -> priors.network(ik, inst, 1, false, c.nicGbps());
           };
       intra = calibration.apply(prior, 1);
+      calibrationNote(ik, gpu, notes);
     }
     Link inter = null;
     if (c.ncclNodes() > 1) {
@@ -112,6 +113,7 @@ public final class StepModel {
       Link prior = priors.network(nk, inst, c.podsPerNode(), crossesHosts, c.nicGbps());
       int sharers = nk == PathKind.TCP && !crossesHosts ? 1 : c.podsPerNode();
       inter = calibration.apply(prior, sharers);
+      calibrationNote(nk, gpu, notes);
       if (c.podsPerNode() > 1) {
         notes.add(
             c.podsPerNode()
@@ -149,6 +151,25 @@ public final class StepModel {
     return new Resolved(inst, gpu, g, notes);
   }
 
+  private void calibrationNote(PathKind path, GpuSpec gpu, List<String> notes) {
+    calibration
+        .fit(path)
+        .ifPresent(
+            f -> {
+              if (f.gpu() != null
+                  && catalog.gpuByName(f.gpu()).map(g -> !g.id().equals(gpu.id())).orElse(true)) {
+                notes.add(
+                    "the "
+                        + path.label()
+                        + " calibration was measured on "
+                        + f.gpu()
+                        + ", not on "
+                        + gpu.name()
+                        + ": it is applied as it is");
+              }
+            });
+  }
+
   /** Predicts one scenario. */
   public Prediction predict(Scenario s) throws InputProblem {
     Workload w = s.workload();
@@ -177,7 +198,18 @@ public final class StepModel {
     inputs.add(
         new Input(
             "GPU",
-            n + " x " + gpu.name() + " (" + inst.type() + ")",
+            n
+                + " x "
+                + gpu.name()
+                + " ("
+                + (c.nodes() > 1 ? c.nodes() + " x " : "")
+                + inst.type()
+                + ", "
+                + c.podsPerNode()
+                + (c.podsPerNode() == 1 ? " pod" : " pods")
+                + " of "
+                + c.gpusPerPod()
+                + " per node)",
             join(gpu.sources(), inst.sources())));
 
     // Compute.

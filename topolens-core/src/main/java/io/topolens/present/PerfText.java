@@ -168,13 +168,18 @@ public final class PerfText {
   static String headline(Prediction p) {
     Scenario s = p.scenario();
     Workload w = s.workload();
+    String gpus =
+        p.inputs().stream()
+            .filter(i -> i.name().equals("GPU"))
+            .map(Input::value)
+            .findFirst()
+            .orElse(s.cluster().ranks() + " GPUs");
     return String.format(
         Locale.ROOT,
-        "%s: %s, %d x %s, %s%s, seq %d, micro-batch %d, accumulation %d%s",
+        "%s: %s on %s, %s%s, seq %d, micro-batch %d, accumulation %d%s",
         s.name(),
         w.model().name(),
-        s.cluster().ranks(),
-        s.cluster().instance() + " GPUs",
+        gpus,
         w.strategy().label(),
         w.offload().any() ? " + CPU offload (" + w.offload().label() + ")" : "",
         w.seq(),
