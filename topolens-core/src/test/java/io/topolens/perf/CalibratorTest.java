@@ -65,7 +65,7 @@ class CalibratorTest {
       delimiter = ';',
       value = {
         "ar-p2p.log,ag-p2p.log,rs-p2p.log,ar-p2p-g2.log,ar-ring.log; NVLINK; 335.5; 4.76; 82",
-        "ar-p2p.log; NVLINK; 353.9; 3.70; 16",
+        "ar-p2p.log; NVLINK; 353.9; 3.70; 18",
         "ar-shm.log,ag-shm.log; SHM; 26.0; 0.00; 32",
         "ar-sock.log,ag-sock.log; TCP; 3.5; 0.00; 24",
       })
