@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.topolens.nccl.InputProblem;
@@ -89,10 +90,45 @@ public final class ScenarioFile {
     }
     try {
       return MAPPER.treeToValue(node, RunConfig.class);
+    } catch (UnrecognizedPropertyException e) {
+      throw new InputProblem(
+          file
+              + lineOf(file, e.getPropertyName())
+              + ": "
+              + what
+              + ": "
+              + firstLine(e.getOriginalMessage())
+              + " (keys: "
+              + String.join(", ", KEYS)
+              + ")");
     } catch (JsonProcessingException e) {
       throw new InputProblem(
           file + where(e.getLocation()) + ": " + what + ": " + firstLine(e.getOriginalMessage()));
     }
+  }
+
+  /** The keys a configuration may have. */
+  static final List<String> KEYS =
+      java.util.Arrays.stream(RunConfig.class.getRecordComponents())
+          .map(java.lang.reflect.RecordComponent::getName)
+          .toList();
+
+  /** {@code :N} for the first line that sets {@code key}, or empty. */
+  private static String lineOf(Path file, String key) {
+    java.util.regex.Pattern p =
+        java.util.regex.Pattern.compile(
+            "(^|[\\s{,-])" + java.util.regex.Pattern.quote(key) + "\\s*:");
+    try {
+      List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+      for (int i = 0; i < lines.size(); i++) {
+        if (p.matcher(lines.get(i)).find()) {
+          return ":" + (i + 1);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+    return "";
   }
 
   private static String where(JsonLocation at) {
