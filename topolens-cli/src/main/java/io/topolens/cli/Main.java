@@ -12,7 +12,12 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description =
         "Reads NCCL logs of multi-GPU training jobs and says which paths NCCL took and what is wrong.",
-    subcommands = {DiagnoseCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      DiagnoseCommand.class,
+      TopoCommand.class,
+      BenchCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no error finding", "1:error findings", "2:usage error or unreadable input"})
 public final class Main {

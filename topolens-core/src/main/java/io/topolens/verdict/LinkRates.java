@@ -43,7 +43,8 @@ public final class LinkRates {
           "PCIe through the CPU's host bridge: P2P may be slow or blocked; NCCL may stage through host memory (SHM)"
               + pcie;
       case NODE ->
-          "PCIe across host bridges of one NUMA node: P2P may be slow or blocked; NCCL may use SHM" + pcie;
+          "PCIe across host bridges of one NUMA node: P2P may be slow or blocked; NCCL may use SHM"
+              + pcie;
       case SYS ->
           "PCIe across CPU sockets (QPI/UPI/Infinity Fabric): the slowest path; NCCL stages through host memory"
               + pcie;

@@ -18,7 +18,8 @@ public final class TopologyHints {
     if (pairs.isEmpty()) {
       return null;
     }
-    boolean nvlink = pairs.stream().allMatch(p -> p.link().kind() == io.topolens.smi.LinkKind.NVLINK);
+    boolean nvlink =
+        pairs.stream().allMatch(p -> p.link().kind() == io.topolens.smi.LinkKind.NVLINK);
     Map<String, Integer> counts = m.pairClassCounts();
     String summary;
     if (counts.size() == 1) {
