@@ -143,7 +143,7 @@ final class TextReader {
       case ERROR -> {
         RunBuilder target = open(run) ? run : open(lastActive) ? lastActive : null;
         if (target == null) {
-          other(ev);
+          // another rank's report of the failure that already ended a run, or one before any run
           return;
         }
         target.error = ev;
