@@ -47,7 +47,7 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
   static final Pattern PARAMS = Pattern.compile("^nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+.*$");
   static final Pattern RANK =
       Pattern.compile(
-          "^Rank\\s+(\\d+)\\s+(?:Group\\s+(\\d+)\\s+)?Pid\\s+(\\d+)\\s+on\\s+(\\S+)\\s+"
+          "^Rank\\s+(\\d+)\\s+(?:Group\\s+(\\d+)\\s+)?(?:Pid\\s+(\\d+)\\s+)?on\\s+(\\S+)\\s+"
               + "device\\s+(\\d+)\\s+\\[([^\\]]*)\\]\\s*(.*)$");
   static final Pattern REDUCING = Pattern.compile("^Reducing maxBytes to (\\d+)");
   static final Pattern OUT_OF_BOUNDS = Pattern.compile("^Out of bounds values\\s*:\\s*(.*)$");

@@ -162,8 +162,8 @@ final class TextReader {
 
   private void nccl(String text, String level, long number) {
     ncclLines++;
-    Matcher m = NCCL_VERSION.matcher(text);
-    if (m.find()) {
+    Matcher m = text.contains("NCCL version ") ? NCCL_VERSION.matcher(text) : null;
+    if (m != null && m.find()) {
       int major = Integer.parseInt(m.group(1));
       int minor = Integer.parseInt(m.group(2));
       int patch = Integer.parseInt(m.group(3));
