@@ -7,7 +7,7 @@ import io.topolens.model.Evidence;
  * Group).
  *
  * @param group the {@code NCCL_TESTS_SPLIT} group; null in the older form
- * @param pid null only when the JSON output omits it
+ * @param pid null in the oldest form (NCCL 1 era, no Pid) or when the JSON omits it
  * @param busId as printed between the brackets ({@code 0000:1b:00}, or {@code 0x1b} in older
  *     versions)
  */

@@ -55,13 +55,19 @@ final class CollectiveInference {
       }
     }
     if (!rows.isEmpty()) {
-      fit.removeIf(c -> !factorFits(c, rows));
+      boolean old = rows.stream().allMatch(r -> r.root() == null);
+      fit.removeIf(c -> !factorFits(c, rows, old));
     }
     return fit;
   }
 
-  private static boolean factorFits(Collective c, List<BenchRow> rows) {
-    if (c.factor() == Collective.Factor.ONE) {
+  /**
+   * Whether busbw/algbw fits the collective. Tables without a root column come from nccl-tests
+   * versions whose all_gather (and the other per-rank tests) printed algbw = size x (n-1)/n / time
+   * and busbw = algbw: for those a factor of 1 fits too.
+   */
+  private static boolean factorFits(Collective c, List<BenchRow> rows, boolean old) {
+    if (c.factor() == Collective.Factor.ONE || (old && c.countPerRank() && equalBandwidths(rows))) {
       for (BenchRow r : rows) {
         for (BenchResult h : new BenchResult[] {r.outOfPlace(), r.inPlace()}) {
           if (h != null
@@ -80,6 +86,19 @@ final class CollectiveInference {
     RankInference byCount = c.countPerRank() ? RankInference.fromCount(rows) : null;
     if (byCount != null) {
       return byCount.low() >= byFactor.low() && byCount.low() <= byFactor.high();
+    }
+    return true;
+  }
+
+  private static boolean equalBandwidths(List<BenchRow> rows) {
+    for (BenchRow r : rows) {
+      for (BenchResult h : new BenchResult[] {r.outOfPlace(), r.inPlace()}) {
+        if (h != null
+            && Double.isFinite(h.algBw())
+            && Math.abs(h.busBw() - h.algBw()) > tolerance(h.algBw()) + tolerance(h.busBw())) {
+          return false;
+        }
+      }
     }
     return true;
   }

@@ -33,10 +33,10 @@ public final class NcclTestsReader {
   private static final Pattern TEXT_MARKERS =
       Pattern.compile(
           "nccl-tests version \\S+|Collective test (?:starting|concluded):|"
-              + "nThread\\s+\\d+\\s+nGpus\\s+\\d+\\s+minBytes|"
+              + "nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+|"
               + "#\\s+Rank\\s+\\d+\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+\\S+\\s+device|"
               + "size\\s+count\\s+type\\s+(?:redop\\s+)?(?:root\\s+)?(?:cpu)?time\\s+algbw\\s+busbw|"
-              + "Out of bounds values\\s*:|Avg bus bandwidth\\s*:");
+              + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:");
   private static final Pattern JSON_START =
       Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");
   private static final Pattern JSON_KEYS =

@@ -44,10 +44,10 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
           "^nccl-tests version (\\S+)(?:.*?nccl-headers=(\\d+))?(?:.*?nccl-library=(\\d+))?.*$");
   static final Pattern STARTING = Pattern.compile("^Collective test starting:\\s*(\\S+)");
   static final Pattern CONCLUDED = Pattern.compile("^Collective test concluded:\\s*(\\S+)");
-  static final Pattern PARAMS = Pattern.compile("^nThread\\s+\\d+\\s+nGpus\\s+\\d+.*$");
+  static final Pattern PARAMS = Pattern.compile("^nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+.*$");
   static final Pattern RANK =
       Pattern.compile(
-          "^Rank\\s+(\\d+)\\s+(?:Group\\s+(\\d+)\\s+)?Pid\\s+(\\d+)\\s+on\\s+(\\S+)\\s+"
+          "^Rank\\s+(\\d+)\\s+(?:Group\\s+(\\d+)\\s+)?(?:Pid\\s+(\\d+)\\s+)?on\\s+(\\S+)\\s+"
               + "device\\s+(\\d+)\\s+\\[([^\\]]*)\\]\\s*(.*)$");
   static final Pattern REDUCING = Pattern.compile("^Reducing maxBytes to (\\d+)");
   static final Pattern OUT_OF_BOUNDS = Pattern.compile("^Out of bounds values\\s*:\\s*(.*)$");
@@ -84,7 +84,8 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
           "Writing results to file",
           "GPU memory usage",
           "Device memory usage",
-          "Check bandwidth");
+          "Check bandwidth",
+          "Errors with asterisks indicate errors");
 
   static TextLine classify(String content) {
     if (content.isEmpty()) {

@@ -143,7 +143,7 @@ final class TextReader {
       case ERROR -> {
         RunBuilder target = open(run) ? run : open(lastActive) ? lastActive : null;
         if (target == null) {
-          other(ev);
+          // another rank's report of the failure that already ended a run, or one before any run
           return;
         }
         target.error = ev;
@@ -162,8 +162,8 @@ final class TextReader {
 
   private void nccl(String text, String level, long number) {
     ncclLines++;
-    Matcher m = NCCL_VERSION.matcher(text);
-    if (m.find()) {
+    Matcher m = text.contains("NCCL version ") ? NCCL_VERSION.matcher(text) : null;
+    if (m != null && m.find()) {
       int major = Integer.parseInt(m.group(1));
       int minor = Integer.parseInt(m.group(2));
       int patch = Integer.parseInt(m.group(3));

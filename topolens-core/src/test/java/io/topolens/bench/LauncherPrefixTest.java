@@ -74,6 +74,37 @@ class LauncherPrefixTest {
     }
   }
 
+  /**
+   * nccl-tests built without MPI and started by {@code srun -l} as two tasks: two single-process
+   * runs whose lines interleave, each read from its own rank label.
+   */
+  @org.junit.jupiter.api.Test
+  void interleavedProcessesUnderSrun() throws Exception {
+    List<String> a = Files.readAllLines(Fixtures.path("fixtures/h200x4/ar-p2p.log"));
+    List<String> b = Files.readAllLines(Fixtures.path("fixtures/h200x4/ag-p2p.log"));
+    List<String> mixed = new java.util.ArrayList<>();
+    for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+      if (i < a.size()) {
+        mixed.add("0: " + a.get(i));
+      }
+      if (i < b.size()) {
+        mixed.add("1: " + b.get(i));
+      }
+    }
+    Path p = dir.resolve("srun.log");
+    Files.writeString(p, String.join("\n", mixed) + "\n");
+    BenchFile f = Bench.read(p);
+    assertThat(f.unrecognized()).isZero();
+    assertThat(f.runs())
+        .extracting(BenchRun::collective)
+        .containsExactly(Collective.ALL_REDUCE, Collective.ALL_GATHER);
+    assertThat(f.runs())
+        .extracting(r -> r.peak().outOfPlace().busBw())
+        .containsExactly(362.84, 339.79);
+    assertThat(f.runs()).extracting(BenchRun::completion).containsOnly(Completion.COMPLETE);
+    assertThat(f.runs().get(1).rows()).hasSize(30);
+  }
+
   /** A run without the evidence texts, which carry the prefixes. */
   private static List<Object> digest(BenchRun r) {
     return List.of(

@@ -55,6 +55,10 @@ class PublicNcclTestsTest {
 021-all-reduce-dstack-nebius-no-hash-prefix-concluded.txt      |0|ALL_REDUCE    |16  |true |31|8589934592 |467.54|468.46|467.54|8589934592 |125.499|0 OK|COMPLETE
 027-all-reduce-v2.17.1-gh200-8r-2node-alps-collective-starting.txt|0|ALL_REDUCE |8   |false|25|134217728  |122.57|123.11|122.57|134217728  |19.7866|0 OK|COMPLETE
 028-all-reduce-v2.18.2-gh200-2r-2node-version-header-unalign.txt|0|ALL_REDUCE   |2   |false|8 |134217728  |22.86 |22.88 |22.86 |134217728  |14.9966|0 OK|COMPLETE
+029-alltoall-sendrecv-v2.17-2r-2node-no-version-line.txt       |0|ALLTOALL      |2   |false|10|17179869184|23.79 |23.72 |23.86 |8589934592 |22.4385|0 OK|COMPLETE
+029-alltoall-sendrecv-v2.17-2r-2node-no-version-line.txt       |1|SENDRECV      |2   |false|10|17179869184|23.88 |23.90 |23.89 |4294967296 |22.9403|0 OK|COMPLETE
+030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt |0|ALL_GATHER    |8   |true |1 |4294967296 |129.05|128.84|129.05|4294967296 |128.942|2 FAILED|COMPLETE
+031-all-reduce-1024r-aborted-test-nccl-failure.txt             |0|ALL_REDUCE    |1024|true |5 |17179869184|367.29|367.44|367.29|17179869184|-      |-   |ABORTED
 """)
   void readmeFacts(
       String file,
@@ -103,6 +107,9 @@ class PublicNcclTestsTest {
 020-all-reduce-dstack-gcp-a4-no-hash-prefix.txt                |17 |0  |1 |1
 021-all-reduce-dstack-nebius-no-hash-prefix-concluded.txt      |40 |0  |1 |1
 027-all-reduce-v2.17.1-gh200-8r-2node-alps-collective-starting.txt|46|0 |0 |1
+029-alltoall-sendrecv-v2.17-2r-2node-no-version-line.txt       |50 |0  |0 |2
+030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt |7  |0  |0 |1
+031-all-reduce-1024r-aborted-test-nccl-failure.txt             |14 |0  |0 |1
 """)
   void lineAccount(String file, long lines, long nccl, long unrecognized, int runs)
       throws IOException {
@@ -208,6 +215,22 @@ class PublicNcclTestsTest {
     assertThat(last.outOfPlace().wrongCount()).isEqualTo(oopCount);
     assertThat(last.inPlace().wrong()).isEqualTo(ip);
     assertThat(last.inPlace().wrongCount()).isEqualTo(ipCount);
+  }
+
+  /** Where and why a run stopped: the first failure line of an aborted run, the summary. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+"""
+031-all-reduce-1024r-aborted-test-nccl-failure.txt            |7 |HCA-128: Test NCCL failure common.cu:1204 'unhandled cuda error (run with NCCL_DEBUG=INFO for details) / '
+030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt|7 |Avg bus bandwidth    : 128.942
+021-all-reduce-dstack-nebius-no-hash-prefix-concluded.txt     |40|Collective test concluded: all_reduce_perf
+""")
+  void end(String file, long line, String text) {
+    BenchRun r = Bench.read(DIR + file).runs().getFirst();
+    assertThat(r.end().line()).isEqualTo(line);
+    assertThat(r.end().text()).isEqualTo(text);
   }
 
   /** Key columns: the root of scatter, -1, no root column in old tables; zero-size rows kept. */
