@@ -1,16 +1,22 @@
 package io.topolens.cli;
 
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
+import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
+import io.topolens.inputs.Inputs;
+import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;
 import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
-import io.topolens.nccl.LogInput;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.placement.NodeMap;
 import io.topolens.present.JsonReport;
 import io.topolens.present.TextReport;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.Expectations;
+import io.topolens.verdict.Hardware;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -19,6 +25,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -31,7 +38,9 @@ import picocli.CommandLine.Spec;
     exitCodeOnExecutionException = 2,
     description = {
       "Reads NCCL_DEBUG=INFO logs (files, directories, '-' for stdin, .gz), rebuilds which path NCCL took between"
-          + " every pair of GPUs and reports what is wrong, with evidence and fixes."
+          + " every pair of GPUs and reports what is wrong, with evidence and fixes. nvidia-smi topology, NCCL"
+          + " topology/graph dumps and nccl-tests outputs among the inputs are recognised by content and judged"
+          + " with the logs."
     })
 final class DiagnoseCommand implements Callable<Integer> {
 
@@ -46,7 +55,8 @@ final class DiagnoseCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "PATH",
-      description = "Log files, directories of logs, or - for standard input.")
+      description =
+          "Log files, directories (logs, topo -m, NCCL XML dumps, nccl-tests outputs, mixed), or - for standard input.")
   List<String> paths;
 
   @Option(
@@ -84,6 +94,8 @@ final class DiagnoseCommand implements Callable<Integer> {
       description = "Parser threads (default: one per core).")
   Integer threads;
 
+  @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
+
   @Override
   public Integer call() throws IOException {
     Severity min;
@@ -97,8 +109,18 @@ final class DiagnoseCommand implements Callable<Integer> {
       return 2;
     }
     PrintWriter err = spec.commandLine().getErr();
-    LogInput.Expansion inputs = LogInput.expand(paths);
-    Job job = (threads == null ? new NcclLogReader() : new NcclLogReader(threads)).read(inputs);
+    HardwareCatalog catalog;
+    Hardware hw;
+    try {
+      catalog = hardwareOptions.catalog();
+      hw = hardwareOptions.hardware(catalog);
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return 2;
+    }
+    NcclLogReader reader = threads == null ? new NcclLogReader() : new NcclLogReader(threads);
+    Inputs in = new InputsReader(reader).read(paths);
+    Job job = in.job();
     if (nodeMap != null) {
       try {
         job = job.withNodes(NodeMap.read(nodeMap));
@@ -107,16 +129,22 @@ final class DiagnoseCommand implements Callable<Integer> {
         return 2;
       }
     }
+    boolean unreadable = false;
     for (InputFile f : job.inputs()) {
       if (f.problem() != null) {
         err.println("topolens: " + f.name() + ": " + f.problem());
       }
     }
+    for (String p : in.problems()) {
+      err.println("topolens: " + p);
+      unreadable = true;
+    }
     long nccl = job.inputs().stream().mapToLong(InputFile::ncclLines).sum();
-    if (nccl == 0) {
+    boolean beside = !in.smi().isEmpty() || !in.topologies().isEmpty() || !in.benches().isEmpty();
+    if (nccl == 0 && !beside) {
       List<String> read =
           job.inputs().stream().filter(f -> f.problem() == null).map(InputFile::name).toList();
-      if (!read.isEmpty()) {
+      if (!read.isEmpty() && !unreadable) {
         err.println(
             "topolens: no NCCL lines in "
                 + String.join(", ", read)
@@ -124,7 +152,15 @@ final class DiagnoseCommand implements Callable<Integer> {
       }
       return 2;
     }
-    Diagnosis d = Diagnoser.standard().diagnose(job);
+    Expectations expect = new Expectations(catalog);
+    Observed observed =
+        new Observed(
+            job,
+            in.smi(),
+            in.topologies(),
+            BenchAnalysis.topology(in),
+            new BenchAnalysis(expect, reader).judge(in, hw, expect));
+    Diagnosis d = Diagnoser.standard().diagnose(observed);
     Diagnosis shown = d.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format == Format.json) {

@@ -14,6 +14,11 @@ import picocli.CommandLine.Command;
         "Reads NCCL logs of multi-GPU training jobs and says which paths NCCL took and what is wrong.",
     subcommands = {
       DiagnoseCommand.class,
+      TopoCommand.class,
+      BenchCommand.class,
+      PredictCommand.class,
+      CompareCommand.class,
+      ValidateModelCommand.class,
       PlanCommand.class,
       LintCommand.class,
       RunCommand.class,

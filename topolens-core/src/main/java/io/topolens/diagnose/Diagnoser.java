@@ -1,5 +1,6 @@
 package io.topolens.diagnose;
 
+import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
@@ -7,18 +8,24 @@ import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
+import io.topolens.diagnose.rules.NicFarFromGpu;
+import io.topolens.diagnose.rules.NvlinkUnused;
 import io.topolens.diagnose.rules.NvlsError;
 import io.topolens.diagnose.rules.OneRankPerNode;
+import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.VersionMismatch;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Runs every rule over a job. */
 public final class Diagnoser {
@@ -46,6 +53,10 @@ public final class Diagnoser {
             new VersionMismatch(),
             new IbError(),
             new NvlsError(),
+            new NvlinkUnused(),
+            new NicFarFromGpu(),
+            new P2pNotSupported(),
+            new BusbwBelowExpected(),
             new NcclWarnings()));
   }
 
@@ -54,9 +65,31 @@ public final class Diagnoser {
   }
 
   public Diagnosis diagnose(Job job) {
+    return diagnose(Observed.of(job));
+  }
+
+  /** Runs every rule over a job and what was given beside it. */
+  public Diagnosis diagnose(Observed observed) {
+    Job job = observed.job();
     List<Finding> findings = new ArrayList<>();
+    List<Rule> catchAll = new ArrayList<>();
     for (Rule r : rules) {
-      findings.addAll(r.check(job));
+      if (r.catchAll()) {
+        catchAll.add(r);
+      } else {
+        findings.addAll(r.check(observed));
+      }
+    }
+    Set<Evidence> cited = new HashSet<>();
+    findings.forEach(f -> cited.addAll(f.evidence()));
+    for (Rule r : catchAll) {
+      for (Finding f : r.check(observed)) {
+        List<Evidence> rest = f.evidence().stream().filter(e -> !cited.contains(e)).toList();
+        if (!rest.isEmpty()) {
+          findings.add(
+              new Finding(f.id(), f.severity(), f.title(), f.explanation(), rest, f.fix()));
+        }
+      }
     }
     findings.sort(Comparator.comparing(Finding::severity).reversed());
     return new Diagnosis(job, findings);

@@ -13,4 +13,20 @@ public interface Rule {
   String id();
 
   List<Finding> check(Job job);
+
+  /**
+   * Checks the job with whatever was given beside it (topology, benchmarks). Rules that need only
+   * the logs keep this default.
+   */
+  default List<Finding> check(Observed observed) {
+    return check(observed.job());
+  }
+
+  /**
+   * Whether this rule only catches what no other rule explains: its evidence lines that another
+   * finding already cites are dropped, and the finding with them when none is left.
+   */
+  default boolean catchAll() {
+    return false;
+  }
 }

@@ -40,6 +40,7 @@ final class JobAssembler {
   static final int MAX_DISTINCT_WARNINGS = 500;
 
   private final Map<String, String> versions = new HashMap<>();
+  private final Map<String, Evidence> versionLines = new HashMap<>();
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
   private final Map<String, LocalComm> byPtr = new HashMap<>();
   private final List<LocalComm> comms = new ArrayList<>();
@@ -133,7 +134,11 @@ final class JobAssembler {
     switch (event) {
       case NcclEvent.Known k -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
-      case NcclEvent.Version v -> versions.putIfAbsent(h.process(), v.version());
+      case NcclEvent.Version v -> {
+        if (versions.putIfAbsent(h.process(), v.version()) == null) {
+          versionLines.put(h.process(), new Evidence(file, line, text));
+        }
+      }
       case NcclEvent.EnvSet s -> {
         EnvAcc acc =
             env.computeIfAbsent(
@@ -359,7 +364,11 @@ final class JobAssembler {
             .map(
                 c ->
                     new Rank(
-                        c.id, c.nvmlDev, c.busId, versions.get(c.id.host() + ":" + c.id.pid())))
+                        c.id,
+                        c.nvmlDev,
+                        c.busId,
+                        versions.get(c.id.host() + ":" + c.id.pid()),
+                        versionLines.get(c.id.host() + ":" + c.id.pid())))
             .sorted(Comparator.comparing(Rank::id))
             .toList();
     List<NcclWarning> warns = new ArrayList<>();

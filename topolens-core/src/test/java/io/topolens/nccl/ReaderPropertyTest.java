@@ -22,14 +22,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.IntRange;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Properties of {@link NcclLogReader} on real lines of the 4 x H200 FSDP log ({@code
@@ -121,98 +116,161 @@ class ReaderPropertyTest {
     }
   }
 
-  @Provide
-  Arbitrary<String> launcherPrefix() {
-    Arbitrary<Integer> rank = Arbitraries.integers().between(0, 511);
-    return Arbitraries.oneOf(
-        rank.map(r -> "[rank" + r + "]:"),
-        rank.map(r -> "[rank" + r + "]: "),
-        Arbitraries.of(
-            "2024-01-01T00:00:00.000000000Z stdout F ",
-            "2024-01-01T00:00:00.000000000Z stderr F ",
-            "2025-11-21T23:59:59.123456789Z stdout P "),
-        rank.map(r -> "[1," + r + "]<stdout>:"),
-        rank.map(r -> "[1," + r + "]<stderr>:"));
-  }
-
-  private Arbitrary<Mutation> mutation(Arbitrary<String> insertions) {
-    Arbitrary<Integer> index = Arbitraries.integers().between(0, 1_000_000);
-    return Arbitraries.oneOf(
-        Combinators.combine(index, index).as(Truncate::new),
-        Combinators.combine(index, index, insertions).as(Insert::new),
-        index.map(Duplicate::new),
-        Combinators.combine(index, index).as(Swap::new),
-        Arbitraries.longs().map(Shuffle::new),
-        Combinators.combine(index, launcherPrefix()).as(Prefix::new));
-  }
-
   /**
-   * Insertions that keep the file text: printable ASCII, tab, CR, LF, ANSI escapes, high bytes
-   * (often invalid UTF-8) and pieces of NCCL headers.
+   * Random inputs from a seed, so that a failing case names its seed and can be replayed. (Plain
+   * JUnit: the property-testing library this used before printed instructions into test output.)
    */
-  @Provide
-  Arbitrary<List<Mutation>> textMutations() {
-    Arbitrary<String> piece =
-        Arbitraries.frequencyOf(
-            Tuple.of(
-                6, Arbitraries.strings().withCharRange(' ', '~').ofMinLength(1).ofMaxLength(4)),
-            Tuple.of(
-                2, Arbitraries.of("\t", "\r", "\n", "\r\n", "\u001b", "\u001b[0m", "\u001b[1;31m")),
-            Tuple.of(
-                2,
-                Arbitraries.strings()
-                    .withCharRange('\u0080', '\u00ff')
-                    .ofMinLength(1)
-                    .ofMaxLength(3)),
-            Tuple.of(
-                2,
-                Arbitraries.of(
-                    "NCCL",
-                    " NCCL INFO ",
-                    " NCCL WARN ",
-                    " [0] ",
-                    " [-1] ",
-                    "vm:1:2",
-                    "vm:2246:2246 [0] NCCL INFO ",
-                    ":",
-                    "[",
-                    "]",
-                    " via ",
-                    " -> ",
-                    "99999999999999999999")));
-    Arbitrary<String> insertion =
-        piece.list().ofMinSize(1).ofMaxSize(6).map(l -> String.join("", l));
-    return mutation(insertion).list().ofMinSize(1).ofMaxSize(30);
+  static final class Gen {
+    private static final String[] TEXT_SPECIAL = {
+      "\t", "\r", "\n", "\r\n", "\u001b", "\u001b[0m", "\u001b[1;31m"
+    };
+    private static final String[] HEADER_PIECES = {
+      "NCCL",
+      " NCCL INFO ",
+      " NCCL WARN ",
+      " [0] ",
+      " [-1] ",
+      "vm:1:2",
+      "vm:2246:2246 [0] NCCL INFO ",
+      ":",
+      "[",
+      "]",
+      " via ",
+      " -> ",
+      "99999999999999999999"
+    };
+    private static final String[] CRI = {
+      "2024-01-01T00:00:00.000000000Z stdout F ",
+      "2024-01-01T00:00:00.000000000Z stderr F ",
+      "2025-11-21T23:59:59.123456789Z stdout P "
+    };
+
+    private final Random r;
+
+    Gen(long seed) {
+      r = new Random(seed);
+    }
+
+    int index() {
+      return r.nextInt(1_000_001);
+    }
+
+    int between(int min, int max) {
+      return min + r.nextInt(max - min + 1);
+    }
+
+    boolean bool() {
+      return r.nextBoolean();
+    }
+
+    long seed() {
+      return r.nextLong();
+    }
+
+    String chars(char from, char to, int minLen, int maxLen) {
+      StringBuilder sb = new StringBuilder();
+      int n = between(minLen, maxLen);
+      for (int i = 0; i < n; i++) {
+        sb.append((char) (from + r.nextInt(to - from + 1)));
+      }
+      return sb.toString();
+    }
+
+    String launcherPrefix() {
+      int rank = r.nextInt(512);
+      return switch (r.nextInt(5)) {
+        case 0 -> "[rank" + rank + "]:";
+        case 1 -> "[rank" + rank + "]: ";
+        case 2 -> CRI[r.nextInt(CRI.length)];
+        case 3 -> "[1," + rank + "]<stdout>:";
+        default -> "[1," + rank + "]<stderr>:";
+      };
+    }
+
+    /**
+     * Text that keeps the file text: printable ASCII, tab, CR, LF, ANSI escapes, high bytes (often
+     * invalid UTF-8) and pieces of NCCL headers.
+     */
+    String textInsertion() {
+      StringBuilder sb = new StringBuilder();
+      int pieces = between(1, 6);
+      for (int i = 0; i < pieces; i++) {
+        int f = r.nextInt(12);
+        if (f < 6) {
+          sb.append(chars(' ', '~', 1, 4));
+        } else if (f < 8) {
+          sb.append(TEXT_SPECIAL[r.nextInt(TEXT_SPECIAL.length)]);
+        } else if (f < 10) {
+          sb.append(chars('\u0080', '\u00ff', 1, 3));
+        } else {
+          sb.append(HEADER_PIECES[r.nextInt(HEADER_PIECES.length)]);
+        }
+      }
+      return sb.toString();
+    }
+
+    /** Any byte at all, NUL and control characters included. */
+    String byteInsertion() {
+      return chars('\u0000', '\u00ff', 1, 24);
+    }
+
+    Mutation mutation(boolean anyBytes) {
+      return switch (r.nextInt(6)) {
+        case 0 -> new Truncate(index(), index());
+        case 1 -> new Insert(index(), index(), anyBytes ? byteInsertion() : textInsertion());
+        case 2 -> new Duplicate(index());
+        case 3 -> new Swap(index(), index());
+        case 4 -> new Shuffle(seed());
+        default -> new Prefix(index(), launcherPrefix());
+      };
+    }
+
+    List<Mutation> mutations(boolean anyBytes) {
+      List<Mutation> out = new ArrayList<>();
+      int n = between(1, 30);
+      for (int i = 0; i < n; i++) {
+        out.add(mutation(anyBytes));
+      }
+      return out;
+    }
   }
 
-  /** Any byte at all, NUL and control characters included. */
-  @Provide
-  Arbitrary<List<Mutation>> byteMutations() {
-    Arbitrary<String> anyBytes =
-        Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMinLength(1).ofMaxLength(24);
-    return mutation(anyBytes).list().ofMinSize(1).ofMaxSize(30);
+  static IntStream seeds300() {
+    return IntStream.range(0, 300);
+  }
+
+  static IntStream seeds100() {
+    return IntStream.range(0, 100);
+  }
+
+  static IntStream seeds16() {
+    return IntStream.range(0, 16);
   }
 
   // ------------------------------------------------------------------ properties
 
-  @Property(tries = 300)
-  void mutatedTextIsReadAndEveryLineCounted(
-      @ForAll("textMutations") List<Mutation> mutations,
-      @ForAll @IntRange(min = 1, max = 4) int threads) {
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void mutatedTextIsReadAndEveryLineCounted(int seed) {
+    Gen gen = new Gen(seed);
+    List<Mutation> mutations = gen.mutations(false);
+    int threads = gen.between(1, 4);
     byte[] content = mutate(mutations);
 
     Job job = read(content, threads);
 
     InputFile f = job.inputs().get(0);
     assertThat(job.inputs()).hasSize(1);
-    assertThat(f.problem()).isNull();
+    assertThat(f.problem()).as(mutations.toString()).isNull();
     assertCounts(job, content);
   }
 
-  @Property(tries = 300)
-  void arbitraryBytesNeverThrow(
-      @ForAll("byteMutations") List<Mutation> mutations,
-      @ForAll @IntRange(min = 1, max = 4) int threads) {
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void arbitraryBytesNeverThrow(int seed) {
+    Gen gen = new Gen(1_000_000L + seed);
+    List<Mutation> mutations = gen.mutations(true);
+    int threads = gen.between(1, 4);
     byte[] content = mutate(mutations);
 
     Job job = read(content, threads);
@@ -228,12 +286,13 @@ class ReaderPropertyTest {
     }
   }
 
-  @Property(tries = 100)
-  void launcherPrefixesDoNotChangeEdges(
-      @ForAll("launcherPrefix") String prefix,
-      @ForAll boolean mixPrefixes,
-      @ForAll long seed,
-      @ForAll @IntRange(min = 1, max = 4) int threads) {
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds100")
+  void launcherPrefixesDoNotChangeEdges(int seed) {
+    Gen gen = new Gen(2_000_000L + seed);
+    String prefix = gen.launcherPrefix();
+    boolean mixPrefixes = gen.bool();
+    int threads = gen.between(1, 4);
     List<String> choices =
         List.of(
             "[rank3]:",
@@ -241,7 +300,7 @@ class ReaderPropertyTest {
             "2024-01-01T00:00:00.000000000Z stdout F ",
             "[1,3]<stdout>:",
             prefix);
-    Random random = new Random(seed);
+    Random random = new Random(gen.seed());
     List<byte[]> lines = new ArrayList<>();
     for (byte[] l : LINES) {
       String p = mixPrefixes ? choices.get(random.nextInt(choices.size())) : prefix;
@@ -264,11 +323,12 @@ class ReaderPropertyTest {
    * filler lines first; one thread and three threads must both see what reading the log alone sees,
    * with line numbers shifted by the filler.
    */
-  @Property(tries = 16)
-  void blockBoundariesAndThreadsDoNotChangeEdges(
-      @ForAll @IntRange(min = 0, max = 100_000) int cutLineSeed,
-      @ForAll @IntRange(min = 0, max = 400) int intoLine) {
-    int cutLine = cutLineSeed % LINES.size();
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds16")
+  void blockBoundariesAndThreadsDoNotChangeEdges(int seed) {
+    Gen gen = new Gen(3_000_000L + seed);
+    int cutLine = gen.between(0, 100_000) % LINES.size();
+    int intoLine = gen.between(0, 400);
     int before = 0;
     for (int i = 0; i < cutLine; i++) {
       before += LINES.get(i).length + 1;

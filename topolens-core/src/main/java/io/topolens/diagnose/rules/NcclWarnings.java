@@ -24,6 +24,11 @@ public final class NcclWarnings extends WarningRule {
   }
 
   @Override
+  public boolean catchAll() {
+    return true;
+  }
+
+  @Override
   String title() {
     return "NCCL printed warnings";
   }

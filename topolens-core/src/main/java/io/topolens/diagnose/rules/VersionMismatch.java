@@ -35,6 +35,16 @@ public final class VersionMismatch implements Rule {
     }
     List<Evidence> evidence = new ArrayList<>();
     said.forEach(w -> evidence.add(w.evidence()));
+    if (byVersion.size() >= 2) {
+      // one line per version, so the report shows where each was printed
+      for (List<Rank> rs : byVersion.values()) {
+        rs.stream()
+            .map(Rank::versionEvidence)
+            .filter(java.util.Objects::nonNull)
+            .findFirst()
+            .ifPresent(evidence::add);
+      }
+    }
     StringBuilder text = new StringBuilder();
     if (byVersion.size() >= 2) {
       text.append("The ranks print ").append(byVersion.size()).append(" NCCL versions: ");

@@ -106,9 +106,6 @@ class NcclWarningsRuleTest {
             """));
   }
 
-  @org.junit.jupiter.api.Disabled(
-      "open: nccl-warning picks lines by kind, so WARN lines that socket-interface or"
-          + " net-plugin-fallback already cite are shown twice")
   @ParameterizedTest(name = "{0}")
   @MethodSource("explainedElsewhere")
   void linesAnotherFindingExplainsAreNotRepeated(Case c) {

@@ -8,7 +8,6 @@ import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -116,11 +115,6 @@ class SocketInterfaceRuleTest {
             """));
   }
 
-  @Disabled(
-      "Bug in main code: Job.multiNode() trusts NCCL's nNodes even when every rank's log is present"
-          + " and all share one hostname, so socket-interface reports an ERROR ('This job spans"
-          + " nodes ... lo (loopback)') for a single-host job (inter-node-tcp, by contrast, uses"
-          + " nNodes only when a rank's log is missing)")
   @ParameterizedTest(name = "{0}")
   @MethodSource("oneHostCases")
   void loOnOneHostIsFine(Case c) {

@@ -6,7 +6,6 @@ import static io.topolens.diagnose.rules.Logs.rankOfTwo;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -85,10 +84,6 @@ class VersionMismatchRuleTest {
             .expect(error("Ranks run different NCCL versions").at("a.log:1", "b.log:1")));
   }
 
-  @Disabled(
-      "Bug in main code: when the mismatch is found from differing 'NCCL version' lines the finding has"
-          + " no evidence at all (Rank keeps no line for its version), so the report cannot show where"
-          + " the versions were printed")
   @ParameterizedTest(name = "{0}")
   @MethodSource("evidenceCases")
   void versionLinesAreEvidence(Case c) {

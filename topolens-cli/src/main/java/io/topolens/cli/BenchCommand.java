@@ -1,0 +1,119 @@
+package io.topolens.cli;
+
+import io.topolens.bench.BenchFile;
+import io.topolens.bench.BenchRun;
+import io.topolens.catalog.HardwareCatalog;
+import io.topolens.diagnose.Severity;
+import io.topolens.inputs.InputKind;
+import io.topolens.inputs.Inputs;
+import io.topolens.inputs.InputsReader;
+import io.topolens.model.InputFile;
+import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.present.BenchComparison;
+import io.topolens.present.BenchReport;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.BenchVerdict;
+import io.topolens.verdict.Expectations;
+import io.topolens.verdict.Hardware;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code topolens bench}: nccl-tests results, their peaks and verdicts, side by side. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    exitCodeOnInvalidInput = 2,
+    exitCodeOnExecutionException = 2,
+    description = {
+      "Reads nccl-tests output (text or -J JSON), shows each run's table and peak busbw, and judges it against"
+          + " the path it ran on (NCCL INFO lines in the same file) and the best path the hardware offers"
+          + " (nvidia-smi topo -m or NCCL topology dumps given beside it, the catalog). Two or more runs are"
+          + " also shown side by side."
+    })
+final class BenchCommand implements Callable<Integer> {
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description =
+          "nccl-tests outputs, and optionally topology files (topo -m, NCCL XML) of the same machine; directories too.")
+  List<String> paths;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text (default) or json (see docs/json.md).")
+  DiagnoseCommand.Format format;
+
+  @Option(names = "--summary", description = "Text: leave out the tables, show peaks and verdicts.")
+  boolean summary;
+
+  @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    HardwareCatalog catalog;
+    Hardware hw;
+    try {
+      catalog = hardwareOptions.catalog();
+      hw = hardwareOptions.hardware(catalog);
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return 2;
+    }
+    NcclLogReader logs = new NcclLogReader();
+    Inputs in = new InputsReader(logs).read(paths);
+    boolean bad = false;
+    for (String p : in.problems()) {
+      err.println("topolens: " + p);
+      bad = true;
+    }
+    for (InputFile f : in.job().inputs()) {
+      if (f.problem() != null) {
+        err.println("topolens: " + f.name() + ": " + f.problem());
+        bad = true;
+      }
+    }
+    for (Inputs.Routed r : in.kinds()) {
+      if (r.kind() == InputKind.NCCL_LOG) {
+        err.println("topolens: " + r.name() + ": no nccl-tests results table in it (ignored)");
+      }
+    }
+    List<BenchRun> runs = in.benches().stream().flatMap(f -> f.runs().stream()).toList();
+    for (BenchFile f : in.benches()) {
+      if (f.runs().isEmpty()) {
+        err.println("topolens: " + f.file() + ": no nccl-tests results table in it");
+        bad = true;
+      }
+    }
+    if (runs.isEmpty() || bad) {
+      if (runs.isEmpty() && !bad) {
+        err.println("topolens: no nccl-tests output among " + String.join(", ", paths));
+      }
+      return 2;
+    }
+    Expectations expect = new Expectations(catalog);
+    List<BenchVerdict> verdicts = new BenchAnalysis(expect, logs).judge(in, hw, expect);
+    BenchComparison cmp = runs.size() > 1 ? BenchComparison.of(runs) : null;
+    BenchReport report = new BenchReport(in.benches(), verdicts, cmp);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+    if (format == DiagnoseCommand.Format.json) {
+      report.json(out);
+    } else {
+      report.text(out, !summary);
+    }
+    return verdicts.stream().anyMatch(v -> v.grade().severity() == Severity.ERROR) ? 1 : 0;
+  }
+}

@@ -1,0 +1,104 @@
+package io.topolens.cli;
+
+import io.topolens.catalog.HardwareCatalog;
+import io.topolens.inputs.InputKind;
+import io.topolens.inputs.Inputs;
+import io.topolens.inputs.InputsReader;
+import io.topolens.model.InputFile;
+import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.present.TopoReport;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.Expectations;
+import io.topolens.verdict.Hardware;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code topolens topo}: which paths the machine offers between its GPUs and NICs. */
+@Command(
+    name = "topo",
+    mixinStandardHelpOptions = true,
+    exitCodeOnInvalidInput = 2,
+    exitCodeOnExecutionException = 2,
+    description = {
+      "Reads nvidia-smi output (topo -m, topo -p2p, nvlink -s, the GPU table) and NCCL's topology and graph"
+          + " dumps (NCCL_TOPO_DUMP_FILE, NCCL_GRAPH_DUMP_FILE), and shows the link class of every device pair,"
+          + " which GPU pairs have which path and what it offers (catalog), NIC-GPU affinity, and NCCL's graphs."
+    })
+final class TopoCommand implements Callable<Integer> {
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Topology files or directories.")
+  List<String> paths;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text (default) or json (see docs/json.md).")
+  DiagnoseCommand.Format format;
+
+  @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    HardwareCatalog catalog;
+    Hardware hw;
+    try {
+      catalog = hardwareOptions.catalog();
+      hw = hardwareOptions.hardware(catalog);
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return 2;
+    }
+    Inputs in = new InputsReader(new NcclLogReader(1)).read(paths);
+    boolean bad = false;
+    for (String p : in.problems()) {
+      err.println("topolens: " + p);
+      bad = true;
+    }
+    for (InputFile f : in.job().inputs()) {
+      if (f.problem() != null) {
+        err.println("topolens: " + f.name() + ": " + f.problem());
+        bad = true;
+      }
+    }
+    for (Inputs.Routed r : in.kinds()) {
+      if (r.kind() == InputKind.NCCL_LOG || r.kind() == InputKind.NCCL_TESTS) {
+        err.println(
+            "topolens: "
+                + r.name()
+                + ": not a topology file (nvidia-smi topo -m / -p2p, or an NCCL topology or graph XML dump)");
+        bad = true;
+      }
+    }
+    if (bad) {
+      return 2;
+    }
+    if (in.smi().stream().allMatch(r -> r.isEmpty())
+        && in.topologies().isEmpty()
+        && in.graphs().isEmpty()) {
+      err.println("topolens: no topology found in " + String.join(", ", paths));
+      return 2;
+    }
+    Expectations expect = new Expectations(catalog);
+    Hardware full = BenchAnalysis.completeHardware(in, hw, expect);
+    TopoReport report = new TopoReport(in.smi(), in.topologies(), in.graphs(), full.gpu());
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+    if (format == DiagnoseCommand.Format.json) {
+      report.json(out);
+    } else {
+      report.text(out);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,146 @@
+package io.topolens.cli;
+
+import static io.topolens.cli.CliRun.fixture;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code topolens bench} and {@code topolens topo} end to end on the real H200 and public files.
+ */
+class BenchAndTopoCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String H200 = "fixtures/h200x4/";
+
+  @TempDir Path tmp;
+
+  @ParameterizedTest
+  @CsvSource({
+    "ar-p2p.log, 0, healthy, 362.84, nvlink",
+    "ar-shm.log, 1, slower-path, 30.8, shm",
+    "ar-sock.log, 1, slower-path, 3.85, tcp",
+  })
+  void benchJudgesH200Runs(String file, int code, String grade, double peak, String ranOn)
+      throws IOException {
+    CliRun r =
+        CliRun.of("bench", "--format", "json", fixture(H200 + file), fixture(H200 + "smi.txt"));
+
+    assertThat(r.code()).as(r.err()).isEqualTo(code);
+    JsonNode v = JSON.readTree(r.out()).get("runs").get(0).get("verdict");
+    assertThat(v.get("grade").asText()).isEqualTo(grade);
+    assertThat(v.get("peakBusBw").asDouble()).isEqualTo(peak);
+    assertThat(v.get("ranOn").asText()).isEqualTo(ranOn);
+    assertThat(v.get("offered").asText()).isEqualTo("nvlink");
+    assertThat(v.get("sources")).isNotEmpty();
+  }
+
+  @Test
+  void jsonOutputOfNcclTestsIsReadLikeItsText() throws IOException {
+    CliRun r = CliRun.of("bench", "--format", "json", fixture(H200 + "ar-p2p.json"));
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode run = JSON.readTree(r.out()).get("runs").get(0);
+    assertThat(run.get("collective").asText()).isEqualTo("all_reduce_perf");
+    assertThat(run.get("rows")).hasSize(6);
+    assertThat(run.get("verdict").get("grade").asText()).isEqualTo("healthy");
+  }
+
+  @Test
+  void twoRunsSideBySide() {
+    CliRun r =
+        CliRun.of("bench", "--summary", fixture(H200 + "ar-p2p.log"), fixture(H200 + "ar-shm.log"));
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out()).contains("Side by side").contains("B/A");
+    assertThat(r.out().lines().filter(l -> l.strip().startsWith("2 GiB")))
+        .singleElement()
+        .satisfies(l -> assertThat(l.split("\\s+")).contains("0.07x"));
+  }
+
+  @Test
+  void instanceOptionJudgesTwoP5Nodes() throws IOException {
+    CliRun r =
+        CliRun.of(
+            "bench",
+            "--format",
+            "json",
+            "--instance",
+            "p5.48xlarge",
+            fixture("public/nccl-tests/003-all-reduce-2x-p5-mpirun-tag-prefix-indented.txt"));
+
+    JsonNode v = JSON.readTree(r.out()).get("runs").get(0).get("verdict");
+    assertThat(v.get("judgedOn").asText()).isEqualTo("efa");
+    assertThat(v.get("expectedGBps").asDouble()).isEqualTo(400.0);
+    assertThat(v.get("peakBusBw").asDouble()).isEqualTo(437.79);
+    assertThat(v.get("grade").asText()).isEqualTo("healthy");
+    assertThat(v.get("sentence").asText()).contains("above the link rate");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "bench | --instance | p9.huge | --instance p9.huge: not in the catalog",
+        "bench | --gpu | Z80 | --gpu Z80: not in the catalog",
+        "topo | --gpu | Z80 | --gpu Z80: not in the catalog",
+      })
+  void unknownHardwareIsUsageError(String cmd, String opt, String value, String message) {
+    CliRun r = CliRun.of(cmd, opt, value, fixture(H200 + "smi.txt"));
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines()).singleElement().asString().contains(message);
+  }
+
+  @Test
+  void benchOnAFileWithoutATableIsExit2() throws IOException {
+    Path f = tmp.resolve("notes.txt");
+    Files.writeString(f, "nothing here\n");
+    CliRun r = CliRun.of("bench", f.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("notes.txt").doesNotContain("Exception");
+  }
+
+  @Test
+  void topoOnALogIsExit2() {
+    CliRun r = CliRun.of("topo", fixture(H200 + "ar-p2p.log"));
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines()).singleElement().asString().contains("not a topology file");
+  }
+
+  @Test
+  void brokenXmlIsOneLineExit2() throws IOException {
+    Path f = tmp.resolve("topo.xml");
+    Files.writeString(f, "<system version=\"1\">\n  <cpu numaid=\"0\">\n");
+    CliRun r = CliRun.of("topo", f.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines()).singleElement().asString().startsWith("topolens: " + f);
+  }
+
+  @Test
+  void topoShowsPairsAndRates() throws IOException {
+    CliRun r = CliRun.of("topo", fixture(H200 + "smi.txt"));
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains(
+            "NV18 (6 pairs): GPU0-GPU1, GPU0-GPU2, GPU0-GPU3, GPU1-GPU2, GPU1-GPU3, GPU2-GPU3")
+        .contains("18 links x 25 GB/s = 450 GB/s per direction (catalog: NVIDIA H200)");
+
+    CliRun j =
+        CliRun.of(
+            "topo",
+            "--format",
+            "json",
+            fixture(
+                "public/smi-topo/010-4x-v100-sxm2-nv1-nv2-4mlx5-old-legend-cpu-affinity-only.txt"));
+    JsonNode m = JSON.readTree(j.out()).get("smi").get(0).get("matrices").get(0);
+    assertThat(m.get("pairClassCounts").toString()).isEqualTo("{\"NV2\":3,\"NV1\":1,\"NODE\":2}");
+    assertThat(m.get("nics")).hasSize(4);
+  }
+}

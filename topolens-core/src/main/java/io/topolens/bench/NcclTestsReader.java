@@ -1,0 +1,168 @@
+package io.topolens.bench;
+
+import io.topolens.model.Evidence;
+import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLines;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Reads nccl-tests output, text or the JSON of {@code -J}, told apart by content, into a {@link
+ * BenchFile}. Text is read line by line and only the runs being read are held, so files of any size
+ * stream through. It reads and records; it never judges.
+ *
+ * <p>Handled: every line prefix seen in public logs (Slurm {@code srun -l}, Open MPI {@code
+ * --tag-output}, timestamps, markdown indentation, dstack's view without {@code #}, {@code $}
+ * prompt lines), NCCL INFO/WARN lines anywhere, {@code ...} elisions, zero-size rows, columns out
+ * of line, the old {@code error} column and the tables without root or redop, {@code #wrong N/A},
+ * several runs in one file, and runs cut short.
+ */
+public final class NcclTestsReader {
+
+  private static final int PEEK = 8192;
+  private static final int MAX_LINE = 1 << 16;
+
+  private static final Pattern TEXT_MARKERS =
+      Pattern.compile(
+          "nccl-tests version \\S+|Collective test (?:starting|concluded):|"
+              + "nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+|"
+              + "#\\s+Rank\\s+\\d+\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+\\S+\\s+device|"
+              + "size\\s+count\\s+type\\s+(?:redop\\s+)?(?:root\\s+)?(?:cpu)?time\\s+algbw\\s+busbw|"
+              + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:");
+  private static final Pattern JSON_START =
+      Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");
+  private static final Pattern JSON_KEYS =
+      Pattern.compile("\"(?:nccl_version|out_of_place|alg_bw|bus_bw|average_bus_bandwidth)\"\\s*:");
+
+  /**
+   * Whether a file's first kilobytes look like nccl-tests output: a preamble, column header, rank
+   * line or summary of the text form, or the opening of the JSON form. A plain NCCL debug log has
+   * none of these.
+   */
+  public static boolean looksLike(String firstKilobytes) {
+    if (firstKilobytes == null) {
+      return false;
+    }
+    String s = firstKilobytes.startsWith("\uFEFF") ? firstKilobytes.substring(1) : firstKilobytes;
+    if (s.stripLeading().startsWith("{")) {
+      return JSON_START.matcher(s).find() || JSON_KEYS.matcher(s).find();
+    }
+    return TEXT_MARKERS.matcher(s).find();
+  }
+
+  /**
+   * Reads one file (plain or gzip). {@code name} is how evidence names it.
+   *
+   * @throws InputProblem when it cannot be opened or read, is binary or empty, is JSON but not
+   *     nccl-tests', or holds no nccl-tests run at all
+   */
+  public BenchFile read(Path path, String name) throws InputProblem {
+    try (InputStream raw = new LogInput(name, path).open();
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16)) {
+      in.mark(PEEK);
+      byte[] head = in.readNBytes(PEEK);
+      in.reset();
+      if (head.length == 0) {
+        throw new InputProblem(name + ": empty file");
+      }
+      String binary = NcclLines.binaryProblem(head, head.length);
+      if (binary != null) {
+        throw new InputProblem(name + ": " + binary);
+      }
+      if (firstNonBlank(head) == '{') {
+        return JsonReader.read(in, name);
+      }
+      return text(in, name);
+    } catch (IOException e) {
+      throw new InputProblem(name + ": read failed: " + e.getMessage());
+    }
+  }
+
+  private static int firstNonBlank(byte[] head) {
+    int i = 0;
+    if (head.length >= 3
+        && (head[0] & 0xff) == 0xef
+        && (head[1] & 0xff) == 0xbb
+        && (head[2] & 0xff) == 0xbf) {
+      i = 3;
+    }
+    for (; i < head.length; i++) {
+      if (!Character.isWhitespace(head[i])) {
+        return head[i];
+      }
+    }
+    return -1;
+  }
+
+  private static BenchFile text(InputStream in, String name) throws IOException, InputProblem {
+    TextReader reader = new TextReader(name);
+    Reader chars = new InputStreamReader(in, StandardCharsets.UTF_8);
+    char[] buf = new char[1 << 16];
+    StringBuilder line = new StringBuilder(256);
+    long number = 0;
+    long overlong = 0;
+    boolean skipping = false;
+    int n;
+    while ((n = chars.read(buf)) >= 0) {
+      for (int i = 0; i < n; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+          number++;
+          if (skipping) {
+            reader.overlong(
+                new Evidence(
+                    name, number, "line of more than " + MAX_LINE + " characters, skipped"));
+            overlong++;
+          } else {
+            reader.line(line.toString(), number);
+          }
+          line.setLength(0);
+          skipping = false;
+        } else if (!skipping) {
+          if (line.length() >= MAX_LINE) {
+            skipping = true;
+            line.setLength(0);
+          } else {
+            line.append(c);
+          }
+        }
+      }
+    }
+    if (line.length() > 0 || skipping) {
+      number++;
+      if (skipping) {
+        reader.overlong(
+            new Evidence(name, number, "line of more than " + MAX_LINE + " characters, skipped"));
+      } else {
+        reader.line(line.toString(), number);
+      }
+    }
+    List<BenchRun> runs = reader.finish();
+    if (runs.isEmpty()) {
+      throw new InputProblem(
+          name
+              + ": no nccl-tests output found ("
+              + number
+              + " lines, "
+              + reader.ncclLines
+              + " of them NCCL log lines)");
+    }
+    return new BenchFile(
+        name,
+        runs,
+        number,
+        reader.ncclLines,
+        reader.unrecognized,
+        reader.samples,
+        reader.malformed,
+        reader.malformedSamples);
+  }
+}

@@ -1,0 +1,37 @@
+package io.topolens.inputs;
+
+import io.topolens.bench.BenchFile;
+import io.topolens.model.Job;
+import io.topolens.ncclxml.NcclGraphs;
+import io.topolens.ncclxml.NcclTopology;
+import io.topolens.smi.SmiReport;
+import java.util.List;
+
+/**
+ * Everything read from a set of inputs, each file routed by its content.
+ *
+ * @param job the NCCL log lines of every log and nccl-tests file
+ * @param kinds each input's name and kind, in order
+ * @param problems inputs that could not be read, one line each ("file: problem")
+ */
+public record Inputs(
+    Job job,
+    List<SmiReport> smi,
+    List<NcclTopology> topologies,
+    List<NcclGraphs> graphs,
+    List<BenchFile> benches,
+    List<Routed> kinds,
+    List<String> problems) {
+
+  /** One input and what it was read as. */
+  public record Routed(String name, InputKind kind) {}
+
+  public Inputs {
+    smi = List.copyOf(smi);
+    topologies = List.copyOf(topologies);
+    graphs = List.copyOf(graphs);
+    benches = List.copyOf(benches);
+    kinds = List.copyOf(kinds);
+    problems = List.copyOf(problems);
+  }
+}

@@ -1,0 +1,67 @@
+package io.topolens.inputs;
+
+import io.topolens.bench.BenchFile;
+import io.topolens.bench.NcclTestsReader;
+import io.topolens.model.Job;
+import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.ncclxml.NcclGraphReader;
+import io.topolens.ncclxml.NcclGraphs;
+import io.topolens.ncclxml.NcclTopology;
+import io.topolens.ncclxml.NcclTopologyReader;
+import io.topolens.smi.NvidiaSmiReader;
+import io.topolens.smi.SmiReport;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a mix of inputs (files, directories, stdin), each by the reader its content calls for: NCCL
+ * logs, nvidia-smi output, NCCL topology and graph dumps, nccl-tests output. nccl-tests files are
+ * also read as NCCL logs, for the NCCL lines interleaved with the table.
+ */
+public final class InputsReader {
+  private final NcclLogReader logReader;
+
+  public InputsReader(NcclLogReader logReader) {
+    this.logReader = logReader;
+  }
+
+  public Inputs read(List<String> args) {
+    LogInput.Expansion expansion = LogInput.expand(args);
+    List<LogInput> logs = new ArrayList<>();
+    List<SmiReport> smi = new ArrayList<>();
+    List<NcclTopology> topologies = new ArrayList<>();
+    List<NcclGraphs> graphs = new ArrayList<>();
+    List<BenchFile> benches = new ArrayList<>();
+    List<Inputs.Routed> kinds = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (LogInput in : expansion.inputs()) {
+      InputKind kind;
+      try {
+        kind = Sniffer.kind(in);
+      } catch (InputProblem e) {
+        // the log reader reports unreadable files in its own words
+        logs.add(in);
+        continue;
+      }
+      kinds.add(new Inputs.Routed(in.name(), kind));
+      try {
+        switch (kind) {
+          case NCCL_LOG -> logs.add(in);
+          case NVIDIA_SMI -> smi.add(new NvidiaSmiReader().read(in));
+          case NCCL_TOPOLOGY_XML -> topologies.add(new NcclTopologyReader().read(in));
+          case NCCL_GRAPH_XML -> graphs.add(new NcclGraphReader().read(in));
+          case NCCL_TESTS -> {
+            benches.add(new NcclTestsReader().read(in.path(), in.name()));
+            logs.add(in);
+          }
+        }
+      } catch (InputProblem e) {
+        problems.add(e.getMessage());
+      }
+    }
+    Job job = logReader.read(new LogInput.Expansion(logs, expansion.skipped()));
+    return new Inputs(job, smi, topologies, graphs, benches, kinds, problems);
+  }
+}

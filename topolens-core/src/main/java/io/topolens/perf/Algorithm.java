@@ -1,0 +1,7 @@
+package io.topolens.perf;
+
+/** NCCL's collective algorithms this model covers. */
+public enum Algorithm {
+  RING,
+  TREE
+}

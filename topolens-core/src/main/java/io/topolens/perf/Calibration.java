@@ -1,0 +1,73 @@
+package io.topolens.perf;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Fitted paths that replace the model's priors (see {@link Calibrator}). */
+public final class Calibration {
+  private static final Calibration NONE = new Calibration(Map.of());
+
+  private final Map<PathKind, PathFit> fits;
+
+  private Calibration(Map<PathKind, PathFit> fits) {
+    this.fits = fits;
+  }
+
+  public static Calibration none() {
+    return NONE;
+  }
+
+  public static Calibration of(List<PathFit> fits) {
+    Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
+    fits.forEach(f -> m.put(f.path(), f));
+    return new Calibration(m);
+  }
+
+  public Optional<PathFit> fit(PathKind path) {
+    return Optional.ofNullable(fits.get(path));
+  }
+
+  public List<PathFit> fits() {
+    return new ArrayList<>(fits.values());
+  }
+
+  public boolean isEmpty() {
+    return fits.isEmpty();
+  }
+
+  /**
+   * The prior replaced by its fit, if there is one. A network fit is taken as what one host's NIC
+   * gives a ring and is shared by the {@code podsPerHost} pods on it, like the prior.
+   */
+  public Link apply(Link prior, int podsPerHost) {
+    PathFit f = fits.get(prior.path());
+    if (f == null) {
+      return prior;
+    }
+    int share = prior.path().network() ? Math.max(1, podsPerHost) : 1;
+    String basis =
+        "calibrated from "
+            + String.join(", ", f.files())
+            + ": "
+            + LinkPriors.num(f.busBwGBps())
+            + " GB/s bus bandwidth, "
+            + LinkPriors.num(f.hopLatencyUs())
+            + " us per hop ("
+            + f.points()
+            + " points, rms error "
+            + Math.round(f.rmsRelError() * 1000) / 10.0
+            + "%)"
+            + (share > 1 ? ", / " + share + " pods sharing the NIC" : "");
+    return new Link(
+        prior.path(),
+        f.busBwGBps() / share,
+        prior.channels(),
+        f.hopLatencyUs(),
+        basis,
+        f.files(),
+        true);
+  }
+}

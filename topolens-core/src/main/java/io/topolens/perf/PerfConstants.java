@@ -1,0 +1,124 @@
+package io.topolens.perf;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.catalog.Source;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The model's constants ({@code perf-model.json}): NCCL's tuning constants, path efficiencies, CPU
+ * Adam rates and defaults, each with its sources.
+ */
+public final class PerfConstants {
+  private static final PerfConstants BUNDLED = load();
+
+  private final Map<String, Source> sources;
+  private final Map<String, Parameter> parameters;
+
+  private PerfConstants(Map<String, Source> sources, Map<String, Parameter> parameters) {
+    this.sources = sources;
+    this.parameters = parameters;
+  }
+
+  /**
+   * One constant: a single {@code value} or a list of {@code values}, its unit, what it means and
+   * the keys of its sources.
+   */
+  public record Parameter(
+      String id,
+      Double value,
+      List<Double> values,
+      String unit,
+      String what,
+      List<String> sources) {
+    public Parameter {
+      values = values == null ? List.of() : List.copyOf(values);
+      sources = List.copyOf(sources);
+    }
+  }
+
+  public static PerfConstants bundled() {
+    return BUNDLED;
+  }
+
+  /** The constant with this id; a missing id is a programming error. */
+  public Parameter parameter(String id) {
+    Parameter p = parameters.get(id);
+    if (p == null) {
+      throw new IllegalArgumentException("no model parameter " + id);
+    }
+    return p;
+  }
+
+  /** The single value of a constant. */
+  public double value(String id) {
+    Parameter p = parameter(id);
+    if (p.value() == null) {
+      throw new IllegalArgumentException("model parameter " + id + " is a list");
+    }
+    return p.value();
+  }
+
+  /** Element {@code index} of a list constant. */
+  public double value(String id, int index) {
+    return parameter(id).values().get(index);
+  }
+
+  /** The list of a constant. */
+  public List<Double> values(String id) {
+    return parameter(id).values();
+  }
+
+  public Source source(String key) {
+    Source s = sources.get(key);
+    if (s == null) {
+      throw new IllegalArgumentException("no source " + key);
+    }
+    return s;
+  }
+
+  public List<Parameter> all() {
+    return List.copyOf(parameters.values());
+  }
+
+  public Map<String, Source> sources() {
+    return Map.copyOf(sources);
+  }
+
+  private record SourceEntry(String title, String url) {}
+
+  private record File(String about, Map<String, SourceEntry> sources, List<Parameter> parameters) {}
+
+  private static PerfConstants load() {
+    try (InputStream in = PerfConstants.class.getResourceAsStream("perf-model.json")) {
+      if (in == null) {
+        throw new IllegalStateException("perf-model.json missing from the jar");
+      }
+      File f =
+          new ObjectMapper()
+              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+              .readValue(in, File.class);
+      Map<String, Source> sources = new LinkedHashMap<>();
+      f.sources().forEach((k, v) -> sources.put(k, new Source(k, v.title(), v.url())));
+      Map<String, Parameter> params = new LinkedHashMap<>();
+      for (Parameter p : f.parameters()) {
+        for (String key : p.sources()) {
+          if (!sources.containsKey(key)) {
+            throw new IllegalStateException(p.id() + " cites undefined source " + key);
+          }
+        }
+        if (params.put(p.id(), p) != null) {
+          throw new IllegalStateException("duplicate model parameter " + p.id());
+        }
+      }
+      return new PerfConstants(sources, params);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

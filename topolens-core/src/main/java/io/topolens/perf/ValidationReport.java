@@ -1,0 +1,109 @@
+package io.topolens.perf;
+
+import java.util.List;
+
+/**
+ * The model against measurements (docs/model-validation.md): nccl-tests bus bandwidth per size,
+ * FSDP step-time ratios between transports, and the seeds' job times.
+ *
+ * @param bench every nccl-tests size of at least 1 MiB, predicted three ways
+ * @param fits the path fits from all the nccl-tests files
+ * @param skipped files left out of the bench section, with why
+ * @param steps the FSDP runs, measured and predicted
+ * @param ratios FSDP step-time ratios, measured and predicted
+ * @param fitted parameters fitted to one measured point each, declared
+ * @param seeds the seeds' runs
+ * @param seedRatios ratios and differences between the seeds' runs
+ * @param needed what the seeds' times would need (sequence length, MFU)
+ * @param seedNotes where the seeds' predictions miss and why, with the numbers
+ * @param explanations the three explanations the issue asks for, with the model's numbers
+ */
+public record ValidationReport(
+    List<BenchPoint> bench,
+    List<PathFit> fits,
+    List<String> skipped,
+    List<StepCheck> steps,
+    List<RatioCheck> ratios,
+    List<Fitted> fitted,
+    List<StepCheck> seeds,
+    List<RatioCheck> seedRatios,
+    List<Needed> needed,
+    List<String> seedNotes,
+    List<String> explanations) {
+
+  public ValidationReport {
+    bench = List.copyOf(bench);
+    fits = List.copyOf(fits);
+    skipped = List.copyOf(skipped);
+    steps = List.copyOf(steps);
+    ratios = List.copyOf(ratios);
+    fitted = List.copyOf(fitted);
+    seeds = List.copyOf(seeds);
+    seedRatios = List.copyOf(seedRatios);
+    needed = List.copyOf(needed);
+    seedNotes = List.copyOf(seedNotes);
+    explanations = List.copyOf(explanations);
+  }
+
+  /**
+   * One nccl-tests size.
+   *
+   * @param algorithm what the run forced (NCCL_ALGO), or "auto"
+   * @param measured out-of-place busbw, GB/s
+   * @param prior predicted from the catalog and NCCL's model alone
+   * @param calibrated predicted after fitting the path to every Ring/Simple file of the fixtures
+   * @param heldOut predicted after fitting the path to the other files only, or null when this file
+   *     is the path's only Ring/Simple file or was not in the fit (Tree)
+   * @param choice the algorithm/protocol the calibrated model picked
+   * @param evidence the measured row
+   */
+  public record BenchPoint(
+      String file,
+      PathKind path,
+      CollectiveOp op,
+      int ranks,
+      String algorithm,
+      long bytes,
+      double measured,
+      double prior,
+      double calibrated,
+      Double heldOut,
+      String choice,
+      String evidence) {}
+
+  /**
+   * A step time.
+   *
+   * @param measured seconds (a step, or a job for the seeds)
+   * @param predicted with the defaults
+   * @param predictedFitted with the declared one-point fits, or null
+   * @param source where the measurement is
+   */
+  public record StepCheck(
+      String name, double measured, double predicted, Double predictedFitted, String source) {}
+
+  /**
+   * A ratio (or a difference) between two runs.
+   *
+   * @param betweenTransports whether the two runs differ only in transport (the target's ratios)
+   * @param difference true when the numbers are differences in seconds, not ratios
+   */
+  public record RatioCheck(
+      String name,
+      double measured,
+      double predicted,
+      Double predictedFitted,
+      boolean betweenTransports,
+      boolean difference) {}
+
+  /** A parameter fitted to one measured point, and what it was fitted to. */
+  public record Fitted(String parameter, double value, String unit, String fittedTo) {}
+
+  /**
+   * What a seed run would need for the model to match it.
+   *
+   * @param seqAtDefaultMfu tokens per sample at the default MFU, or null when no length matches
+   * @param mfuAtSeq the MFU at the configured sequence length, or null when none in (0, 1] does
+   */
+  public record Needed(String name, Integer seqAtDefaultMfu, Double mfuAtSeq, int seq) {}
+}

@@ -1,0 +1,97 @@
+package io.topolens.verdict;
+
+import io.topolens.bench.BenchFile;
+import io.topolens.bench.BenchRun;
+import io.topolens.catalog.GpuSpec;
+import io.topolens.inputs.Inputs;
+import io.topolens.model.Job;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.ncclxml.NcclNet;
+import io.topolens.ncclxml.NcclTopology;
+import io.topolens.smi.SmiGpu;
+import io.topolens.smi.SmiReport;
+import io.topolens.smi.TopoMatrix;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/** Judges every nccl-tests run among some inputs, with the topology and logs beside them. */
+public final class BenchAnalysis {
+  private final BenchJudge judge;
+  private final NcclLogReader logReader;
+
+  public BenchAnalysis(Expectations expectations, NcclLogReader logReader) {
+    this.judge = new BenchJudge(expectations);
+    this.logReader = logReader;
+  }
+
+  /** A verdict per run, in input order. */
+  public List<BenchVerdict> judge(Inputs inputs, Hardware given, Expectations expectations) {
+    Hardware hw = completeHardware(inputs, given, expectations);
+    TopologyHint topo = topology(inputs);
+    List<BenchVerdict> out = new ArrayList<>();
+    for (BenchFile f : inputs.benches()) {
+      Job log = f.ncclLines() > 0 ? logReader.read(LogInput.expand(List.of(f.file()))) : null;
+      for (BenchRun run : f.runs()) {
+        out.add(judge.judge(run, new BenchJudge.Context(hw, log, topo)));
+      }
+    }
+    return out;
+  }
+
+  /** The first topology the inputs hold: a topo -m matrix, else NCCL's topology dump. */
+  public static TopologyHint topology(Inputs inputs) {
+    for (SmiReport r : inputs.smi()) {
+      for (TopoMatrix m : r.matrices()) {
+        TopologyHint h = TopologyHints.of(m);
+        if (h != null) {
+          return h;
+        }
+      }
+    }
+    for (NcclTopology t : inputs.topologies()) {
+      TopologyHint h = TopologyHints.of(t);
+      if (h != null) {
+        return h;
+      }
+    }
+    return null;
+  }
+
+  /** Fills the GPU from nvidia-smi's GPU names and the NIC rate from NCCL's topology dump. */
+  public static Hardware completeHardware(Inputs inputs, Hardware hw, Expectations expectations) {
+    Hardware out = hw;
+    if (out.gpu() == null && out.instance() == null) {
+      GpuSpec g =
+          inputs.smi().stream()
+              .flatMap(r -> r.gpus().stream())
+              .map(SmiGpu::name)
+              .filter(Objects::nonNull)
+              .map(n -> expectations.catalog().gpuByName(n).orElse(null))
+              .filter(Objects::nonNull)
+              .findFirst()
+              .orElse(null);
+      if (g != null) {
+        out = out.withGpu(g);
+      }
+    }
+    if (out.nicGbps() == null && out.instance() == null) {
+      for (NcclTopology t : inputs.topologies()) {
+        double sum =
+            t.nets().stream()
+                .map(NcclNet::speedGbps)
+                .filter(Objects::nonNull)
+                .mapToDouble(d -> d)
+                .sum();
+        if (sum > 0) {
+          out =
+              new Hardware(
+                  out.gpu(), null, sum, "sum of NIC speeds in NCCL's topology dump " + t.file());
+          break;
+        }
+      }
+    }
+    return out;
+  }
+}

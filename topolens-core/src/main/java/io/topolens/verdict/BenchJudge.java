@@ -1,0 +1,282 @@
+package io.topolens.verdict;
+
+import io.topolens.bench.BenchDevice;
+import io.topolens.bench.BenchRow;
+import io.topolens.bench.BenchRun;
+import io.topolens.catalog.GpuSpec;
+import io.topolens.model.Evidence;
+import io.topolens.model.Job;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Judges an nccl-tests run: its peak busbw against the rate of the path it ran on (from NCCL's log
+ * in the same input) and the best path its hardware offers (from topology and the catalog).
+ */
+public final class BenchJudge {
+  /** Sweeps that stop below this size may not reach the bandwidth plateau. */
+  static final long PLATEAU_BYTES = 256L << 20;
+
+  /** Above this many times the rate, the number is not link bandwidth (NVLS, Tree, in-network). */
+  static final double ABOVE_RATE = 1.05;
+
+  private final Expectations expectations;
+
+  public BenchJudge(Expectations expectations) {
+    this.expectations = expectations;
+  }
+
+  /**
+   * What is known beside the benchmark itself.
+   *
+   * @param hardware the GPU, instance type and NIC rate as far as known
+   * @param log NCCL's log lines of the same run (may be empty)
+   * @param topology what a topology input says about the node's GPUs, or null
+   */
+  public record Context(Hardware hardware, Job log, TopologyHint topology) {}
+
+  public BenchVerdict judge(BenchRun run, Context ctx) {
+    Hardware hw = withGpuFromRun(ctx.hardware(), run);
+    BenchRow peak = run.peak();
+    List<Evidence> evidence = new ArrayList<>();
+    if (peak == null) {
+      return new BenchVerdict(
+          run,
+          null,
+          null,
+          null,
+          null,
+          null,
+          Grade.UNJUDGED,
+          "No row of " + run.collective().testName() + " completed; nothing to judge.",
+          List.of(run.start()));
+    }
+    evidence.add(peak.evidence());
+    long hosts = hosts(run, ctx.log());
+    if (hosts == 0 && hw.instance() != null && run.nranks() > 0) {
+      // no device lines and no log: as many nodes as the ranks need at the instance's GPU count
+      hosts = (run.nranks() + hw.instance().gpus() - 1) / hw.instance().gpus();
+    }
+    boolean multiNode = hosts > 1;
+    boolean nvlink = nvlinkBetweenGpus(hw, ctx.topology());
+    ObservedPath ranOn = ctx.log() == null ? null : ObservedPath.of(ctx.log(), nvlink);
+    PathKind offered = offered(hw, ctx.topology(), multiNode, ranOn);
+    PathKind judgedOn = ranOn != null ? ranOn.path() : offered;
+    double busbw = peak.outOfPlace().busBw();
+    String head =
+        String.format(
+            Locale.ROOT,
+            "%s peaks at %s GB/s busbw (%s, out-of-place, %d ranks%s)",
+            run.collective().testName(),
+            Numbers.gbps(busbw),
+            Numbers.bytes(peak.bytes()),
+            run.nranks(),
+            hosts > 0 ? " on " + hosts + (hosts == 1 ? " node" : " nodes") : "");
+    if (ranOn != null) {
+      evidence.addAll(ranOn.evidence().stream().limit(2).toList());
+    }
+    if (ctx.topology() != null) {
+      evidence.addAll(ctx.topology().evidence().stream().limit(2).toList());
+    }
+    if (judgedOn == null) {
+      return new BenchVerdict(
+          run,
+          peak,
+          null,
+          null,
+          null,
+          null,
+          Grade.UNJUDGED,
+          head
+              + ". The path is unknown: the file has no NCCL connection lines (run with NCCL_DEBUG=INFO) and"
+              + " the hardware is not known (pass --instance or --gpu, or give nvidia-smi topo -m).",
+          evidence);
+    }
+    Expectation expected = expectations.of(judgedOn, hw);
+    Double ratio = expected.ratio(busbw);
+    StringBuilder s = new StringBuilder(head);
+    s.append(" over ").append(judgedOn.label());
+    if (ranOn != null) {
+      s.append(" (").append(ranOn.how()).append(")");
+    } else {
+      s.append(" (assumed: the best path the hardware offers; no NCCL connection lines)");
+    }
+    Grade grade;
+    if (ranOn != null && offered != null && ranOn.path().slowerThan(offered)) {
+      grade = Grade.SLOWER_PATH;
+      Expectation better = expectations.of(offered, hw);
+      s.append(". That is ").append(judgedOn.label()).append(" speed");
+      if (ratio != null) {
+        s.append(" (")
+            .append(Numbers.percent(ratio))
+            .append(" of ")
+            .append(expected.basis())
+            .append(")");
+      }
+      s.append(", but ")
+          .append(offeredWhy(offered, hw, ctx.topology()))
+          .append(
+              better.rateGBps() == null
+                  ? ""
+                  : ", good for " + Numbers.gbps(better.rateGBps()) + " GB/s per direction")
+          .append(
+              better.rateGBps() == null
+                  ? ""
+                  : String.format(Locale.ROOT, " (%.0fx more)", better.rateGBps() / busbw))
+          .append(". ")
+          .append(fixFor(ranOn.path(), offered));
+    } else if (ratio == null) {
+      grade = Grade.UNJUDGED;
+      s.append(". ").append(expected.spec().typical());
+      if (expected.rateGBps() == null && expected.spec().healthyFraction() != null) {
+        s.append(" Cannot judge: ").append(expected.basis()).append('.');
+      }
+    } else {
+      s.append(String.format(Locale.ROOT, ": %s of %s", Numbers.percent(ratio), expected.basis()));
+      Double healthy = expected.spec().healthyFraction();
+      Double warn = expected.spec().warnFraction();
+      if (healthy == null) {
+        grade = Grade.UNJUDGED;
+        s.append(". ").append(expected.spec().typical());
+      } else if (ratio > ABOVE_RATE) {
+        grade = Grade.HEALTHY;
+        s.append(
+            ". Healthy; above the link rate, which in-network reduction (NVLS, SHARP) or Tree on few nodes"
+                + " allow.");
+      } else if (ratio >= healthy) {
+        grade = Grade.HEALTHY;
+        s.append(". Healthy (").append(expected.spec().typical()).append(")");
+      } else if (warn != null && ratio >= warn) {
+        grade = Grade.BELOW;
+        s.append(
+                String.format(
+                    Locale.ROOT,
+                    ". Below the %s expected of a healthy %s. ",
+                    Numbers.percent(healthy),
+                    judgedOn.label()))
+            .append(expected.spec().typical());
+      } else {
+        grade = Grade.FAR_BELOW;
+        s.append(
+                String.format(
+                    Locale.ROOT,
+                    ". Far below the %s expected of a healthy %s",
+                    Numbers.percent(healthy),
+                    judgedOn.label()))
+            .append(ranOn == null ? hint(busbw, hw) : ".")
+            .append(' ')
+            .append(expected.spec().typical());
+      }
+    }
+    long largest = run.largest() == null ? peak.bytes() : run.largest().bytes();
+    if (largest < PLATEAU_BYTES && grade != Grade.HEALTHY) {
+      s.append(" The sweep stops at ")
+          .append(Numbers.bytes(largest))
+          .append(": busbw may still be rising; run up to at least 1 GiB (-e 1G).");
+    }
+    return new BenchVerdict(
+        run, peak, ranOn, offered, expected, ratio, grade, s.toString().strip(), evidence);
+  }
+
+  /** The GPU from the run's device lines when the context does not name one. */
+  private Hardware withGpuFromRun(Hardware hw, BenchRun run) {
+    if (hw.gpu() != null) {
+      return hw;
+    }
+    if (hw.instance() != null) {
+      return hw.withGpu(expectations.catalog().gpuOf(hw.instance()));
+    }
+    for (BenchDevice d : run.devices()) {
+      GpuSpec g = expectations.catalog().gpuByName(d.name()).orElse(null);
+      if (g != null) {
+        return hw.withGpu(g);
+      }
+    }
+    return hw;
+  }
+
+  private static long hosts(BenchRun run, Job log) {
+    long fromDevices =
+        run.devices().stream().map(BenchDevice::host).filter(Objects::nonNull).distinct().count();
+    if (fromDevices > 0) {
+      return fromDevices;
+    }
+    if (log != null && !log.ranks().isEmpty()) {
+      return log.multiNode() ? Math.max(2, log.hosts().size()) : 1;
+    }
+    return 0;
+  }
+
+  private static boolean nvlinkBetweenGpus(Hardware hw, TopologyHint topo) {
+    if (topo != null) {
+      return topo.nvlink();
+    }
+    return hw.gpu() != null
+        && hw.gpu().hasNvlink()
+        && (hw.instance() == null || hw.instance().nvswitch());
+  }
+
+  private static PathKind offered(
+      Hardware hw, TopologyHint topo, boolean multiNode, ObservedPath ranOn) {
+    if (multiNode) {
+      if (hw.instance() != null) {
+        return hw.instance().efa() > 0 ? PathKind.EFA : PathKind.TCP;
+      }
+      if (ranOn != null && ranOn.path() != PathKind.TCP) {
+        return ranOn.path();
+      }
+      return null;
+    }
+    if (topo != null) {
+      return topo.nvlink() ? PathKind.NVLINK : PathKind.PCIE;
+    }
+    if (hw.gpu() == null) {
+      return null;
+    }
+    return nvlinkBetweenGpus(hw, null) ? PathKind.NVLINK : PathKind.PCIE;
+  }
+
+  private static String offeredWhy(PathKind offered, Hardware hw, TopologyHint topo) {
+    if (offered == PathKind.NVLINK && topo != null) {
+      return "nvidia-smi topo -m shows " + topo.summary();
+    }
+    if (offered == PathKind.NVLINK && hw.gpu() != null) {
+      return "the catalog gives " + hw.gpu().name() + " NVLink";
+    }
+    if (offered == PathKind.EFA && hw.instance() != null) {
+      return hw.instance().type() + " has " + hw.instance().efa() + " EFA";
+    }
+    if (offered == PathKind.PCIE && topo != null) {
+      return "nvidia-smi topo -m shows " + topo.summary() + " (PCIe P2P possible)";
+    }
+    return "the hardware offers " + offered.label();
+  }
+
+  private static String fixFor(PathKind ran, PathKind offered) {
+    if (offered.intraNode() && (ran == PathKind.SHM || ran == PathKind.TCP)) {
+      return "Something disables P2P: look for NCCL_P2P_DISABLE, NCCL_P2P_LEVEL or NCCL_SHM_DISABLE in the"
+          + " environment, and for GPUs split across containers (topolens diagnose names the cause).";
+    }
+    if (offered == PathKind.EFA && ran == PathKind.TCP) {
+      return "NCCL fell back to TCP sockets: the EFA plugin (aws-ofi-nccl) did not load or found no EFA device"
+          + " (topolens diagnose shows the plugin lines).";
+    }
+    return "Check the NCCL log with topolens diagnose for why NCCL chose this path.";
+  }
+
+  /** Without a log: which slower path the number looks like, from the catalog's typical numbers. */
+  private static String hint(double busbw, Hardware hw) {
+    if (busbw <= 6) {
+      return ", in the range of TCP sockets (1.1-5.2 GB/s, NCCL-450): check that P2P, SHM and the network plugin"
+          + " are not disabled.";
+    }
+    if (hw.gpu() != null && hw.gpu().pcie() != null && busbw <= hw.gpu().pcie().gbps()) {
+      return ", at or below PCIe speed ("
+          + Numbers.gbps(hw.gpu().pcie().gbps())
+          + " GB/s per direction): consistent with SHM staging through host memory (P2P disabled).";
+    }
+    return ".";
+  }
+}

@@ -1,0 +1,85 @@
+package io.topolens.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.topolens.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Recognition by content: every nccl-tests output, and none of the other bundled inputs. */
+class LooksLikeTest {
+
+  private static String head(Path p, int bytes) throws IOException {
+    try (InputStream in = Files.newInputStream(p)) {
+      return new String(in.readNBytes(bytes), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static List<Path> files(String dir) throws IOException {
+    try (Stream<Path> s = Files.walk(Fixtures.path(dir))) {
+      return s.filter(Files::isRegularFile)
+          .filter(p -> !p.getFileName().toString().equals("README.md"))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Test
+  void everyPublicOutputInItsFirstKilobyte() throws IOException {
+    for (Path p : files("public/nccl-tests")) {
+      boolean first = NcclTestsReader.looksLike(head(p, 1024));
+      if (p.getFileName().toString().startsWith("001-")) {
+        // 80 lines of PMIX and libfabric noise come first; the parameter line is at 8 KB
+        assertThat(first).as(p.toString()).isFalse();
+        assertThat(NcclTestsReader.looksLike(head(p, 16384))).as(p.toString()).isTrue();
+      } else {
+        assertThat(first).as(p.toString()).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void everyFixtureOutputTextOrJson() throws IOException {
+    for (String f :
+        List.of(
+            "ar-p2p.log",
+            "ag-p2p.log",
+            "rs-p2p.log",
+            "ar-ring.log",
+            "ar-p2p-json.log",
+            "ar-p2p.json")) {
+      assertThat(NcclTestsReader.looksLike(head(Fixtures.path("fixtures/h200x4/" + f), 1024)))
+          .as(f)
+          .isTrue();
+    }
+  }
+
+  /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
+  @Test
+  void noOtherInput() throws IOException {
+    List<Path> others =
+        Stream.of(
+                files("nccl"),
+                files("seeds"),
+                files("public/smi-topo"),
+                files("fixtures/h200x4/fsdp"),
+                files("fixtures/h200x4/verbose"),
+                List.of(
+                    Fixtures.path("fixtures/h200x4/smi.txt"),
+                    Fixtures.path("fixtures/h200x4/topo.xml"),
+                    Fixtures.path("fixtures/h200x4/graph.xml")))
+            .flatMap(List::stream)
+            .toList();
+    assertThat(others).hasSizeGreaterThan(60);
+    for (Path p : others) {
+      assertThat(NcclTestsReader.looksLike(head(p, 1024))).as(p.toString()).isFalse();
+      assertThat(NcclTestsReader.looksLike(head(p, 65536))).as(p.toString()).isFalse();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.topolens.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.topolens.Fixtures;
+import io.topolens.catalog.HardwareCatalog;
+import io.topolens.nccl.InputProblem;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Path fits: exact recovery of known parameters, and the fits of the real H200 fixtures. */
+class CalibratorTest {
+  private static final BenchSamples READER = new BenchSamples(HardwareCatalog.builtIn());
+
+  static BenchSample sample(String file) throws InputProblem {
+    return READER.read(Fixtures.path("fixtures/h200x4/" + file), file, null);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    // bus GB/s, per-hop us, ranks
+    "360, 3.4, 4",
+    "25, 0, 8",
+    "3.5, 14, 16",
+  })
+  void recoversTheParametersThatMadeTheTimes(double bus, double hop, int n) throws Exception {
+    List<CalibrationPoint> pts = new ArrayList<>();
+    for (CollectiveOp op : List.of(CollectiveOp.ALL_REDUCE, CollectiveOp.ALL_GATHER)) {
+      for (long bytes = 16L << 20; bytes <= 4L << 30; bytes *= 2) {
+        double t =
+            8.4 + op.ringSteps(n) * hop + bytes * (double) op.ringSteps(n) / n / 1000.0 / bus;
+        pts.add(new CalibrationPoint(PathKind.NVLINK, op, n, 1, bytes, t, "synthetic", 0));
+      }
+    }
+    PathFit f = Calibrator.standard().fit(PathKind.NVLINK, pts, null);
+    assertThat(f.busBwGBps()).isCloseTo(bus, within(bus * 1e-9));
+    assertThat(f.hopLatencyUs()).isCloseTo(hop, within(1e-6));
+    assertThat(f.maxRelError()).isLessThan(1e-9);
+    assertThat(f.points()).isEqualTo(pts.size());
+  }
+
+  @Test
+  void smallSizesAreLeftOut() throws Exception {
+    List<CalibrationPoint> pts =
+        List.of(
+            new CalibrationPoint(PathKind.SHM, CollectiveOp.ALL_REDUCE, 4, 1, 1 << 20, 99, "f", 1),
+            new CalibrationPoint(PathKind.SHM, CollectiveOp.ALL_REDUCE, 4, 1, 8 << 20, 400, "f", 2),
+            new CalibrationPoint(
+                PathKind.SHM, CollectiveOp.ALL_REDUCE, 4, 1, 16 << 20, 850, "f", 3));
+    assertThatThrownBy(() -> Calibrator.standard().fit(PathKind.SHM, pts, null))
+        .isInstanceOf(InputProblem.class)
+        .hasMessage(
+            "SHM (f): fewer than two sizes of at least 16 MiB to fit (run nccl-tests up to 1 GiB"
+                + " or more: -b 1M -e 1G -f 2)");
+  }
+
+  /** The fits of the fixtures, to 0.1 GB/s and 0.01 us: a change to the fit shows here. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "ar-p2p.log,ag-p2p.log,rs-p2p.log,ar-p2p-g2.log,ar-ring.log; NVLINK; 335.5; 4.76; 82",
+        "ar-p2p.log; NVLINK; 353.9; 3.70; 18",
+        "ar-shm.log,ag-shm.log; SHM; 26.0; 0.00; 32",
+        "ar-sock.log,ag-sock.log; TCP; 3.5; 0.00; 24",
+      })
+  void fixtureFits(String files, PathKind path, double bus, double hop, int points)
+      throws Exception {
+    List<BenchSample> samples = new ArrayList<>();
+    for (String f : files.split(",")) {
+      samples.add(sample(f));
+    }
+    PathFit fit = Calibrations.fit(samples, Calibrator.standard()).fit(path).orElseThrow();
+    assertThat(Math.round(fit.busBwGBps() * 10) / 10.0).isEqualTo(bus);
+    assertThat(Math.round(fit.hopLatencyUs() * 100) / 100.0).isEqualTo(hop);
+    assertThat(fit.points()).isEqualTo(points);
+    assertThat(fit.gpu()).isEqualTo("NVIDIA H200");
+  }
+
+  @Test
+  void treeRunsAreNotFitted() throws Exception {
+    assertThatThrownBy(
+            () -> Calibrations.fit(List.of(sample("ar-tree.log")), Calibrator.standard()))
+        .isInstanceOf(InputProblem.class)
+        .hasMessage(
+            "ar-tree.log: every run forces NCCL_ALGO/NCCL_PROTO away from Ring/Simple; calibration"
+                + " fits Ring/Simple runs");
+  }
+}
