@@ -1,0 +1,49 @@
+package io.topolens.kube.run;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.topolens.nccl.InputProblem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Clients for the user's cluster: their kubeconfig and context, failing fast when unreachable. */
+public final class KubeClients {
+  private KubeClients() {}
+
+  /**
+   * A client from {@code kubeconfig} (or $KUBECONFIG / ~/.kube/config when null) and {@code
+   * context} (the current one when null).
+   */
+  public static KubernetesClient connect(Path kubeconfig, String context) throws InputProblem {
+    Config base;
+    try {
+      if (kubeconfig != null) {
+        if (!Files.isRegularFile(kubeconfig)) {
+          throw new InputProblem(kubeconfig + ": no such kubeconfig file");
+        }
+        base = Config.fromKubeconfig(context, kubeconfig.toFile());
+      } else {
+        base = Config.autoConfigure(context);
+      }
+    } catch (RuntimeException e) {
+      throw new InputProblem(
+          "cannot read the kubeconfig"
+              + (context == null ? "" : " context " + context)
+              + ": "
+              + ClusterProblems.firstLine(e.getMessage()));
+    }
+    if (context != null
+        && base.getCurrentContext() != null
+        && !context.equals(base.getCurrentContext().getName())) {
+      throw new InputProblem("the kubeconfig has no context " + context);
+    }
+    Config config =
+        new ConfigBuilder(base)
+            .withRequestRetryBackoffLimit(1)
+            .withConnectionTimeout(10_000)
+            .build();
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+}

@@ -1,0 +1,43 @@
+package io.topolens.kube.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run learned about one pod of the job.
+ *
+ * @param hostname the name NCCL logs print: {@code spec.hostname} when set (Indexed Jobs, MPI
+ *     workers), else the pod's name
+ * @param node the node it was scheduled on, or null if it never was
+ * @param phase its last phase
+ * @param logs container name to the log file (relative to the log folder)
+ * @param exitCodes container name to exit code, for terminated containers
+ * @param problem why it did not run, when it said so (Unschedulable, ImagePullBackOff), or null
+ */
+public record PodRecord(
+    String name,
+    String hostname,
+    String node,
+    String phase,
+    Map<String, String> logs,
+    Map<String, Integer> exitCodes,
+    String problem) {
+
+  public PodRecord {
+    logs = Map.copyOf(logs);
+    exitCodes = Map.copyOf(exitCodes);
+  }
+
+  /** Pods that shared a node, node to pod names; only nodes with two or more. */
+  public static Map<String, List<String>> shared(List<PodRecord> pods) {
+    Map<String, List<String>> byNode = new java.util.TreeMap<>();
+    for (PodRecord p : pods) {
+      if (p.node() != null) {
+        byNode.computeIfAbsent(p.node(), n -> new java.util.ArrayList<>()).add(p.name());
+      }
+    }
+    byNode.values().removeIf(l -> l.size() < 2);
+    byNode.values().forEach(java.util.Collections::sort);
+    return byNode;
+  }
+}
