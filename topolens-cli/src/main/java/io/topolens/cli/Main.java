@@ -34,6 +34,11 @@ public final class Main {
 
   /** Runs the command line and returns the exit code (tests call this). */
   public static int run(String... args) {
+    // fabric8 logs through SLF4J, which warns on stderr when no logger is bound: keep stderr to our
+    // lines
+    if (System.getProperty("slf4j.internal.verbosity") == null) {
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
     CommandLine cl = new CommandLine(new Main());
     cl.setExecutionExceptionHandler(
         (ex, line, parse) -> {

@@ -62,7 +62,7 @@ public record PlanRequest(
       throw new InputProblem(
           file
               + ":"
-              + e.getLocation().getLineNr()
+              + keyLine(file, e.getPropertyName(), e.getLocation().getLineNr())
               + ": unknown key "
               + e.getPropertyName()
               + " (plan specs take instance, nodes, gpusPerPod, network, kind, workload, image, command, name, namespace, runtime, trainerVersion, zone, sameZone, nodeLabels, tolerations, shm, offload, params)");
@@ -76,6 +76,21 @@ public record PlanRequest(
     } catch (IOException e) {
       throw new InputProblem(file + ": cannot read: " + e.getMessage());
     }
+  }
+
+  /** The line where {@code key:} is written; Jackson reports the token after it. */
+  private static int keyLine(Path file, String key, int fallback) {
+    try {
+      List<String> lines = Files.readAllLines(file);
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).matches("\\s*" + java.util.regex.Pattern.quote(key) + "\\s*:.*")) {
+          return i + 1;
+        }
+      }
+    } catch (IOException e) {
+      // the reported line will do
+    }
+    return fallback;
   }
 
   /** This request with {@code over}'s non-null fields replacing its own. */

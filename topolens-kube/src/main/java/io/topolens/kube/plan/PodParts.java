@@ -116,7 +116,7 @@ final class PodParts {
 
   private static YamlMap labels(Map<String, String> labels) {
     YamlMap m = new YamlMap();
-    labels.forEach(m::put);
+    new java.util.TreeMap<>(labels).forEach(m::put); // sorted: Map.of iterates in a random order
     return m;
   }
 

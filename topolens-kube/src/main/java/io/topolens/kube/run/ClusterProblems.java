@@ -61,14 +61,24 @@ final class ClusterProblems {
 
   private static String unreachable(Throwable e, String what, String server) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException) {
+      if (t instanceof HttpConnectTimeoutException) {
+        return "cannot reach the cluster at "
+            + server
+            + " to "
+            + what
+            + " (connection timed out); check the kubeconfig context (--context) and the network";
+      }
+      if (t instanceof ConnectException) {
+        String m =
+            t.getMessage() == null
+                ? "connection refused"
+                : firstLine(t.getMessage()).toLowerCase(Locale.ROOT);
         return "cannot reach the cluster at "
             + server
             + " to "
             + what
             + " ("
-            + firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage())
-                .toLowerCase(Locale.ROOT)
+            + m
             + "); check the kubeconfig context (--context) and the network";
       }
       if (t instanceof UnknownHostException) {

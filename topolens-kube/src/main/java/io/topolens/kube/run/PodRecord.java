@@ -24,8 +24,8 @@ public record PodRecord(
     String problem) {
 
   public PodRecord {
-    logs = Map.copyOf(logs);
-    exitCodes = Map.copyOf(exitCodes);
+    logs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(logs));
+    exitCodes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(exitCodes));
   }
 
   /** Pods that shared a node, node to pod names; only nodes with two or more. */
