@@ -48,7 +48,10 @@ public record PlanSpec(
     Double params) {
 
   public PlanSpec {
-    nodeLabels = nodeLabels == null ? Map.of() : Map.copyOf(nodeLabels);
+    nodeLabels =
+        nodeLabels == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nodeLabels));
     tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
     workload = workload == null ? Workload.TRAIN : workload;
     trainer = trainer == null ? TrainerRelease.V2_3 : trainer;
