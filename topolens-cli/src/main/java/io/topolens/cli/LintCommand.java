@@ -114,6 +114,12 @@ final class LintCommand implements Callable<Integer> {
     Severity min;
     try {
       min = Severity.parse(minSeverity);
+    } catch (IllegalArgumentException e) {
+      err.println(
+          "topolens: --min-severity must be error, warn or info, not \"" + minSeverity + "\"");
+      return 2;
+    }
+    try {
       HardwareCatalog catalog = HardwareCatalog.load(catalogs);
       TrainerRelease release =
           trainerVersion == null ? TrainerRelease.V2_3 : TrainerRelease.parse(trainerVersion);

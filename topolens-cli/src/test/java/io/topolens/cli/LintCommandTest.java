@@ -126,7 +126,7 @@ class LintCommandTest {
         "--trainer-version two|topolens: not a Trainer release: two (want 2.3 or v2.3.0)",
         "--offload some|topolens: offload must be none, optimizer or params, not \"some\"",
         "--params lots|topolens: params must be a count such as 8e9, 8B or 125M, not \"lots\"",
-        "--min-severity loud|topolens: No enum constant io.topolens.diagnose.Severity.LOUD",
+        "--min-severity loud|topolens: --min-severity must be error, warn or info, not \"loud\"",
       })
   void badOptionsAreOneLine(String option, String message) {
     String[] o = option.split(" ");

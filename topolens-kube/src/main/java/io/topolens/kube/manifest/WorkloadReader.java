@@ -99,23 +99,6 @@ public final class WorkloadReader {
           "runPolicy",
           "slotsPerWorker",
           "sshAuthMountPath");
-  static final Set<String> POD_FIELDS =
-      Set.of(
-          "containers",
-          "initContainers",
-          "volumes",
-          "hostIPC",
-          "hostNetwork",
-          "hostPID",
-          "shareProcessNamespace",
-          "securityContext",
-          "nodeSelector",
-          "affinity",
-          "tolerations",
-          "serviceAccountName",
-          "restartPolicy",
-          "schedulerName",
-          "priorityClassName");
 
   private final TrainerRelease target;
 

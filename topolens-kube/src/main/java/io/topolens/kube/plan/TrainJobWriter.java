@@ -1,6 +1,5 @@
 package io.topolens.kube.plan;
 
-import io.topolens.kube.model.Quantity;
 import io.topolens.kube.yaml.YamlList;
 import io.topolens.kube.yaml.YamlMap;
 import java.util.List;
@@ -264,9 +263,5 @@ final class TrainJobWriter {
                     .put("replicatedJobs", jobs)));
     doc.put("spec", spec);
     return doc;
-  }
-
-  static String shm(Sizing s) {
-    return Quantity.ofBytes(s.shmBytes).text();
   }
 }

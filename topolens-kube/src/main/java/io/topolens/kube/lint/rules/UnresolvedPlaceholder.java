@@ -6,7 +6,6 @@ import io.topolens.kube.lint.LintContext;
 import io.topolens.kube.lint.LintRule;
 import io.topolens.kube.model.Located;
 import io.topolens.kube.model.Workload;
-import io.topolens.model.Evidence;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,14 +46,7 @@ public final class UnresolvedPlaceholder implements LintRule {
                 + " value(s) left for envsubst: "
                 + String.join(", ", names),
             "topolens cannot judge a value it does not know; rules that need these (GPU and EFA counts, node counts, the instance type) stayed silent about them.",
-            w.placeholders().stream()
-                        .map(Located::evidence)
-                        .distinct()
-                        .toArray(Evidence[]::new)
-                        .length
-                    > 0
-                ? w.placeholders().stream().map(Located::evidence).distinct().toList()
-                : List.of(),
+            w.placeholders().stream().map(Located::evidence).distinct().toList(),
             "Pass the values as envsubst would: "
                 + String.join(" ", names.stream().map(n -> "--var " + n + "=...").toList())
                 + "."));
