@@ -145,6 +145,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Hardware catalog file that adds or replaces instance types (repeatable).")
   List<Path> catalogs = List.of();
 
+  /** The instance type the job's pods are pinned to, for diagnose and bench; null if unknown. */
+  private String instanceType;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
@@ -245,10 +248,21 @@ final class RunCommand implements Callable<Integer> {
    * Reads the manifests as lint does: a document that cannot be read stops the run (exit 2); lint
    * errors are listed on stderr and the run goes on, since the user asked for it.
    */
-  private static void preflight(List<YamlDocument> docs, PrintWriter err) throws InputProblem {
+  private void preflight(List<YamlDocument> docs, PrintWriter err) throws InputProblem {
     WorkloadReader.Result read = new WorkloadReader().read(docs);
     if (!read.problems().isEmpty()) {
       throw read.problems().get(0);
+    }
+    for (var w : read.workloads()) {
+      for (var g : w.rankGroups()) {
+        for (var t : g.pod().instanceTypes()) {
+          if (instanceType == null
+              && t.value() != null
+              && HardwareCatalog.builtIn().instance(t.value()).isPresent()) {
+            instanceType = t.value();
+          }
+        }
+      }
     }
     for (Finding f : Linter.standard().lint(read.workloads(), LintContext.defaults())) {
       if (f.severity() == Severity.ERROR) {
@@ -315,7 +329,15 @@ final class RunCommand implements Callable<Integer> {
       err.println("topolens: no pod logs were collected; nothing to diagnose");
       return code;
     }
+    List<String> hardware = new ArrayList<>();
+    if (instanceType != null) {
+      hardware.addAll(List.of("--instance", instanceType));
+    }
+    for (Path c : catalogs) {
+      hardware.addAll(List.of("--catalog", c.toString()));
+    }
     List<String> args = new ArrayList<>(List.of("--node-map", o.nodeMap().toString()));
+    args.addAll(hardware);
     args.addAll(logFiles);
     int d = new CommandLine(new DiagnoseCommand()).setErr(err).execute(args.toArray(String[]::new));
     if (d == 1) {
@@ -324,6 +346,7 @@ final class RunCommand implements Callable<Integer> {
     if (!benchFiles.isEmpty()) {
       out.println();
       out.flush();
+      benchFiles.addAll(hardware);
       int b =
           new CommandLine(new BenchCommand())
               .setErr(err)
