@@ -109,15 +109,15 @@ final class DiagnoseCommand implements Callable<Integer> {
       return 2;
     }
     PrintWriter err = spec.commandLine().getErr();
-    HardwareCatalog catalog;
-    Hardware hw;
+    HardwareOptions.Resolved hardware;
     try {
-      catalog = hardwareOptions.catalog();
-      hw = hardwareOptions.hardware(catalog);
+      hardware = hardwareOptions.resolve();
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
+    HardwareCatalog catalog = hardware.catalog();
+    Hardware hw = hardware.hardware();
     NcclLogReader reader = threads == null ? new NcclLogReader() : new NcclLogReader(threads);
     Inputs in = new InputsReader(reader).read(paths);
     Job job = in.job();
@@ -129,16 +129,8 @@ final class DiagnoseCommand implements Callable<Integer> {
         return 2;
       }
     }
-    boolean unreadable = false;
-    for (InputFile f : job.inputs()) {
-      if (f.problem() != null) {
-        err.println("topolens: " + f.name() + ": " + f.problem());
-      }
-    }
-    for (String p : in.problems()) {
-      err.println("topolens: " + p);
-      unreadable = true;
-    }
+    boolean unreadable = !in.problems().isEmpty();
+    InputProblems.report(in, err);
     long nccl = job.inputs().stream().mapToLong(InputFile::ncclLines).sum();
     boolean beside = !in.smi().isEmpty() || !in.topologies().isEmpty() || !in.benches().isEmpty();
     if (nccl == 0 && !beside) {
