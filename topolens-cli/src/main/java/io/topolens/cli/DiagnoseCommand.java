@@ -5,6 +5,7 @@ import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
+import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;
@@ -152,7 +153,14 @@ final class DiagnoseCommand implements Callable<Integer> {
             in.topologies(),
             BenchAnalysis.topology(in),
             new BenchAnalysis(expect, reader).judge(in, hw, expect));
-    Diagnosis d = Diagnoser.standard().diagnose(observed);
+    Diagnosis d =
+        Diagnoser.standard()
+            .diagnose(observed)
+            .withBeside(
+                in.kinds().stream()
+                    .filter(r -> r.kind() != InputKind.NCCL_LOG)
+                    .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
+                    .toList());
     Diagnosis shown = d.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format == Format.json) {
