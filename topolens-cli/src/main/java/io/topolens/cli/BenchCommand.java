@@ -94,7 +94,7 @@ final class BenchCommand implements Callable<Integer> {
       return 2;
     }
     Expectations expect = new Expectations(catalog);
-    List<BenchVerdict> verdicts = new BenchAnalysis(expect, logs).judge(in, hw, expect);
+    List<BenchVerdict> verdicts = new BenchAnalysis(expect).judge(in, hw);
     BenchComparison cmp = runs.size() > 1 ? BenchComparison.of(runs) : null;
     BenchReport report = new BenchReport(in.benches(), verdicts, cmp);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));

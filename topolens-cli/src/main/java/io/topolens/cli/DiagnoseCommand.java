@@ -152,7 +152,7 @@ final class DiagnoseCommand implements Callable<Integer> {
             in.smi(),
             in.topologies(),
             BenchAnalysis.topology(in),
-            new BenchAnalysis(expect, reader).judge(in, hw, expect));
+            new BenchAnalysis(expect).judge(in, hw));
     Diagnosis d =
         Diagnoser.standard()
             .diagnose(observed)

@@ -108,6 +108,21 @@ class BenchAndTopoCommandTest {
   }
 
   @Test
+  void standardInputIsToldByContentToo() throws IOException {
+    java.io.InputStream old = System.in;
+    try {
+      System.setIn(Files.newInputStream(Path.of(fixture(H200 + "ar-sock.log"))));
+      CliRun r = CliRun.of("bench", "--format", "json", "-");
+      JsonNode v = JSON.readTree(r.out()).get("runs").get(0);
+      assertThat(v.get("file").asText()).isEqualTo("<stdin>");
+      assertThat(v.get("verdict").get("ranOn").asText()).isEqualTo("tcp");
+      assertThat(v.get("verdict").get("grade").asText()).isEqualTo("slower-path");
+    } finally {
+      System.setIn(old);
+    }
+  }
+
+  @Test
   void topoOnALogIsExit2() {
     CliRun r = CliRun.of("topo", fixture(H200 + "ar-p2p.log"));
     assertThat(r.code()).isEqualTo(2);
