@@ -85,6 +85,26 @@ class BenchAndTopoCommandTest {
   }
 
   @ParameterizedTest
+  @CsvSource({
+    // file, instance or -, ranOn or -, grade, sentence has
+    "001-scatter-perf-2x-p4d-a100-16r-srun-l-nccl-info-efa.txt, p4d.24xlarge, efa, unjudged, this collective's busbw has another bound",
+    "016-all-reduce-gcp-a3mega-16r-2node.txt, -, -, unjudged, The network between nodes is unknown",
+    "004-all-reduce-2x-p4de-srun-prefix-no-summary.txt, p4de.24xlarge, -, healthy, 157% of 4 EFA on p4de.24xlarge",
+  })
+  void publicMultiNodeRuns(String file, String instance, String ranOn, String grade, String has)
+      throws IOException {
+    String path = fixture("public/nccl-tests/" + file);
+    CliRun r =
+        instance.equals("-")
+            ? CliRun.of("bench", "--format", "json", path)
+            : CliRun.of("bench", "--format", "json", "--instance", instance, path);
+    JsonNode v = JSON.readTree(r.out()).get("runs").get(0).get("verdict");
+    assertThat(v.get("ranOn").isNull() ? "-" : v.get("ranOn").asText()).isEqualTo(ranOn);
+    assertThat(v.get("grade").asText()).isEqualTo(grade);
+    assertThat(v.get("sentence").asText()).contains(has);
+  }
+
+  @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
