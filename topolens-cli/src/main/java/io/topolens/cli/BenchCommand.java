@@ -7,7 +7,6 @@ import io.topolens.diagnose.Severity;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
-import io.topolens.model.InputFile;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.BenchComparison;
@@ -64,28 +63,18 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    HardwareCatalog catalog;
-    Hardware hw;
+    HardwareOptions.Resolved hardware;
     try {
-      catalog = hardwareOptions.catalog();
-      hw = hardwareOptions.hardware(catalog);
+      hardware = hardwareOptions.resolve();
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
+    HardwareCatalog catalog = hardware.catalog();
+    Hardware hw = hardware.hardware();
     NcclLogReader logs = new NcclLogReader();
     Inputs in = new InputsReader(logs).read(paths);
-    boolean bad = false;
-    for (String p : in.problems()) {
-      err.println("topolens: " + p);
-      bad = true;
-    }
-    for (InputFile f : in.job().inputs()) {
-      if (f.problem() != null) {
-        err.println("topolens: " + f.name() + ": " + f.problem());
-        bad = true;
-      }
-    }
+    boolean bad = InputProblems.report(in, err);
     for (Inputs.Routed r : in.kinds()) {
       if (r.kind() == InputKind.NCCL_LOG) {
         err.println("topolens: " + r.name() + ": no nccl-tests results table in it (ignored)");
@@ -105,7 +94,7 @@ final class BenchCommand implements Callable<Integer> {
       return 2;
     }
     Expectations expect = new Expectations(catalog);
-    List<BenchVerdict> verdicts = new BenchAnalysis(expect, logs).judge(in, hw, expect);
+    List<BenchVerdict> verdicts = new BenchAnalysis(expect).judge(in, hw);
     BenchComparison cmp = runs.size() > 1 ? BenchComparison.of(runs) : null;
     BenchReport report = new BenchReport(in.benches(), verdicts, cmp);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
+import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;
@@ -109,15 +110,15 @@ final class DiagnoseCommand implements Callable<Integer> {
       return 2;
     }
     PrintWriter err = spec.commandLine().getErr();
-    HardwareCatalog catalog;
-    Hardware hw;
+    HardwareOptions.Resolved hardware;
     try {
-      catalog = hardwareOptions.catalog();
-      hw = hardwareOptions.hardware(catalog);
+      hardware = hardwareOptions.resolve();
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
+    HardwareCatalog catalog = hardware.catalog();
+    Hardware hw = hardware.hardware();
     NcclLogReader reader = threads == null ? new NcclLogReader() : new NcclLogReader(threads);
     Inputs in = new InputsReader(reader).read(paths);
     Job job = in.job();
@@ -129,16 +130,8 @@ final class DiagnoseCommand implements Callable<Integer> {
         return 2;
       }
     }
-    boolean unreadable = false;
-    for (InputFile f : job.inputs()) {
-      if (f.problem() != null) {
-        err.println("topolens: " + f.name() + ": " + f.problem());
-      }
-    }
-    for (String p : in.problems()) {
-      err.println("topolens: " + p);
-      unreadable = true;
-    }
+    boolean unreadable = !in.problems().isEmpty();
+    InputProblems.report(in, err);
     long nccl = job.inputs().stream().mapToLong(InputFile::ncclLines).sum();
     boolean beside = !in.smi().isEmpty() || !in.topologies().isEmpty() || !in.benches().isEmpty();
     if (nccl == 0 && !beside) {
@@ -159,8 +152,15 @@ final class DiagnoseCommand implements Callable<Integer> {
             in.smi(),
             in.topologies(),
             BenchAnalysis.topology(in),
-            new BenchAnalysis(expect, reader).judge(in, hw, expect));
-    Diagnosis d = Diagnoser.standard().diagnose(observed);
+            new BenchAnalysis(expect).judge(in, hw));
+    Diagnosis d =
+        Diagnoser.standard()
+            .diagnose(observed)
+            .withBeside(
+                in.kinds().stream()
+                    .filter(r -> r.kind() != InputKind.NCCL_LOG)
+                    .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
+                    .toList());
     Diagnosis shown = d.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format == Format.json) {

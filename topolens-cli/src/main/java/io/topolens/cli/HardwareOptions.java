@@ -39,6 +39,14 @@ final class HardwareOptions {
           "A JSON file that adds or replaces catalog entries (docs/catalog.md); repeatable.")
   List<Path> catalogs = new ArrayList<>();
 
+  /** The catalog with the --catalog files, and the hardware the options name. */
+  record Resolved(HardwareCatalog catalog, Hardware hardware) {}
+
+  Resolved resolve() throws InputProblem {
+    HardwareCatalog c = catalog();
+    return new Resolved(c, hardware(c));
+  }
+
   HardwareCatalog catalog() throws InputProblem {
     return HardwareCatalog.load(catalogs);
   }

@@ -4,7 +4,6 @@ import io.topolens.catalog.HardwareCatalog;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
-import io.topolens.model.InputFile;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.TopoReport;
@@ -51,27 +50,17 @@ final class TopoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    HardwareCatalog catalog;
-    Hardware hw;
+    HardwareOptions.Resolved hardware;
     try {
-      catalog = hardwareOptions.catalog();
-      hw = hardwareOptions.hardware(catalog);
+      hardware = hardwareOptions.resolve();
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
+    HardwareCatalog catalog = hardware.catalog();
+    Hardware hw = hardware.hardware();
     Inputs in = new InputsReader(new NcclLogReader(1)).read(paths);
-    boolean bad = false;
-    for (String p : in.problems()) {
-      err.println("topolens: " + p);
-      bad = true;
-    }
-    for (InputFile f : in.job().inputs()) {
-      if (f.problem() != null) {
-        err.println("topolens: " + f.name() + ": " + f.problem());
-        bad = true;
-      }
-    }
+    boolean bad = InputProblems.report(in, err);
     for (Inputs.Routed r : in.kinds()) {
       if (r.kind() == InputKind.NCCL_LOG || r.kind() == InputKind.NCCL_TESTS) {
         err.println(

@@ -85,6 +85,26 @@ class BenchAndTopoCommandTest {
   }
 
   @ParameterizedTest
+  @CsvSource({
+    // file, instance or -, ranOn or -, grade, sentence has
+    "001-scatter-perf-2x-p4d-a100-16r-srun-l-nccl-info-efa.txt, p4d.24xlarge, efa, unjudged, this collective's busbw has another bound",
+    "016-all-reduce-gcp-a3mega-16r-2node.txt, -, -, unjudged, The network between nodes is unknown",
+    "004-all-reduce-2x-p4de-srun-prefix-no-summary.txt, p4de.24xlarge, -, healthy, 157% of 4 EFA on p4de.24xlarge",
+  })
+  void publicMultiNodeRuns(String file, String instance, String ranOn, String grade, String has)
+      throws IOException {
+    String path = fixture("public/nccl-tests/" + file);
+    CliRun r =
+        instance.equals("-")
+            ? CliRun.of("bench", "--format", "json", path)
+            : CliRun.of("bench", "--format", "json", "--instance", instance, path);
+    JsonNode v = JSON.readTree(r.out()).get("runs").get(0).get("verdict");
+    assertThat(v.get("ranOn").isNull() ? "-" : v.get("ranOn").asText()).isEqualTo(ranOn);
+    assertThat(v.get("grade").asText()).isEqualTo(grade);
+    assertThat(v.get("sentence").asText()).contains(has);
+  }
+
+  @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
@@ -105,6 +125,21 @@ class BenchAndTopoCommandTest {
     CliRun r = CliRun.of("bench", f.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("notes.txt").doesNotContain("Exception");
+  }
+
+  @Test
+  void standardInputIsToldByContentToo() throws IOException {
+    java.io.InputStream old = System.in;
+    try {
+      System.setIn(Files.newInputStream(Path.of(fixture(H200 + "ar-sock.log"))));
+      CliRun r = CliRun.of("bench", "--format", "json", "-");
+      JsonNode v = JSON.readTree(r.out()).get("runs").get(0);
+      assertThat(v.get("file").asText()).isEqualTo("<stdin>");
+      assertThat(v.get("verdict").get("ranOn").asText()).isEqualTo("tcp");
+      assertThat(v.get("verdict").get("grade").asText()).isEqualTo("slower-path");
+    } finally {
+      System.setIn(old);
+    }
   }
 
   @Test

@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,37 +24,17 @@ class PerfCommandsTest {
 
   @TempDir Path tmp;
 
-  record Result(int code, String out, String err) {
-    List<String> errLines() {
-      return err.lines().filter(l -> !l.isBlank()).toList();
-    }
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
-  private static synchronized Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      code = Main.run(args);
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-    return new Result(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
-  private static Result line(String args) {
+  private static CliRun line(String args) {
     return run(args.trim().split("\\s+"));
   }
 
   @Test
   void predictText() {
-    Result r =
+    CliRun r =
         line(
             "predict "
                 + SEED
@@ -76,7 +52,7 @@ class PerfCommandsTest {
 
   @Test
   void predictVerboseListsSources() {
-    Result r = line("predict -v " + SEED + " --instance p4d.24xlarge --layout 1x4 --micro-batch 1");
+    CliRun r = line("predict -v " + SEED + " --instance p4d.24xlarge --layout 1x4 --micro-batch 1");
     assertThat(r.code()).isZero();
     assertThat(r.out())
         .contains("Sources")
@@ -88,7 +64,7 @@ class PerfCommandsTest {
 
   @Test
   void predictJson() throws Exception {
-    Result r =
+    CliRun r =
         line(
             "predict --format json "
                 + SEED
@@ -111,7 +87,7 @@ class PerfCommandsTest {
 
   @Test
   void predictWithCalibration() {
-    Result r =
+    CliRun r =
         line(
             "predict --catalog ../examples/perf/h200x4-catalog.json --instance h200x4-vm"
                 + " --params 852559872 --layers 16 --hidden 2048 --seq 1024 --micro-batch 4"
@@ -129,7 +105,7 @@ class PerfCommandsTest {
 
   @Test
   void compareTheIssueExample() throws Exception {
-    Result r =
+    CliRun r =
         line(
             "compare --instance g6e.12xlarge --nodes 4 --layouts 1x4,4x1 --network efa,eni --zero 3"
                 + " --offload cpu --model llama-3-8b --seq 512 --micro-batch 4 --grad-accum 4"
@@ -145,7 +121,7 @@ class PerfCommandsTest {
 
   @Test
   void compareSeedRunsFromYaml() {
-    Result r = line("compare --config ../examples/perf/seed-runs.yaml");
+    CliRun r = line("compare --config ../examples/perf/seed-runs.yaml");
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("topolens compare: 4 configurations")
@@ -155,10 +131,10 @@ class PerfCommandsTest {
 
   @Test
   void predictOneRunOfAFile() {
-    Result r =
+    CliRun r =
         line("predict --config ../examples/perf/seed-runs.yaml --run p4d 1 pod x 4 GPUs (NVLink)");
     // The run name has spaces: split above breaks it, so pass it whole.
-    Result r2 =
+    CliRun r2 =
         run(
             "predict",
             "--config",
@@ -173,7 +149,7 @@ class PerfCommandsTest {
   @Test
   void validateModelWritesTheDoc() throws Exception {
     Path out = tmp.resolve("v.md");
-    Result r =
+    CliRun r =
         run(
             "validate-model",
             "--fixtures",
@@ -217,7 +193,7 @@ class PerfCommandsTest {
         "validate-model --fixtures /nonexistent|topolens: /nonexistent: no such directory",
       })
   void badInputIsOneLineAndExitTwo(String args, String start) {
-    Result r = line(args);
+    CliRun r = line(args);
     assertThat(r.code()).as(r.out()).isEqualTo(2);
     assertThat(r.errLines()).hasSize(1);
     assertThat(r.errLines().get(0)).startsWith(start);
@@ -226,7 +202,7 @@ class PerfCommandsTest {
 
   @Test
   void optionOfTheWrongTypeIsAUsageError() {
-    Result r = line("predict --model llama-3-8b --instance p4d.24xlarge --seq many");
+    CliRun r = line("predict --model llama-3-8b --instance p4d.24xlarge --seq many");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines().get(0))
         .isEqualTo("Invalid value for option '--seq': 'many' is not an int");
@@ -237,7 +213,7 @@ class PerfCommandsTest {
   void badYamlKeyNamesTheLine() throws Exception {
     Path p = tmp.resolve("bad.yaml");
     Files.writeString(p, "model: llama-3-8b\ninstance: p4d.24xlarge\nseqlen: 512\n");
-    Result r = run("predict", "--config", p.toString());
+    CliRun r = run("predict", "--config", p.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines())
         .singleElement()

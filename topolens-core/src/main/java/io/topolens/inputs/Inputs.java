@@ -6,6 +6,7 @@ import io.topolens.ncclxml.NcclGraphs;
 import io.topolens.ncclxml.NcclTopology;
 import io.topolens.smi.SmiReport;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything read from a set of inputs, each file routed by its content.
@@ -13,6 +14,7 @@ import java.util.List;
  * @param job the NCCL log lines of every log and nccl-tests file
  * @param kinds each input's name and kind, in order
  * @param problems inputs that could not be read, one line each ("file: problem")
+ * @param benchLogs the NCCL lines of each nccl-tests file alone, by its name
  */
 public record Inputs(
     Job job,
@@ -21,7 +23,8 @@ public record Inputs(
     List<NcclGraphs> graphs,
     List<BenchFile> benches,
     List<Routed> kinds,
-    List<String> problems) {
+    List<String> problems,
+    Map<String, Job> benchLogs) {
 
   /** One input and what it was read as. */
   public record Routed(String name, InputKind kind) {}
@@ -33,5 +36,6 @@ public record Inputs(
     benches = List.copyOf(benches);
     kinds = List.copyOf(kinds);
     problems = List.copyOf(problems);
+    benchLogs = Map.copyOf(benchLogs);
   }
 }

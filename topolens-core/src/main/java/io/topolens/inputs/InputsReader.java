@@ -12,8 +12,15 @@ import io.topolens.ncclxml.NcclTopology;
 import io.topolens.ncclxml.NcclTopologyReader;
 import io.topolens.smi.NvidiaSmiReader;
 import io.topolens.smi.SmiReport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a mix of inputs (files, directories, stdin), each by the reader its content calls for: NCCL
@@ -36,7 +43,15 @@ public final class InputsReader {
     List<BenchFile> benches = new ArrayList<>();
     List<Inputs.Routed> kinds = new ArrayList<>();
     List<String> problems = new ArrayList<>();
-    for (LogInput in : expansion.inputs()) {
+    Map<String, Job> benchLogs = new HashMap<>();
+    for (LogInput given : expansion.inputs()) {
+      LogInput in;
+      try {
+        in = given.path() == null ? spooled(given) : given;
+      } catch (IOException e) {
+        problems.add(given.name() + ": cannot read: " + e.getMessage());
+        continue;
+      }
       InputKind kind;
       try {
         kind = Sniffer.kind(in);
@@ -53,8 +68,13 @@ public final class InputsReader {
           case NCCL_TOPOLOGY_XML -> topologies.add(new NcclTopologyReader().read(in));
           case NCCL_GRAPH_XML -> graphs.add(new NcclGraphReader().read(in));
           case NCCL_TESTS -> {
-            benches.add(new NcclTestsReader().read(in.path(), in.name()));
+            BenchFile bench = new NcclTestsReader().read(in.path(), in.name());
+            benches.add(bench);
             logs.add(in);
+            if (bench.ncclLines() > 0) {
+              benchLogs.put(
+                  in.name(), logReader.read(new LogInput.Expansion(List.of(in), List.of())));
+            }
           }
         }
       } catch (InputProblem e) {
@@ -62,6 +82,19 @@ public final class InputsReader {
       }
     }
     Job job = logReader.read(new LogInput.Expansion(logs, expansion.skipped()));
-    return new Inputs(job, smi, topologies, graphs, benches, kinds, problems);
+    return new Inputs(job, smi, topologies, graphs, benches, kinds, problems, benchLogs);
+  }
+
+  /**
+   * Standard input can be read once, but its kind must be told before it is read: it is copied to a
+   * temporary file (deleted when topolens exits) and keeps its name in evidence.
+   */
+  private static LogInput spooled(LogInput stdin) throws IOException {
+    Path tmp = Files.createTempFile("topolens-stdin", ".txt");
+    tmp.toFile().deleteOnExit();
+    try (InputStream in = System.in) {
+      Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+    }
+    return new LogInput(stdin.name(), tmp);
   }
 }

@@ -1,5 +1,6 @@
 package io.topolens.ncclxml;
 
+import io.topolens.model.SampleCounter;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ public final class NcclGraphReader {
           name + ": not an NCCL graph file (root element <" + root.name() + ">, not <graphs>)");
     }
     Attributes a = new Attributes(tree);
-    Samples unknown = new Samples();
+    SampleCounter unknown = new SampleCounter();
     List<NcclGraph> graphs = new ArrayList<>();
     for (XmlNode g : root.children()) {
       Integer id = g.name().equals("graph") ? a.integer(g, "id") : null;
@@ -75,7 +76,7 @@ public final class NcclGraphReader {
   }
 
   private static NcclChannel channel(
-      XmlNode c, int index, XmlTree tree, Attributes a, Samples unknown) throws InputProblem {
+      XmlNode c, int index, XmlTree tree, Attributes a, SampleCounter unknown) throws InputProblem {
     List<ChannelDevice> devices = new ArrayList<>();
     for (XmlNode d : c.children()) {
       ChannelDevice.Kind kind =

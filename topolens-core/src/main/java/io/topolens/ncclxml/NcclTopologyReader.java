@@ -1,6 +1,7 @@
 package io.topolens.ncclxml;
 
 import io.topolens.model.Evidence;
+import io.topolens.model.SampleCounter;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import java.io.IOException;
@@ -82,7 +83,7 @@ public final class NcclTopologyReader {
     final List<NcclPci> pci = new ArrayList<>();
     final List<NcclGpu> gpus = new ArrayList<>();
     final List<NcclNet> nets = new ArrayList<>();
-    final Samples unknown = new Samples();
+    final SampleCounter unknown = new SampleCounter();
 
     Walk(XmlTree tree) {
       this.tree = tree;

@@ -67,6 +67,14 @@ public final class JsonReport {
       g.writeEndArray();
       sample(g, "unrecognized", job.unrecognized());
       sample(g, "malformed", job.malformed());
+      g.writeArrayFieldStart("beside");
+      for (Diagnosis.Beside b : d.beside()) {
+        g.writeStartObject();
+        g.writeStringField("file", b.file());
+        g.writeStringField("kind", b.kind());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
       g.writeEndObject();
     }
   }

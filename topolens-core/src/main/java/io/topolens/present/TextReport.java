@@ -33,6 +33,13 @@ public final class TextReport {
   public void write(Diagnosis d, PrintWriter out) {
     Job job = d.job();
     summary(job, out);
+    if (!d.beside().isEmpty()) {
+      out.println("  read beside the logs:");
+      for (Diagnosis.Beside b : d.beside()) {
+        out.printf("    %s (%s)%n", b.file(), b.kind());
+      }
+      out.println();
+    }
     int shown = 0;
     for (Communicator c : job.communicators()) {
       if (shown++ == MAX_COMMS && !verbose) {

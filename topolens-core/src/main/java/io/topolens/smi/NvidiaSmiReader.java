@@ -1,6 +1,7 @@
 package io.topolens.smi;
 
 import io.topolens.model.Evidence;
+import io.topolens.model.SampleCounter;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import java.io.BufferedReader;
@@ -141,8 +142,8 @@ public final class NvidiaSmiReader {
     private String driver;
     private String cuda;
     private Evidence banner;
-    private final Samples malformed = new Samples();
-    private final Samples unrecognized = new Samples();
+    private final SampleCounter malformed = new SampleCounter();
+    private final SampleCounter unrecognized = new SampleCounter();
 
     Parser(String file) {
       this.file = file;

@@ -5,8 +5,6 @@ import io.topolens.bench.BenchRun;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.inputs.Inputs;
 import io.topolens.model.Job;
-import io.topolens.nccl.LogInput;
-import io.topolens.nccl.NcclLogReader;
 import io.topolens.ncclxml.NcclNet;
 import io.topolens.ncclxml.NcclTopology;
 import io.topolens.smi.SmiGpu;
@@ -18,21 +16,21 @@ import java.util.Objects;
 
 /** Judges every nccl-tests run among some inputs, with the topology and logs beside them. */
 public final class BenchAnalysis {
+  private final Expectations expectations;
   private final BenchJudge judge;
-  private final NcclLogReader logReader;
 
-  public BenchAnalysis(Expectations expectations, NcclLogReader logReader) {
+  public BenchAnalysis(Expectations expectations) {
+    this.expectations = expectations;
     this.judge = new BenchJudge(expectations);
-    this.logReader = logReader;
   }
 
   /** A verdict per run, in input order. */
-  public List<BenchVerdict> judge(Inputs inputs, Hardware given, Expectations expectations) {
+  public List<BenchVerdict> judge(Inputs inputs, Hardware given) {
     Hardware hw = completeHardware(inputs, given, expectations);
     TopologyHint topo = topology(inputs);
     List<BenchVerdict> out = new ArrayList<>();
     for (BenchFile f : inputs.benches()) {
-      Job log = f.ncclLines() > 0 ? logReader.read(LogInput.expand(List.of(f.file()))) : null;
+      Job log = inputs.benchLogs().get(f.file());
       for (BenchRun run : f.runs()) {
         out.add(judge.judge(run, new BenchJudge.Context(hw, log, topo)));
       }

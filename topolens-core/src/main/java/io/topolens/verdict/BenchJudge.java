@@ -3,6 +3,7 @@ package io.topolens.verdict;
 import io.topolens.bench.BenchDevice;
 import io.topolens.bench.BenchRow;
 import io.topolens.bench.BenchRun;
+import io.topolens.bench.Collective;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
@@ -90,8 +91,12 @@ public final class BenchJudge {
           null,
           Grade.UNJUDGED,
           head
-              + ". The path is unknown: the file has no NCCL connection lines (run with NCCL_DEBUG=INFO) and"
-              + " the hardware is not known (pass --instance or --gpu, or give nvidia-smi topo -m).",
+              + (multiNode
+                  ? ". The network between nodes is unknown: the file has no NCCL connection lines (run with"
+                      + " NCCL_DEBUG=INFO) and no instance type was given (pass --instance, or --nic-gbps for"
+                      + " InfiniBand)."
+                  : ". The path is unknown: the file has no NCCL connection lines (run with NCCL_DEBUG=INFO) and"
+                      + " the GPU is not known (pass --instance or --gpu, or give nvidia-smi topo -m)."),
           evidence);
     }
     Expectation expected = expectations.of(judgedOn, hw);
@@ -127,6 +132,16 @@ public final class BenchJudge {
                   : String.format(Locale.ROOT, " (%.0fx more)", better.rateGBps() / busbw))
           .append(". ")
           .append(fixFor(ranOn.path(), offered));
+    } else if (ratio != null && !ringLike(run.collective())) {
+      grade = Grade.UNJUDGED;
+      s.append(
+          String.format(
+              Locale.ROOT,
+              ". %s of %s; not judged against it: the catalog's healthy fractions are for all_reduce,"
+                  + " all_gather, reduce_scatter, broadcast and reduce, whose busbw approaches the link rate;"
+                  + " this collective's busbw has another bound.",
+              Numbers.percent(ratio),
+              expected.basis()));
     } else if (ratio == null) {
       grade = Grade.UNJUDGED;
       s.append(". ").append(expected.spec().typical());
@@ -178,6 +193,18 @@ public final class BenchJudge {
     }
     return new BenchVerdict(
         run, peak, ranOn, offered, expected, ratio, grade, s.toString().strip(), evidence);
+  }
+
+  /**
+   * Collectives whose peak busbw approaches the rate of the slowest link (nccl-tests
+   * PERFORMANCE.md).
+   */
+  static boolean ringLike(Collective c) {
+    return c == Collective.ALL_REDUCE
+        || c == Collective.ALL_GATHER
+        || c == Collective.REDUCE_SCATTER
+        || c == Collective.BROADCAST
+        || c == Collective.REDUCE;
   }
 
   /** The GPU from the run's device lines when the context does not name one. */

@@ -23,7 +23,7 @@ class BenchVerdictFixtureTest {
   static List<BenchVerdict> verdicts(String... resources) {
     List<String> paths = Arrays.stream(resources).map(r -> Fixtures.path(r).toString()).toList();
     Inputs in = new InputsReader(new NcclLogReader(2)).read(paths);
-    return new BenchAnalysis(EXPECT, new NcclLogReader(2)).judge(in, Hardware.unknown(), EXPECT);
+    return new BenchAnalysis(EXPECT).judge(in, Hardware.unknown());
   }
 
   @ParameterizedTest(name = "{0} + {1}")

@@ -2,9 +2,7 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
-import io.topolens.model.Job;
 import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Grade;
 import io.topolens.verdict.Numbers;
@@ -15,16 +13,11 @@ import java.util.List;
  * {@code busbw-below-expected}: an nccl-tests run given beside the logs peaks far below what its
  * path should deliver, or ran on a slower path than the hardware offers.
  */
-public final class BusbwBelowExpected implements Rule {
+public final class BusbwBelowExpected extends BesideRule {
 
   @Override
   public String id() {
     return "busbw-below-expected";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

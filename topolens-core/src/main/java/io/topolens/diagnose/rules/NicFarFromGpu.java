@@ -2,10 +2,8 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
-import io.topolens.model.Job;
 import io.topolens.smi.Link;
 import io.topolens.smi.LinkKind;
 import io.topolens.smi.SmiReport;
@@ -18,16 +16,11 @@ import java.util.List;
  * (SYS), so every byte it sends over the network crosses the inter-socket link and GPUDirect RDMA
  * cannot work well.
  */
-public final class NicFarFromGpu implements Rule {
+public final class NicFarFromGpu extends BesideRule {
 
   @Override
   public String id() {
     return "nic-far-from-gpu";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

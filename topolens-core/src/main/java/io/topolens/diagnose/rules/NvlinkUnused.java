@@ -4,7 +4,6 @@ import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Facts.CommEdge;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
@@ -17,16 +16,11 @@ import java.util.List;
  * nvidia-smi topo -m, or NVLinks in NCCL's topology dump), yet ranks on one node talk through SHM
  * or the network.
  */
-public final class NvlinkUnused implements Rule {
+public final class NvlinkUnused extends BesideRule {
 
   @Override
   public String id() {
     return "nvlink-unused";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

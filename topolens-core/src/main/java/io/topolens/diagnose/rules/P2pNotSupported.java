@@ -2,10 +2,8 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
-import io.topolens.model.Job;
 import io.topolens.smi.P2pMatrix;
 import io.topolens.smi.P2pMode;
 import io.topolens.smi.SmiReport;
@@ -16,16 +14,11 @@ import java.util.List;
  * {@code p2p-not-supported}: nvidia-smi topo -p2p r or w says peer-to-peer reads or writes are not
  * supported between some GPUs (CNS, GNS, TNS, NS): NCCL then stages through host memory.
  */
-public final class P2pNotSupported implements Rule {
+public final class P2pNotSupported extends BesideRule {
 
   @Override
   public String id() {
     return "p2p-not-supported";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

@@ -39,7 +39,7 @@ class TopologyRulesTest {
             in.smi(),
             in.topologies(),
             BenchAnalysis.topology(in),
-            new BenchAnalysis(expect, reader).judge(in, Hardware.unknown(), expect));
+            new BenchAnalysis(expect).judge(in, Hardware.unknown()));
     return Diagnoser.standard().diagnose(o).findings().stream()
         .filter(f -> IDS.contains(f.id()))
         .map(TopologyRulesTest::label)
