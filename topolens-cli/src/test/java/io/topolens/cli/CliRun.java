@@ -21,21 +21,36 @@ record CliRun(int code, String out, String err) {
     return err.lines().filter(l -> !l.isBlank()).toList();
   }
 
-  static synchronized CliRun of(String... args) {
+  /** {@code examples/k8s/<path>} of the repository, reached from the CLI module's directory. */
+  static String example(String path) {
+    return Path.of("../examples/k8s").resolve(path).toAbsolutePath().normalize().toString();
+  }
+
+  static CliRun of(String... args) {
+    return of(null, args);
+  }
+
+  /** Runs with {@code stdin} (when not null) as standard input. */
+  static synchronized CliRun of(byte[] stdin, String... args) {
     PrintStream oldOut = System.out;
     PrintStream oldErr = System.err;
+    java.io.InputStream oldIn = System.in;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      if (stdin != null) {
+        System.setIn(new java.io.ByteArrayInputStream(stdin));
+      }
       code = Main.run(args);
     } finally {
       System.out.flush();
       System.err.flush();
       System.setOut(oldOut);
       System.setErr(oldErr);
+      System.setIn(oldIn);
     }
     return new CliRun(
         code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));

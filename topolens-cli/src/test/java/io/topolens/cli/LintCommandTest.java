@@ -19,7 +19,7 @@ class LintCommandTest {
     "seed-runtime-edited.yaml, 1, 'Findings: 3 error, 0 warn, 0 info'",
   })
   void exitCodesFollowTheFindings(String example, int code, String counts) {
-    Cli.Result r = Cli.run("lint", Cli.example("lint/" + example));
+    CliRun r = CliRun.of("lint", CliRun.example("lint/" + example));
     assertThat(r.code()).as(r.err()).isEqualTo(code);
     assertThat(r.err()).isEmpty();
     assertThat(r.out()).contains(counts);
@@ -27,9 +27,9 @@ class LintCommandTest {
 
   @Test
   void textShowsEvidenceWithFileAndLineAndTheFix() {
-    String f = Cli.example("lint/seed-trainjob-g6e-envsubst.yaml");
-    Cli.Result r =
-        Cli.run(
+    String f = CliRun.example("lint/seed-trainjob-g6e-envsubst.yaml");
+    CliRun r =
+        CliRun.of(
             "lint",
             f,
             "--var",
@@ -53,7 +53,7 @@ class LintCommandTest {
 
   @Test
   void jsonHasTheDocumentedShape() throws Exception {
-    Cli.Result r = Cli.run("lint", "--format", "json", Cli.example("lint/aws-nccl-tests-p5.yaml"));
+    CliRun r = CliRun.of("lint", "--format", "json", CliRun.example("lint/aws-nccl-tests-p5.yaml"));
     JsonNode j = new ObjectMapper().readTree(r.out());
     assertThat(j.get("schema").asInt()).isEqualTo(1);
     assertThat(j.at("/workloads/0/kind").asText()).isEqualTo("MPIJob");
@@ -66,9 +66,12 @@ class LintCommandTest {
 
   @Test
   void minSeverityHidesButTheExitCodeCountsEveryError() {
-    Cli.Result r =
-        Cli.run(
-            "lint", "--min-severity", "error", Cli.example("lint/seed-trainjob-pod-per-gpu.yaml"));
+    CliRun r =
+        CliRun.of(
+            "lint",
+            "--min-severity",
+            "error",
+            CliRun.example("lint/seed-trainjob-pod-per-gpu.yaml"));
     assertThat(r.code()).isEqualTo(1);
     assertThat(r.out())
         .contains("Findings: 1 error, 0 warn, 0 info")
@@ -85,8 +88,8 @@ class LintCommandTest {
         "lint/bad-numnodes.yaml|:9: trainer.numNodes must be an integer, not \"two\"",
       })
   void badInputIsOneLineAndExit2(String example, String message) {
-    String f = Cli.example(example);
-    Cli.Result r = Cli.run("lint", f);
+    String f = CliRun.example(example);
+    CliRun r = CliRun.of("lint", f);
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines()).containsExactly("topolens: " + f + message);
     assertThat(r.out()).isEmpty();
@@ -95,8 +98,8 @@ class LintCommandTest {
 
   @Test
   void aBadFileBesideGoodOnesIsReportedAndTheRestLinted() {
-    String bad = Cli.example("lint/bad-numnodes.yaml");
-    Cli.Result r = Cli.run("lint", bad, Cli.example("lint/aws-nccl-tests-p5.yaml"));
+    String bad = CliRun.example("lint/bad-numnodes.yaml");
+    CliRun r = CliRun.of("lint", bad, CliRun.example("lint/aws-nccl-tests-p5.yaml"));
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines())
         .containsExactly(
@@ -109,7 +112,7 @@ class LintCommandTest {
     String yaml =
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
             + "spec:\n  containers:\n  - name: c\n    image: i\n    resources: {limits: {nvidia.com/gpu: 2}}\n";
-    Cli.Result r = Cli.run(yaml.getBytes(StandardCharsets.UTF_8), "lint", "-");
+    CliRun r = CliRun.of(yaml.getBytes(StandardCharsets.UTF_8), "lint", "-");
     assertThat(r.code()).isEqualTo(1);
     assertThat(r.out())
         .contains(
@@ -130,7 +133,7 @@ class LintCommandTest {
       })
   void badOptionsAreOneLine(String option, String message) {
     String[] o = option.split(" ");
-    Cli.Result r = Cli.run("lint", o[0], o[1], Cli.example("lint/aws-nccl-tests-p5.yaml"));
+    CliRun r = CliRun.of("lint", o[0], o[1], CliRun.example("lint/aws-nccl-tests-p5.yaml"));
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines()).containsExactly(message);
   }

@@ -24,10 +24,10 @@ class PlanCommandTest {
         "trainjob-g6e-4x4-seed001.yaml|--spec " + "SPEC",
       })
   void theExamplesAreWhatPlanWrites(String example, String args) throws Exception {
-    String a = args.replace("SPEC", Cli.example("specs/seed001-g6e.yaml"));
-    Cli.Result r = Cli.run(("plan " + a).split(" "));
+    String a = args.replace("SPEC", CliRun.example("specs/seed001-g6e.yaml"));
+    CliRun r = CliRun.of(("plan " + a).split(" "));
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).isEqualTo(Files.readString(Path.of(Cli.example("plan/" + example))));
+    assertThat(r.out()).isEqualTo(Files.readString(Path.of(CliRun.example("plan/" + example))));
   }
 
   @Test
@@ -40,7 +40,7 @@ class PlanCommandTest {
           "trainjob-nccl-tests-p4d-2x8.yaml",
           "trainjob-g6e-4x4-seed001.yaml"
         }) {
-      Cli.Result r = Cli.run("lint", "--min-severity", "warn", Cli.example("plan/" + f));
+      CliRun r = CliRun.of("lint", "--min-severity", "warn", CliRun.example("plan/" + f));
       assertThat(r.code()).as(f + "\n" + r.out()).isZero();
       assertThat(r.out()).as(f).contains("Findings: 0 error, 0 warn");
     }
@@ -49,8 +49,8 @@ class PlanCommandTest {
   @Test
   void writesAFileAndExplains() throws Exception {
     Path out = tmp.resolve("job.yaml");
-    Cli.Result r =
-        Cli.run("plan", "--instance", "p4d.24xlarge", "--nodes", "4", "-o", out.toString());
+    CliRun r =
+        CliRun.of("plan", "--instance", "p4d.24xlarge", "--nodes", "4", "-o", out.toString());
     assertThat(r.code()).isZero();
     assertThat(r.errLines())
         .containsExactly(
@@ -59,7 +59,7 @@ class PlanCommandTest {
                 + " (TrainJob train-p4d-4x8, train on 4 x p4d.24xlarge (8 x NVIDIA A100 SXM4, 4 EFA per node): 4 pod(s) of 8 GPU(s), 4 EFA each)");
     assertThat(Files.readString(out))
         .startsWith("# Written by topolens plan: TrainJob train-p4d-4x8");
-    Cli.Result e = Cli.run("plan", "--instance", "p4d.24xlarge", "--nodes", "4", "--explain");
+    CliRun e = CliRun.of("plan", "--instance", "p4d.24xlarge", "--nodes", "4", "--explain");
     assertThat(e.out())
         .contains(
             "vpc.amazonaws.com/efa = 4\n  EFA devices per pod: all 4 of the p4d.24xlarge's (400 Gbit/s).")
@@ -68,8 +68,8 @@ class PlanCommandTest {
 
   @Test
   void podPerGpuWarnsOnStderrAndInTheManifest() {
-    Cli.Result r =
-        Cli.run("plan", "--instance", "p4d.24xlarge", "--nodes", "2", "--gpus-per-pod", "2");
+    CliRun r =
+        CliRun.of("plan", "--instance", "p4d.24xlarge", "--nodes", "2", "--gpus-per-pod", "2");
     assertThat(r.code()).isZero();
     assertThat(r.errLines())
         .singleElement()
@@ -90,7 +90,7 @@ class PlanCommandTest {
         "--spec /no/such.yaml|topolens: /no/such.yaml: no such file",
       })
   void badRequestsAreOneLineAndExit2(String args, String message) {
-    Cli.Result r = Cli.run(("plan " + args).split(" "));
+    CliRun r = CliRun.of(("plan " + args).split(" "));
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines().get(0)).isEqualTo(message);
     assertThat(r.out()).isEmpty();
@@ -100,7 +100,7 @@ class PlanCommandTest {
   void aSpecFileWithAnUnknownKeyNamesItsLine() throws Exception {
     Path spec = tmp.resolve("spec.yaml");
     Files.writeString(spec, "instance: p4d.24xlarge\nnodes: 2\ngpus: 8\n");
-    Cli.Result r = Cli.run("plan", "--spec", spec.toString());
+    CliRun r = CliRun.of("plan", "--spec", spec.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines())
         .singleElement()

@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code topolens run} end to end against fabric8's mock API server (CRUD mode) through a
  * kubeconfig, with a thread playing the MPI Operator; the launcher's log is a real nccl-tests run
- * on 4 x H200 over sockets (resources/logs/ar-sock.log), so diagnose and bench have real input.
+ * on 4 x H200 over sockets (the core fixture fixtures/h200x4/ar-sock.log), so diagnose and bench
+ * have real input.
  */
 @EnableKubernetesMockClient(crud = true)
 class RunCommandTest {
@@ -64,14 +64,6 @@ class RunCommandTest {
         """
             .formatted(client.getMasterUrl().toString().replaceAll("/$", "")));
     return kc;
-  }
-
-  static String resource(String name) {
-    try {
-      return Files.readString(Path.of(RunCommandTest.class.getResource("/logs/" + name).toURI()));
-    } catch (java.io.IOException | URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   void log(String pod, String container, String body) {
@@ -115,7 +107,10 @@ class RunCommandTest {
 
   @Test
   void runsAPlannedNcclTestsJobThenDiagnosesWhatItCollected() throws Exception {
-    log(JOB + "-launcher-q8w2z", "launcher", resource("ar-sock.log"));
+    log(
+        JOB + "-launcher-q8w2z",
+        "launcher",
+        Files.readString(Path.of(CliRun.fixture("fixtures/h200x4/ar-sock.log"))));
     log(JOB + "-worker-0", "worker", "Server listening on 0.0.0.0 port 22.\n");
     log(JOB + "-worker-1", "worker", "Server listening on 0.0.0.0 port 22.\n");
     AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -153,8 +148,8 @@ class RunCommandTest {
             });
     operator.start();
     Path logs = tmp.resolve("run");
-    Cli.Result r =
-        Cli.run(
+    CliRun r =
+        CliRun.of(
             "run",
             "--plan",
             "--instance",
@@ -188,7 +183,7 @@ class RunCommandTest {
     assertThat(r.out()).contains("all_reduce_perf");
     assertThat(r.code()).isEqualTo(1);
     assertThat(Files.readString(logs.resolve(JOB + "-launcher-q8w2z.log")))
-        .isEqualTo(resource("ar-sock.log"));
+        .isEqualTo(Files.readString(Path.of(CliRun.fixture("fixtures/h200x4/ar-sock.log"))));
     assertThat(Files.readAllLines(logs.resolve("nodes.txt")))
         .contains(JOB + "-launcher ip-10-1-0-9");
     assertThat(Files.readString(logs.resolve("manifests.yaml")))
@@ -199,10 +194,10 @@ class RunCommandTest {
   @Test
   void aFileRunsToo_andATimeoutDeletesTheJobAndExits1() throws Exception {
     Path logs = tmp.resolve("run");
-    Cli.Result r =
-        Cli.run(
+    CliRun r =
+        CliRun.of(
             "run",
-            Cli.example("plan/mpijob-nccl-tests-p5-2x8.yaml"),
+            CliRun.example("plan/mpijob-nccl-tests-p5-2x8.yaml"),
             "--kubeconfig",
             kubeconfig().toString(),
             "--poll",
@@ -236,15 +231,15 @@ class RunCommandTest {
         "run BAD|topolens: BAD:9: trainer.numNodes must be an integer, not \"two\"",
       })
   void badInputIsOneLineAndExit2(String args, String message) throws Exception {
-    String file = Cli.example("plan/mpijob-nccl-tests-p5-2x8.yaml");
-    String bad = Cli.example("lint/bad-numnodes.yaml");
+    String file = CliRun.example("plan/mpijob-nccl-tests-p5-2x8.yaml");
+    String bad = CliRun.example("lint/bad-numnodes.yaml");
     String[] a = args.replace("BAD", bad).replace("FILE", file).split(" ");
     String[] withLogs =
         java.util.stream.Stream.concat(
                 java.util.Arrays.stream(a),
                 java.util.stream.Stream.of("--logs", tmp.resolve("x").toString()))
             .toArray(String[]::new);
-    Cli.Result r = Cli.run(withLogs);
+    CliRun r = CliRun.of(withLogs);
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines()).containsExactly(message.replace("BAD", bad));
     assertThat(r.err()).doesNotContain("Exception");
@@ -269,10 +264,10 @@ class RunCommandTest {
         - name: dev
           user: {token: t}
         """);
-    Cli.Result r =
-        Cli.run(
+    CliRun r =
+        CliRun.of(
             "run",
-            Cli.example("plan/trainjob-p4d-4x8.yaml"),
+            CliRun.example("plan/trainjob-p4d-4x8.yaml"),
             "--kubeconfig",
             kc.toString(),
             "--logs",
@@ -285,10 +280,10 @@ class RunCommandTest {
 
   @Test
   void aMissingContextIsOneLine() throws Exception {
-    Cli.Result r =
-        Cli.run(
+    CliRun r =
+        CliRun.of(
             "run",
-            Cli.example("plan/trainjob-p4d-4x8.yaml"),
+            CliRun.example("plan/trainjob-p4d-4x8.yaml"),
             "--kubeconfig",
             kubeconfig().toString(),
             "--context",
