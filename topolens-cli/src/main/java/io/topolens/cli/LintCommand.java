@@ -51,7 +51,9 @@ final class LintCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "FILE",
-      description = "Manifest files (YAML, several documents each), or - for standard input.")
+      description =
+          "Manifest files (YAML, several documents each), directories of them (*.yaml, *.yml), or - for"
+              + " standard input.")
   List<String> files;
 
   @Option(
@@ -147,7 +149,7 @@ final class LintCommand implements Callable<Integer> {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
-    LintResult r = new ManifestLint(ctx, vars).lint(files).atLeast(Severity.INFO);
+    LintResult r = new ManifestLint(ctx, vars).lint(expand(files)).atLeast(Severity.INFO);
     for (String p : r.problems()) {
       err.println("topolens: " + p);
     }
@@ -170,5 +172,30 @@ final class LintCommand implements Callable<Integer> {
       new LintTextReport().write(shown, out);
     }
     return !r.problems().isEmpty() ? 2 : errors ? 1 : 0;
+  }
+
+  /**
+   * Directories stand for the YAML files under them, sorted; anything else is passed on as given.
+   */
+  static List<String> expand(List<String> args) {
+    List<String> out = new java.util.ArrayList<>();
+    for (String a : args) {
+      java.nio.file.Path p = java.nio.file.Path.of(a);
+      if (!a.equals("-") && java.nio.file.Files.isDirectory(p)) {
+        try (var walk = java.nio.file.Files.walk(p)) {
+          walk.filter(java.nio.file.Files::isRegularFile)
+              .map(java.nio.file.Path::toString)
+              .filter(f -> f.endsWith(".yaml") || f.endsWith(".yml"))
+              .filter(f -> !java.nio.file.Path.of(f).getFileName().toString().startsWith("."))
+              .sorted()
+              .forEach(out::add);
+        } catch (java.io.IOException | RuntimeException e) {
+          out.add(a); // the reader reports it in its own words
+        }
+      } else {
+        out.add(a);
+      }
+    }
+    return out;
   }
 }
