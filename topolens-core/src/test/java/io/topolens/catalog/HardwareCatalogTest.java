@@ -53,6 +53,9 @@ class HardwareCatalogTest {
     "g6e.12xlarge, l40s, 4, false, 1, 100, false",
     "g6e.24xlarge, l40s, 4, false, 2, 200, false",
     "g6e.48xlarge, l40s, 8, false, 4, 400, false",
+    "g6.12xlarge, l4, 4, false, 1, 40, false",
+    "g6.48xlarge, l4, 8, false, 1, 100, false",
+    "p6-b200.48xlarge, b200, 8, true, 8, 3200, true",
   })
   void instanceTypes(
       String type, String gpu, int gpus, boolean nvswitch, int efa, double gbps, boolean gdr) {

@@ -358,16 +358,18 @@ public final class JobRunner {
           Thread.currentThread().interrupt();
           break;
         }
-        if (f.incomplete()) {
-          if (f.complete()) {
-            listener.progress(
-                "log of "
-                    + t.name
-                    + "/"
-                    + e.getKey()
-                    + " fetched whole after its stream "
-                    + (f.ended() ? "broke" : "stalled"));
-          }
+        // Always compare with the whole log once the container has ended: a stream can also end
+        // cleanly and still miss lines (a dropped connection that looks like an end, log rotation),
+        // and whether it ended before or after the pod did is a race. complete() rewrites the file
+        // only when the whole log is longer than what the stream wrote.
+        if (f.complete()) {
+          listener.progress(
+              "log of "
+                  + t.name
+                  + "/"
+                  + e.getKey()
+                  + " fetched whole after its stream "
+                  + (f.ended() ? "broke" : "stalled"));
         }
         f.close();
       }

@@ -72,11 +72,6 @@ final class LogFollower implements AutoCloseable {
     }
   }
 
-  /** Whether the log on disk may miss lines: the stream broke, stalled or ended too early. */
-  boolean incomplete() {
-    return !done.isDone() || done.getNow(null) != null || endedEarly;
-  }
-
   /** Why the stream broke, or null if it ended cleanly or has not ended. */
   Throwable error() {
     return done.isDone() ? done.getNow(null) : null;
