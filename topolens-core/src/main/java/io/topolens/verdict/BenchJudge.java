@@ -110,8 +110,12 @@ public final class BenchJudge {
           null,
           Grade.UNJUDGED,
           head
-              + ". The path is unknown: the file has no NCCL connection lines (run with NCCL_DEBUG=INFO) and"
-              + " the hardware is not known (pass --instance or --gpu, or give nvidia-smi topo -m).",
+              + (multiNode
+                  ? ". The path between nodes is unknown: the file has no NCCL connection lines (run with"
+                      + " NCCL_DEBUG=INFO) and no instance type names the network (pass --instance)."
+                  : ". The path is unknown: the file has no NCCL connection lines (run with NCCL_DEBUG=INFO)"
+                      + " and the hardware is not known (pass --instance or --gpu, or give nvidia-smi topo"
+                      + " -m)."),
           evidence);
     }
     Expectation expected = expectations.of(judgedOn, hw);
