@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The 18 real public {@code topo -m} matrices (sources in public/smi-topo/README.md): every line is
+ * The real public {@code topo -m} matrices (sources in public/smi-topo/README.md): every line is
  * recognised and the GPU-pair classes, GPU-NIC cells, NIC legend and per-GPU affinity columns are
  * exactly the README's, written here as the README writes them; the P2P and {@code nvlink -s}
  * outputs beside them.
@@ -176,6 +176,35 @@ class PublicSmiTopoTest {
     assertThat(p.statusCounts()).isEqualTo(Map.of(P2pStatus.NS, 1));
     assertThat(p.status("GPU1", "GPU0")).isEqualTo(P2pStatus.NS);
     assertThat(p.missingRows()).isEmpty();
+  }
+
+  /**
+   * 022: GB200 rows with NUMA Affinity as a list of nodes and a numeric GPU NUMA ID; the excerpt
+   * stops after GPU2, so GPU3 and the NIC rows are missing, never invented.
+   */
+  @Test
+  void gb200ExcerptWithNumaLists() throws Exception {
+    SmiReport r =
+        new NvidiaSmiReader()
+            .read(
+                Fixtures.path(
+                    "public/smi-topo/022-gb200-4gpu-nv18-6nic-numa-affinity-lists-excerpt.txt"));
+    assertThat(r.unrecognized().count()).isZero();
+    assertThat(r.malformed().count()).isZero();
+    TopoMatrix m = r.matrix().orElseThrow();
+    assertThat(m.gpus()).containsExactly("GPU0", "GPU1", "GPU2", "GPU3");
+    assertThat(m.nics()).containsExactly("NIC0", "NIC1", "NIC2", "NIC3", "NIC4", "NIC5");
+    assertThat(m.missingRows())
+        .containsExactly("GPU3", "NIC0", "NIC1", "NIC2", "NIC3", "NIC4", "NIC5");
+    assertThat(m.pairClassCounts()).isEqualTo(counts("NV18: 6"));
+    assertThat(m.gpuNicClassCounts()).isEqualTo(counts("SYS: 18"));
+    assertThat(m.link("GPU3", "NIC0")).isNull();
+    assertThat(m.affinity()).containsOnlyKeys("GPU0", "GPU1", "GPU2");
+    assertThat(m.affinity().get("GPU1").cpuAffinity()).isEqualTo("0-71");
+    assertThat(m.affinity().get("GPU1").numaAffinity()).isEqualTo("0,3-9,11-17");
+    assertThat(m.affinity().get("GPU1").gpuNumaId()).isEqualTo("10");
+    assertThat(m.affinity().get("GPU2").numaAffinity()).isEqualTo("1,19-25,27-33");
+    assertThat(m.affinity().get("GPU2").gpuNumaId()).isEqualTo("18");
   }
 
   /** 021: an nvlink -s block whose UUID the reporter hid; links 3 and 5 are inactive. */
