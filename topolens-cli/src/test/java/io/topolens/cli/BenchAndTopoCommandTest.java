@@ -178,4 +178,38 @@ class BenchAndTopoCommandTest {
     assertThat(m.get("pairClassCounts").toString()).isEqualTo("{\"NV2\":3,\"NV1\":1,\"NODE\":2}");
     assertThat(m.get("nics")).hasSize(4);
   }
+
+  /** nvlink -s alone is topology too: active links, their sum, the inactive ones. */
+  @Test
+  void topoShowsInactiveNvlinks() throws IOException {
+    String f = fixture("public/smi-topo/021-v100-nvlink-s-two-inactive-links-uuid-redacted.txt");
+    CliRun r = CliRun.of("topo", f);
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains("  GPU3: Tesla V100-SXM2-32GB\n")
+        .contains("  nvlink -s GPU3: 4 of 6 links active, 103.12 GB/s; inactive: 3, 5");
+    JsonNode n =
+        JSON.readTree(CliRun.of("topo", "--format", "json", f).out())
+            .get("smi")
+            .get(0)
+            .get("nvlinks")
+            .get(0);
+    assertThat(n.toString())
+        .isEqualTo("{\"gpu\":3,\"links\":6,\"active\":4,\"totalGbps\":103.124,\"inactive\":[3,5]}");
+  }
+
+  /** A failed run is nccl-tests output: exit 0, aborted at the failure line, nothing judged. */
+  @Test
+  void benchOnARunThatFailedBeforeItsTable() throws IOException {
+    CliRun r =
+        CliRun.of(
+            "bench",
+            fixture(
+                "public/nccl-tests/035-failed-before-table-cuda-system-not-initialized-h20-mpirun.txt"));
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains(": unknown collective, 0 ranks")
+        .contains(":2: gpu: Test CUDA failure common.cu:1030 'system not yet initialized'")
+        .contains("verdict [unjudged]: No row of nccl-tests completed; nothing to judge.");
+  }
 }

@@ -36,7 +36,8 @@ public final class NcclTestsReader {
               + "nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+|"
               + "#\\s+Rank\\s+\\d+\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+\\S+\\s+device|"
               + "size\\s+count\\s+type\\s+(?:redop\\s+)?(?:root\\s+)?(?:cpu)?time\\s+algbw\\s+busbw|"
-              + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:");
+              + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:|"
+              + "#\\s*Using devices|Test (?:NCCL|CUDA) failure common\\.cu|: Test failure common\\.cu");
   private static final Pattern JSON_START =
       Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");
   private static final Pattern JSON_KEYS =
@@ -44,8 +45,9 @@ public final class NcclTestsReader {
 
   /**
    * Whether a file's first kilobytes look like nccl-tests output: a preamble, column header, rank
-   * line or summary of the text form, or the opening of the JSON form. A plain NCCL debug log has
-   * none of these.
+   * line or summary of the text form, nccl-tests' own failure lines ({@code Test CUDA failure
+   * common.cu:...}, printed when a run dies before its table), or the opening of the JSON form. A
+   * plain NCCL debug log has none of these.
    */
   public static boolean looksLike(String firstKilobytes) {
     if (firstKilobytes == null) {

@@ -71,6 +71,10 @@ final class RunBuilder {
     this.start = start;
   }
 
+  /**
+   * Whether the run printed anything of its own; a run that failed right after {@code # Using
+   * devices} (before any rank line) is kept, with its error line as its end.
+   */
   boolean hasContent() {
     return versionSeen
         || named != null
@@ -78,7 +82,8 @@ final class RunBuilder {
         || !devices.isEmpty()
         || headerSeen
         || !rows.isEmpty()
-        || summary != null;
+        || summary != null
+        || error != null;
   }
 
   void addRow(BenchRow row) {

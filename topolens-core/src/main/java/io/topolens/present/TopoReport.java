@@ -15,6 +15,8 @@ import io.topolens.smi.GpuAffinity;
 import io.topolens.smi.GpuPair;
 import io.topolens.smi.Link;
 import io.topolens.smi.NicAffinity;
+import io.topolens.smi.NvlinkSpeed;
+import io.topolens.smi.NvlinkStatus;
 import io.topolens.smi.P2pMatrix;
 import io.topolens.smi.SmiGpu;
 import io.topolens.smi.SmiReport;
@@ -87,6 +89,24 @@ public final class TopoReport {
                                 .limit(8)
                                 .map(x -> x.a() + "-" + x.b() + " " + x.status())
                                 .toList())));
+      }
+      for (NvlinkStatus n : r.nvlinks()) {
+        List<String> inactive =
+            n.links().stream()
+                .filter(l -> l.gbps() == null)
+                .map(l -> String.valueOf(l.link()))
+                .toList();
+        out.println(
+            "  nvlink -s GPU"
+                + n.gpu()
+                + ": "
+                + n.active().size()
+                + " of "
+                + n.links().size()
+                + " links active, "
+                + Numbers.gbps(n.totalGbps())
+                + " GB/s"
+                + (inactive.isEmpty() ? "" : "; inactive: " + String.join(", ", inactive)));
       }
       if (r.malformed().count() > 0 || r.unrecognized().count() > 0) {
         out.println(
@@ -308,6 +328,23 @@ public final class TopoReport {
             g.writeStringField("b", x.b());
             g.writeStringField("status", x.status().name());
             g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("nvlinks");
+        for (NvlinkStatus n : r.nvlinks()) {
+          g.writeStartObject();
+          g.writeNumberField("gpu", n.gpu());
+          g.writeNumberField("links", n.links().size());
+          g.writeNumberField("active", n.active().size());
+          g.writeNumberField("totalGbps", n.totalGbps());
+          g.writeArrayFieldStart("inactive");
+          for (NvlinkSpeed l : n.links()) {
+            if (l.gbps() == null) {
+              g.writeNumber(l.link());
+            }
           }
           g.writeEndArray();
           g.writeEndObject();

@@ -44,8 +44,14 @@ public final class NvidiaSmiReader {
       Pattern.compile(
           "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
               + " +\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\d{4}");
+
+  /**
+   * {@code GPU 0: NAME (UUID: GPU-...)}; pasted outputs often hide the UUID ({@code (UUID: ...)}).
+   */
   private static final Pattern GPU_LINE =
-      Pattern.compile("GPU (\\d{1,4}): (.+?) \\(UUID: (GPU-[0-9A-Fa-f-]+)\\)(?:\\s+NVML: .*)?");
+      Pattern.compile("GPU (\\d{1,4}): (.+?) \\(UUID: ([^()]*)\\)(?:\\s+NVML: .*)?");
+
+  private static final Pattern UUID = Pattern.compile("GPU-[0-9A-Fa-f-]+");
   private static final Pattern NVML_MESSAGE = Pattern.compile("NVML: .+");
   private static final Pattern MIG_LINE =
       Pattern.compile("MIG \\S+\\s+Device\\s+\\d+: \\(UUID: MIG-[^)]+\\)");
@@ -110,11 +116,23 @@ public final class NvidiaSmiReader {
           || line.startsWith("SOC  = Connection traversing")) {
         return true;
       }
-      if (GPU_LINE.matcher(line).matches() || (h != null && h.devices().size() > 1)) {
+      if (GPU_LINE.matcher(line).matches()
+          || (h != null && h.devices().size() > 1)
+          || nvlinkSpeedLine(line)) {
         signals++;
       }
     }
     return signals >= 2;
+  }
+
+  /** {@code Link N: 26.562 GB/s} or {@code Link N: <inactive>}, as {@code nvlink -s} prints. */
+  private static boolean nvlinkSpeedLine(String line) {
+    Matcher m = LINK_SPEED.matcher(line);
+    if (!m.matches()) {
+      return false;
+    }
+    String text = m.group(2).trim();
+    return SPEED.matcher(text).matches() || text.equalsIgnoreCase("<inactive>");
   }
 
   /** The state of one pass over one file. */
@@ -306,7 +324,8 @@ public final class NvidiaSmiReader {
         int index = Integer.parseInt(g.group(1));
         SmiGpu known = gpus.get(index);
         String busId = known == null ? null : known.busId();
-        SmiGpu gpu = new SmiGpu(index, g.group(2).trim(), g.group(3), busId, ev);
+        String uuid = UUID.matcher(g.group(3).trim()).matches() ? g.group(3).trim() : null;
+        SmiGpu gpu = new SmiGpu(index, g.group(2).trim(), uuid, busId, ev);
         gpus.put(index, gpu);
         nvlinkGpu = gpu;
         nvlinkGpuEvidence = ev;

@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param gpu the GPU index
  * @param name the product name on the block's first line
- * @param uuid the GPU's UUID
+ * @param uuid the GPU's UUID, or null when the output hid it
  * @param links every link line, in order
  * @param evidence the block's first line
  */

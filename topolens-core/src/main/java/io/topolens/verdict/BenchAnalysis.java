@@ -7,6 +7,7 @@ import io.topolens.inputs.Inputs;
 import io.topolens.model.Job;
 import io.topolens.ncclxml.NcclNet;
 import io.topolens.ncclxml.NcclTopology;
+import io.topolens.smi.P2pMatrix;
 import io.topolens.smi.SmiGpu;
 import io.topolens.smi.SmiReport;
 import io.topolens.smi.TopoMatrix;
@@ -38,13 +39,17 @@ public final class BenchAnalysis {
     return out;
   }
 
-  /** The first topology the inputs hold: a topo -m matrix, else NCCL's topology dump. */
+  /**
+   * The first topology the inputs hold: a topo -m matrix (with what {@code topo -p2p} matrices
+   * beside it add), else NCCL's topology dump.
+   */
   public static TopologyHint topology(Inputs inputs) {
+    List<P2pMatrix> p2p = inputs.smi().stream().flatMap(r -> r.p2p().stream()).toList();
     for (SmiReport r : inputs.smi()) {
       for (TopoMatrix m : r.matrices()) {
         TopologyHint h = TopologyHints.of(m);
         if (h != null) {
-          return h;
+          return TopologyHints.withP2p(h, p2p);
         }
       }
     }

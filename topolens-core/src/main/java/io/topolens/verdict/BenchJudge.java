@@ -51,8 +51,10 @@ public final class BenchJudge {
           null,
           null,
           Grade.UNJUDGED,
-          "No row of " + run.collective().testName() + " completed; nothing to judge.",
-          List.of(run.start()));
+          "No row of " + testName(run) + " completed; nothing to judge.",
+          run.end() == null || run.end().equals(run.start())
+              ? List.of(run.start())
+              : List.of(run.start(), run.end()));
     }
     evidence.add(peak.evidence());
     long hosts = hosts(run, ctx.log());
@@ -62,19 +64,37 @@ public final class BenchJudge {
     }
     boolean multiNode = hosts > 1;
     boolean nvlink = nvlinkBetweenGpus(hw, ctx.topology());
-    ObservedPath ranOn = ctx.log() == null ? null : ObservedPath.of(ctx.log(), nvlink);
+    ObservedPath ranOn =
+        ctx.log() == null
+            ? null
+            : ObservedPath.of(ctx.log(), nvlink, multiNode || ctx.log().multiNode());
     PathKind offered = offered(hw, ctx.topology(), multiNode, ranOn);
     PathKind judgedOn = ranOn != null ? ranOn.path() : offered;
     double busbw = peak.outOfPlace().busBw();
     String head =
         String.format(
             Locale.ROOT,
-            "%s peaks at %s GB/s busbw (%s, out-of-place, %d ranks%s)",
-            run.collective().testName(),
+            "%s peaks at %s GB/s busbw (%s, out-of-place, %d rank%s%s)",
+            testName(run),
             Numbers.gbps(busbw),
             Numbers.bytes(peak.bytes()),
             run.nranks(),
+            run.nranks() == 1 ? "" : "s",
             hosts > 0 ? " on " + hosts + (hosts == 1 ? " node" : " nodes") : "");
+    if (run.nranks() == 1) {
+      return new BenchVerdict(
+          run,
+          peak,
+          null,
+          null,
+          null,
+          null,
+          Grade.UNJUDGED,
+          head
+              + ". One rank moves no data between GPUs: its busbw is a local copy (or, in place,"
+              + " no copy at all), not a link's rate; nothing to judge.",
+          evidence);
+    }
     if (ranOn != null) {
       evidence.addAll(ranOn.evidence().stream().limit(2).toList());
     }
@@ -207,6 +227,10 @@ public final class BenchJudge {
         || c == Collective.REDUCE;
   }
 
+  private static String testName(BenchRun run) {
+    return run.collective() == null ? "nccl-tests" : run.collective().testName();
+  }
+
   /** The GPU from the run's device lines when the context does not name one. */
   private Hardware withGpuFromRun(Hardware hw, BenchRun run) {
     if (hw.gpu() != null) {
@@ -254,10 +278,14 @@ public final class BenchJudge {
       if (ranOn != null && ranOn.path() != PathKind.TCP) {
         return ranOn.path();
       }
-      return null;
+      // a NIC rate given without an instance type: an RDMA network (InfiniBand/RoCE) of that rate
+      return hw.nicGbps() != null ? PathKind.IB : null;
     }
     if (topo != null) {
-      return topo.nvlink() ? PathKind.NVLINK : PathKind.PCIE;
+      if (topo.nvlink()) {
+        return PathKind.NVLINK;
+      }
+      return topo.p2pBlocked() != null ? PathKind.SHM : PathKind.PCIE;
     }
     if (hw.gpu() == null) {
       return null;
@@ -274,6 +302,11 @@ public final class BenchJudge {
     }
     if (offered == PathKind.EFA && hw.instance() != null) {
       return hw.instance().type() + " has " + hw.instance().efa() + " EFA";
+    }
+    if (offered == PathKind.SHM && topo != null && topo.p2pBlocked() != null) {
+      return "nvidia-smi "
+          + topo.p2pBlocked()
+          + " (no P2P between these GPUs; NCCL stages through host memory)";
     }
     if (offered == PathKind.PCIE && topo != null) {
       return "nvidia-smi topo -m shows " + topo.summary() + " (PCIe P2P possible)";

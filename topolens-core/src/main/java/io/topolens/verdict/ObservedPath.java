@@ -24,7 +24,14 @@ public record ObservedPath(PathKind path, String how, List<Evidence> evidence, b
    * whether P2P between these GPUs rides NVLink.
    */
   public static ObservedPath of(Job job, boolean nvlink) {
-    boolean multi = job.multiNode();
+    return of(job, nvlink, job.multiNode());
+  }
+
+  /**
+   * As {@link #of(Job, boolean)}, for a run known to span nodes (or not) from elsewhere: a log of
+   * one rank of a two-node run shows one host, yet its NET connections are the ones between nodes.
+   */
+  public static ObservedPath of(Job job, boolean nvlink, boolean multi) {
     List<CommEdge> all =
         Facts.edges(
             job,

@@ -3,6 +3,9 @@ package io.topolens.verdict;
 import io.topolens.model.Evidence;
 import io.topolens.ncclxml.NcclGpu;
 import io.topolens.ncclxml.NcclTopology;
+import io.topolens.smi.P2pMatrix;
+import io.topolens.smi.P2pMode;
+import io.topolens.smi.P2pStatus;
 import io.topolens.smi.TopoMatrix;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +39,46 @@ public final class TopologyHints {
     }
     m.gpus().stream().map(g -> m.rows().get(g)).filter(e -> e != null).limit(2).forEach(ev::add);
     return new TopologyHint(nvlink, summary, ev);
+  }
+
+  /**
+   * The hint with what {@code topo -p2p} matrices of the same node add: when one for read, write or
+   * prop marks every GPU pair as not OK, peer-to-peer is off the table and NCCL stages GPU-to-GPU
+   * traffic through host memory. Matrices for NVLink or atomics, or of an unknown capability, say
+   * nothing about PCIe P2P and are not used. Returns {@code hint} unchanged when none applies.
+   */
+  public static TopologyHint withP2p(TopologyHint hint, List<P2pMatrix> p2p) {
+    if (hint == null || hint.nvlink() || hint.p2pBlocked() != null) {
+      return hint;
+    }
+    for (P2pMatrix m : p2p) {
+      if (m.mode() != P2pMode.READ && m.mode() != P2pMode.WRITE && m.mode() != P2pMode.PROP) {
+        continue;
+      }
+      List<P2pMatrix.Pair> pairs = m.pairs();
+      if (pairs.isEmpty() || pairs.stream().anyMatch(p -> p.status() == P2pStatus.OK)) {
+        continue;
+      }
+      Map<P2pStatus, Integer> counts = m.statusCounts();
+      List<String> parts = new ArrayList<>();
+      counts.forEach((k, v) -> parts.add(k.code() + " (" + k.meaning() + ")"));
+      String words =
+          "topo -p2p "
+              + m.mode().word()
+              + " shows "
+              + String.join(", ", parts)
+              + " on all "
+              + pairs.size()
+              + " GPU pair"
+              + (pairs.size() == 1 ? "" : "s");
+      List<Evidence> ev = new ArrayList<>(hint.evidence());
+      ev.add(
+          m.rows().get(pairs.getFirst().a()) != null
+              ? m.rows().get(pairs.getFirst().a())
+              : m.header());
+      return new TopologyHint(false, hint.summary(), ev, words);
+    }
+    return hint;
   }
 
   /** From NCCL's topology dump: NVLink when every GPU has NVLinks (to NVSwitch or peers). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -59,6 +60,16 @@ class PublicNcclTestsTest {
 029-alltoall-sendrecv-v2.17-2r-2node-no-version-line.txt       |1|SENDRECV      |2   |false|10|17179869184|23.88 |23.90 |23.89 |4294967296 |22.9403|0 OK|COMPLETE
 030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt |0|ALL_GATHER    |8   |true |1 |4294967296 |129.05|128.84|129.05|4294967296 |128.942|2 FAILED|COMPLETE
 031-all-reduce-1024r-aborted-test-nccl-failure.txt             |0|ALL_REDUCE    |1024|true |5 |17179869184|367.29|367.44|367.29|17179869184|-      |-   |ABORTED
+032-broadcast-mpi-v2.18.0-2r-one-rtx5090-shared-socket.txt     |0|BROADCAST     |2   |false|9 |67108864   |2.39  |1.78  |3.43  |16777216   |0.8664 |0 OK|COMPLETE
+033-gather-2r-2node-a100-pcie-ib-nccl-info-stops-before-max.txt|0|GATHER        |2   |false|85|11408506880|10.91 |10.87 |20.87 |268435456  |-      |-   |ABORTED
+034-all-reduce-2r-2node-g4dn-metal-t4-efa-mpirun-tag-nccl-info.txt|0|ALL_REDUCE |2   |false|31|1073741824 |3.11  |3.12  |3.15  |268435456  |1.15327|0 OK|COMPLETE
+036-all-reduce-mpi-16r-2node-dell-xe9680-h100-8x400g-ib-mpi-warnings-interleaved.txt|0|ALL_REDUCE|16|false|32|17179869184|469.21|469.10|469.21|17179869184|139.56|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|0|ALL_REDUCE|2|false|28|1073741824|4.00|4.00|4.00|1073741824|2.05774|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|1|ALL_GATHER|2|false|28|1073741824|3.79|3.84|3.79|1073741824|1.6651|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|2|BROADCAST|2|false|28|1073741824|11.09|11.09|11.09|1073741824|5.07658|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|3|REDUCE|2|false|28|1073741824|11.14|11.13|11.14|1073741824|5.23248|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|4|REDUCE|1|false|28|1073741824|267.37|5706839.35|267.37|1073741824|202818|0 OK|COMPLETE
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|5|ALLTOALL|2|false|28|1073741824|4.61|4.73|4.61|1073741824|2.06935|0 OK|COMPLETE
 """)
   void readmeFacts(
       String file,
@@ -110,6 +121,12 @@ class PublicNcclTestsTest {
 029-alltoall-sendrecv-v2.17-2r-2node-no-version-line.txt       |50 |0  |0 |2
 030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt |7  |0  |0 |1
 031-all-reduce-1024r-aborted-test-nccl-failure.txt             |14 |0  |0 |1
+032-broadcast-mpi-v2.18.0-2r-one-rtx5090-shared-socket.txt     |25 |0  |0 |1
+033-gather-2r-2node-a100-pcie-ib-nccl-info-stops-before-max.txt|171|74 |0 |1
+034-all-reduce-2r-2node-g4dn-metal-t4-efa-mpirun-tag-nccl-info.txt|94|48 |2 |1
+035-failed-before-table-cuda-system-not-initialized-h20-mpirun.txt|30|0 |23|1
+036-all-reduce-mpi-16r-2node-dell-xe9680-h100-8x400g-ib-mpi-warnings-interleaved.txt|80|1|18|1
+037-multi-collective-2x-rtx2080ti-pix-p2p-ns-g2-broadcast-reduce-single-rank-anomaly.txt|252|0|0|6
 """)
   void lineAccount(String file, long lines, long nccl, long unrecognized, int runs)
       throws IOException {
@@ -133,6 +150,10 @@ class PublicNcclTestsTest {
 028-all-reduce-v2.18.2-gh200-2r-2node-version-header-unalign.txt|2.18.2|23007|-
 001-scatter-perf-2x-p4d-a100-16r-srun-l-nccl-info-efa.txt    |-     |21803|-
 027-all-reduce-v2.17.1-gh200-8r-2node-alps-collective-starting.txt|-  |-    |-
+032-broadcast-mpi-v2.18.0-2r-one-rtx5090-shared-socket.txt   |2.18.0|22907|-
+033-gather-2r-2node-a100-pcie-ib-nccl-info-stops-before-max.txt|-   |21605|12703978837
+034-all-reduce-2r-2node-g4dn-metal-t4-efa-mpirun-tag-nccl-info.txt|-  |21207|-
+036-all-reduce-mpi-16r-2node-dell-xe9680-h100-8x400g-ib-mpi-warnings-interleaved.txt|-|22602|-
 """)
   void versionsAndReducedMaxBytes(String file, String tests, Integer nccl, String reduced) {
     BenchRun r = Bench.read(DIR + file).runs().getFirst();
@@ -170,6 +191,9 @@ class PublicNcclTestsTest {
 008-all-reduce-old-error-col-128r-a100-k8s-elided-ranks.txt|5 |4 |-|37   |nccl-test-128-worker-0 |4|0x9e      |NVIDIA A100-SXM4-80GB
 010-all-reduce-gb200-20-racks-1440r-single-rank-line.txt  |1 |1439|0|21082|slurm-gb200-218-073    |3|0x01      |NVIDIA GB200
 014-multi-collective-v2.17.8-80r-10node-h100-na-inplace.txt|80|79|0|-    |-                      |-|-         |NVIDIA H100 80GB HBM3
+032-broadcast-mpi-v2.18.0-2r-one-rtx5090-shared-socket.txt |2 |1 |0|3038985|lab                   |0|0000:02:00|NVIDIA GeForce RTX 5090
+034-all-reduce-2r-2node-g4dn-metal-t4-efa-mpirun-tag-nccl-info.txt|2|1|0|21  |test-nccl-efa-worker-1 |0|0xf5      |Tesla T4
+036-all-reduce-mpi-16r-2node-dell-xe9680-h100-8x400g-ib-mpi-warnings-interleaved.txt|16|15|0|26640|bm-h100-02|7|0000:db:00|NVIDIA H100 80GB HBM3
 """)
   void devices(
       String file,
@@ -226,11 +250,35 @@ class PublicNcclTestsTest {
 031-all-reduce-1024r-aborted-test-nccl-failure.txt            |7 |HCA-128: Test NCCL failure common.cu:1204 'unhandled cuda error (run with NCCL_DEBUG=INFO for details) / '
 030-all-gather-2020-old-algbw-no-hash-out-of-bounds-failed.txt|7 |Avg bus bandwidth    : 128.942
 021-all-reduce-dstack-nebius-no-hash-prefix-concluded.txt     |40|Collective test concluded: all_reduce_perf
+033-gather-2r-2node-a100-pcie-ib-nccl-info-stops-before-max.txt|171|output stops after the 11408506880 B row; sizes up to 12703978837 B were due (next 11542724608 B)
+035-failed-before-table-cuda-system-not-initialized-h20-mpirun.txt|2|gpu: Test CUDA failure common.cu:1030 'system not yet initialized'
+032-broadcast-mpi-v2.18.0-2r-one-rtx5090-shared-socket.txt     |24|# Collective test concluded: broadcast_perf_mpi
 """)
   void end(String file, long line, String text) {
     BenchRun r = Bench.read(DIR + file).runs().getFirst();
     assertThat(r.end().line()).isEqualTo(line);
     assertThat(r.end().text()).isEqualTo(text);
+  }
+
+  /** A run that died after {@code # Using devices}: kept, with no rows, no name and no ranks. */
+  @Test
+  void failedBeforeTheTable() {
+    BenchFile f =
+        Bench.read(DIR + "035-failed-before-table-cuda-system-not-initialized-h20-mpirun.txt");
+    assertThat(f.runs()).hasSize(1);
+    BenchRun r = f.runs().getFirst();
+    assertThat(r.collective()).isNull();
+    assertThat(r.nranks()).isZero();
+    assertThat(r.devices()).isEmpty();
+    assertThat(r.rows()).isEmpty();
+    assertThat(r.peak()).isNull();
+    assertThat(r.largest()).isNull();
+    assertThat(r.avgBusBw()).isNull();
+    assertThat(r.completion()).isEqualTo(Completion.ABORTED);
+    assertThat(r.start().line()).isEqualTo(1);
+    assertThat(r.start().text()).isEqualTo("# Using devices");
+    assertThat(f.samples().getFirst().text())
+        .isEqualTo("--------------------------------------------------------------------------");
   }
 
   /** Key columns: the root of scatter, -1, no root column in old tables; zero-size rows kept. */
@@ -244,6 +292,7 @@ class PublicNcclTestsTest {
 017-all-gather-gke-a3mega-misaligned-columns-zero-rows.txt    |float |none|-1|0|0.30
 012-all-reduce-2019-old-error-col-narrow-type-col.txt          |float |sum |- |1048576|192.4
 015-multi-collective-v2.17.8-2r-2node-smoke.txt                |double|sum |-1|33554432|837.47
+033-gather-2r-2node-a100-pcie-ib-nccl-info-stops-before-max.txt|float |none|0 |134217728|3324.7
 """)
   void firstRow(String file, String type, String redop, Integer root, long bytes, double time) {
     BenchRow first = Bench.read(DIR + file).runs().getFirst().rows().getFirst();
