@@ -99,7 +99,7 @@ final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--var",
       paramLabel = "NAME=VALUE",
-      description = "Substitute ${NAME} and $NAME as envsubst would (repeatable).")
+      description = "Substitute $${NAME} and $NAME as envsubst would (repeatable).")
   Map<String, String> vars = new LinkedHashMap<>();
 
   @Option(

@@ -133,7 +133,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--var",
       paramLabel = "NAME=VALUE",
-      description = "Substitute ${NAME} in FILE as envsubst would (repeatable).")
+      description = "Substitute $${NAME} in FILE as envsubst would (repeatable).")
   Map<String, String> vars = new LinkedHashMap<>();
 
   @Option(names = "--no-diagnose", description = "Only collect; do not run diagnose on the logs.")
@@ -234,6 +234,7 @@ final class RunCommand implements Callable<Integer> {
       err.println("topolens: " + e.getMessage());
       finished.countDown();
       removeHook(hook);
+      removeIfUnused(options.logDir());
       return 2;
     }
     try {
@@ -394,6 +395,22 @@ final class RunCommand implements Callable<Integer> {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {
       // the JVM is already shutting down (Ctrl-C): the hook is running
+    }
+  }
+
+  /**
+   * Nothing reached the cluster (it was unreachable, the context or namespace refused): the run
+   * folder holds only the manifests written before, so it is removed and nothing is left behind.
+   */
+  private static void removeIfUnused(Path dir) {
+    try (var files = Files.list(dir)) {
+      List<Path> all = files.toList();
+      if (all.size() == 1 && all.get(0).getFileName().toString().equals("manifests.yaml")) {
+        Files.delete(all.get(0));
+        Files.delete(dir);
+      }
+    } catch (IOException | RuntimeException e) {
+      // a folder left behind is harmless; the error above is what matters
     }
   }
 }

@@ -93,10 +93,10 @@ final class Sizing {
                 + (gpu.hasNvlink() ? "NVLink" : "PCIe or shared memory")
                 + " and only traffic between nodes crosses the network (the seeds' conclusion, seed 003)."
             : "Asked for: " + podsPerNode + " pods per node of " + g + " GPUs each.");
+    efa = network(spec);
     if (podsPerNode > 1) {
       warnings.add(podPerGpuCost(measured));
     }
-    efa = network(spec);
     if (efa && (inst.efa() * g % inst.gpus() != 0 || inst.efa() * g / inst.gpus() == 0)) {
       throw new InputProblem(
           inst.type()
@@ -124,9 +124,21 @@ final class Sizing {
               + " Gbit/s). NCCL uses only the EFA devices its container sees; without any it falls back to TCP sockets.");
     }
     KubeSettings.Instance per = settings.instance(inst.type());
-    hugepages = efa ? per.hugepages2Mi() : null;
+    hugepages = efa ? hugepagesShare(per.hugepages2Mi(), efaPerPod, inst.efa()) : null;
     if (efa) {
-      choose("hugepages-2Mi", hugepages, per.hugepagesWhy());
+      choose(
+          "hugepages-2Mi",
+          hugepages,
+          per.hugepagesWhy()
+              + (efaPerPod == inst.efa()
+                  ? ""
+                  : " The node's "
+                      + per.hugepages2Mi()
+                      + " are shared by its pods: this pod asks for its share by EFA devices ("
+                      + efaPerPod
+                      + " of "
+                      + inst.efa()
+                      + "), so every pod of the node fits."));
     }
     double share = (double) g / inst.gpus();
     KubeSettings.Policy policy = settings.policy();
@@ -261,8 +273,12 @@ final class Sizing {
         + ": ranks in different pods of one node cannot use "
         + intra
         + " between them and send that traffic over "
-        + (inst.efa() > 0 ? "EFA" : "TCP")
-        + String.format(Locale.ROOT, " (%.0f GB/s for the whole node)", inst.networkGBps())
+        + (efa
+            ? String.format(Locale.ROOT, "EFA (%.0f GB/s for the whole node)", inst.networkGBps())
+            : String.format(
+                Locale.ROOT,
+                "TCP sockets over ENA (CPU-bound, a few GB/s at most; the node's %.1f GB/s network)",
+                inst.networkGBps()))
         + ". Measured on 4 x H200: all_reduce busbw "
         + m.get("h200-allreduce-busbw-p2p").amount()
         + " over NVLink P2P against "
@@ -320,5 +336,18 @@ final class Sizing {
 
   private static int gcd(int a, int b) {
     return b == 0 ? a : gcd(b, a % b);
+  }
+
+  /** The node's huge pages split by the pod's share of its EFA devices, in whole MiB. */
+  static String hugepagesShare(String node, int efaPerPod, int efaPerNode) {
+    if (efaPerPod == efaPerNode) {
+      return node;
+    }
+    long bytes =
+        io.topolens.kube.model.Quantity.parse(node)
+            .orElseThrow(() -> new IllegalStateException("kube-settings: bad hugepages " + node))
+            .asLong();
+    long mib = (bytes >> 20) * efaPerPod / efaPerNode;
+    return mib + "Mi";
   }
 }

@@ -18,6 +18,10 @@ public final class KubeClients {
    */
   public static KubernetesClient connect(Path kubeconfig, String context) throws InputProblem {
     Config base;
+    if (kubeconfig == null) {
+      kubeconfig = fromEnvironment();
+    }
+    Path file = kubeconfig;
     try {
       if (kubeconfig != null) {
         if (!Files.isRegularFile(kubeconfig)) {
@@ -29,7 +33,8 @@ public final class KubeClients {
       }
     } catch (RuntimeException e) {
       throw new InputProblem(
-          "cannot read the kubeconfig"
+          (file == null ? "" : file + ": ")
+              + "cannot read the kubeconfig"
               + (context == null ? "" : " context " + context)
               + ": "
               + ClusterProblems.firstLine(e.getMessage()));
@@ -45,5 +50,18 @@ public final class KubeClients {
             .withConnectionTimeout(10_000)
             .build();
     return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /**
+   * The file $KUBECONFIG names, so that a missing one is reported by name rather than as an
+   * unreachable in-cluster server; null when unset, or when it lists several files (fabric8 merges
+   * those itself).
+   */
+  private static Path fromEnvironment() {
+    String env = System.getenv("KUBECONFIG");
+    if (env == null || env.isBlank() || env.contains(java.io.File.pathSeparator)) {
+      return null;
+    }
+    return Path.of(env);
   }
 }
