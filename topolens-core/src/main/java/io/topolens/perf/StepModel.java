@@ -308,12 +308,9 @@ public final class StepModel {
       case ZERO2 -> {
         CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
         double rsS = rs.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(rsS, Math.max(0, rsS - window) + rsS / layers);
+        double exposed = exposedBehind(rsS, computeMb * backward + overheadMb, layers);
         uses.add(use("gradients", rs, ga * layers, ga * rsS, ga * exposed, g));
-        CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
-        uses.add(
-            use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g));
+        uses.add(updatedParameters(pBytes, layers, g));
         assumptions.add(
             "ZeRO-2: gradients reduce-scattered every micro-step during backward; updated"
                 + " parameters all-gathered after the optimizer step, not overlapped");
@@ -321,12 +318,9 @@ public final class StepModel {
       case ZERO1 -> {
         CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
         double rsS = rs.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(rsS, Math.max(0, rsS - window) + rsS / layers);
+        double exposed = exposedBehind(rsS, computeMb * backward + overheadMb, layers);
         uses.add(use("gradients", rs, layers, rsS, exposed, g));
-        CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
-        uses.add(
-            use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g));
+        uses.add(updatedParameters(pBytes, layers, g));
         assumptions.add(
             "ZeRO-1: gradients reduce-scattered once per step during the last backward; updated"
                 + " parameters all-gathered after the optimizer step, not overlapped");
@@ -334,8 +328,7 @@ public final class StepModel {
       case DDP -> {
         CollectiveCost ar = costs.cost(CollectiveOp.ALL_REDUCE, gBytes / layers, g);
         double arS = ar.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(arS, Math.max(0, arS - window) + arS / layers);
+        double exposed = exposedBehind(arS, computeMb * backward + overheadMb, layers);
         uses.add(use("gradients", ar, layers, arS, exposed, g));
         assumptions.add(
             "DDP: one all_reduce of the gradients per step (no_sync while accumulating),"
@@ -660,6 +653,21 @@ public final class StepModel {
   private String intraLabel(Prediction p) {
     GpuSpec gpu = catalog.gpuOf(catalog.instance(p.scenario().cluster().instance()).orElseThrow());
     return gpu.hasNvlink() ? "NVLink" : "SHM or PCIe";
+  }
+
+  /**
+   * What shows of {@code seconds} of one-call-per-layer collectives run behind a {@code window} of
+   * compute: what the window cannot hide, and at least the last layer's call, which has nothing
+   * left to overlap.
+   */
+  private static double exposedBehind(double seconds, double window, int layers) {
+    return Math.min(seconds, Math.max(0, seconds - window) + seconds / layers);
+  }
+
+  /** ZeRO-1/2: the updated parameters all-gathered after the optimizer step, not overlapped. */
+  private CollectiveUse updatedParameters(long pBytes, int layers, CommGroup g) {
+    CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
+    return use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g);
   }
 
   private static CollectiveUse use(
