@@ -83,10 +83,15 @@ class JobRunnerTest {
   }
 
   void logs(String pod, String container, String body) {
+    logs(pod, container, body, body);
+  }
+
+  /** Serves {@code streamed} to a following reader and {@code whole} to one reading at once. */
+  void logs(String pod, String container, String streamed, String whole) {
     String base =
         "/api/v1/namespaces/" + NS + "/pods/" + pod + "/log?pretty=false&container=" + container;
-    server.expect().get().withPath(base + "&follow=true").andReturn(200, body).always();
-    server.expect().get().withPath(base).andReturn(200, body).always();
+    server.expect().get().withPath(base + "&follow=true").andReturn(200, streamed).always();
+    server.expect().get().withPath(base).andReturn(200, whole).always();
   }
 
   @BeforeEach
@@ -122,6 +127,23 @@ class JobRunnerTest {
     return out;
   }
 
+  /**
+   * Runs {@code s} while the operator starts its pods, lets them run {@code millis}, ends them with
+   * exit code 0 and marks the job Succeeded with {@code message}.
+   */
+  RunOutcome runToSuccess(Submission s, FakeOperator op, long millis, String message)
+      throws Exception {
+    return runWhile(
+        () -> {
+          startPods(op);
+          Thread.sleep(millis);
+          succeedPods(op);
+          op.condition("Succeeded", message);
+        },
+        s,
+        options(Duration.ofSeconds(30)));
+  }
+
   /** Runs {@code s} on a thread of its own (to be interrupted), its outcome into {@code out}. */
   Thread runInBackground(Submission s, RunOptions o, AtomicReference<RunOutcome> out) {
     return background(() -> out.set(runner().run(s, o)));
@@ -152,15 +174,7 @@ class JobRunnerTest {
     Submission s = plannedMpiJob();
     FakeOperator op = mpiOperator();
     RunOutcome out =
-        runWhile(
-            () -> {
-              startPods(op);
-              Thread.sleep(150);
-              succeedPods(op);
-              op.condition("Succeeded", "MPIJob ml/nccl-tests-p5-2x8 successfully completed.");
-            },
-            s,
-            options(Duration.ofSeconds(30)));
+        runToSuccess(s, op, 150, "MPIJob ml/nccl-tests-p5-2x8 successfully completed.");
     assertThat(failed.get()).isNull();
     assertThat(out.status()).isEqualTo(RunOutcome.Status.SUCCEEDED);
     assertThat(out.message()).isEqualTo("MPIJob nccl-tests-p5-2x8 succeeded");
@@ -344,25 +358,12 @@ class JobRunnerTest {
   @Test
   void aBrokenLogStreamIsFetchedWholeWhenThePodEnds() throws Exception {
     Submission s = plannedMpiJob();
-    String base =
-        "/api/v1/namespaces/" + NS + "/pods/" + LAUNCHER + "/log?pretty=false&container=launcher";
     server.clearExpectations();
     String firstLine = LAUNCHER_LOG.substring(0, LAUNCHER_LOG.indexOf('\n') + 1);
-    server.expect().get().withPath(base + "&follow=true").andReturn(200, firstLine).always();
-    server.expect().get().withPath(base).andReturn(200, LAUNCHER_LOG).always();
+    logs(LAUNCHER, "launcher", firstLine, LAUNCHER_LOG);
     logs(W0, "worker", "");
     logs(W1, "worker", "");
-    FakeOperator op = mpiOperator();
-    RunOutcome out =
-        runWhile(
-            () -> {
-              startPods(op);
-              Thread.sleep(100);
-              succeedPods(op);
-              op.condition("Succeeded", "done");
-            },
-            s,
-            options(Duration.ofSeconds(30)));
+    RunOutcome out = runToSuccess(s, mpiOperator(), 100, "done");
     assertThat(out.status()).isEqualTo(RunOutcome.Status.SUCCEEDED);
     assertThat(Files.readString(tmp.resolve("logs").resolve(LAUNCHER + ".log")))
         .isEqualTo(LAUNCHER_LOG);
