@@ -9,15 +9,12 @@ import java.util.Map;
  * An MPI Operator MPIJob (kubeflow.org/v2beta1) running nccl-tests: the launcher waits for the
  * workers, each worker pod holds its GPUs and EFA.
  */
-final class MpiJobWriter {
-  private final Sizing s;
-  private final PodParts parts;
-
+final class MpiJobWriter extends JobWriter {
   MpiJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
     String image = parts.ncclTestsImage();
     YamlMap launcher =

@@ -9,15 +9,12 @@ import java.util.Map;
  * A training-operator PyTorchJob (kubeflow.org/v1): a Master and Workers alike, each pod all its
  * GPUs.
  */
-final class PyTorchJobWriter {
-  private final Sizing s;
-  private final PodParts parts;
-
+final class PyTorchJobWriter extends JobWriter {
   PyTorchJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
     YamlMap specs = new YamlMap();
     specs.put(

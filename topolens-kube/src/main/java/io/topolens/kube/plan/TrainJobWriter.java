@@ -10,18 +10,15 @@ import java.util.Map;
  * trainer.resourcesPerNode}, pod settings in {@code runtimePatches}; for nccl-tests also the MPI
  * TrainingRuntime it names, whose launcher waits for the node pods.
  */
-final class TrainJobWriter {
+final class TrainJobWriter extends JobWriter {
   static final String API = "trainer.kubeflow.org/v1alpha1";
   static final String MANAGER = "topolens.io/plan";
 
-  private final Sizing s;
-  private final PodParts parts;
-
   TrainJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
     boolean mpi = s.spec.workload() == PlanSpec.Workload.NCCL_TESTS;
     return mpi ? List.of(runtime(), job(true)) : List.of(job(false));
