@@ -305,25 +305,19 @@ public final class StepModel {
                 + " overlaps them with compute except the first layer's gather and the last"
                 + " layer's reduction");
       }
-      case ZERO2 -> {
+      case ZERO2, ZERO1 -> {
+        // ZeRO-2 reduce-scatters every micro-step, ZeRO-1 once per step (the last backward).
+        int times = st == Strategy.ZERO2 ? ga : 1;
         CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
         double rsS = rs.seconds() * layers;
         double exposed = exposedBehind(rsS, computeMb * backward + overheadMb, layers);
-        uses.add(use("gradients", rs, ga * layers, ga * rsS, ga * exposed, g));
+        uses.add(use("gradients", rs, times * layers, times * rsS, times * exposed, g));
         uses.add(updatedParameters(pBytes, layers, g));
         assumptions.add(
-            "ZeRO-2: gradients reduce-scattered every micro-step during backward; updated"
-                + " parameters all-gathered after the optimizer step, not overlapped");
-      }
-      case ZERO1 -> {
-        CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
-        double rsS = rs.seconds() * layers;
-        double exposed = exposedBehind(rsS, computeMb * backward + overheadMb, layers);
-        uses.add(use("gradients", rs, layers, rsS, exposed, g));
-        uses.add(updatedParameters(pBytes, layers, g));
-        assumptions.add(
-            "ZeRO-1: gradients reduce-scattered once per step during the last backward; updated"
-                + " parameters all-gathered after the optimizer step, not overlapped");
+            (st == Strategy.ZERO2
+                    ? "ZeRO-2: gradients reduce-scattered every micro-step during backward"
+                    : "ZeRO-1: gradients reduce-scattered once per step during the last backward")
+                + "; updated parameters all-gathered after the optimizer step, not overlapped");
       }
       case DDP -> {
         CollectiveCost ar = costs.cost(CollectiveOp.ALL_REDUCE, gBytes / layers, g);
@@ -722,7 +716,8 @@ public final class StepModel {
     return LinkPriors.num(v);
   }
 
-  static String num3(double v) {
+  /** A figure with about three significant digits: 123, 12.3, 1.23, 0.123. */
+  public static String num3(double v) {
     if (v >= 100) {
       return String.format(Locale.ROOT, "%.0f", v);
     }
