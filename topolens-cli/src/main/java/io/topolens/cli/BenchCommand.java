@@ -7,7 +7,6 @@ import io.topolens.diagnose.Severity;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
-import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.BenchComparison;
 import io.topolens.present.BenchReport;
@@ -49,11 +48,7 @@ final class BenchCommand implements Callable<Integer> {
           "nccl-tests outputs, and optionally topology files (topo -m, NCCL XML) of the same machine; directories too.")
   List<String> paths;
 
-  @Option(
-      names = "--format",
-      defaultValue = "text",
-      description = "text (default) or json (see docs/json.md).")
-  DiagnoseCommand.Format format;
+  @Mixin JsonFormatOption format = new JsonFormatOption();
 
   @Option(names = "--summary", description = "Text: leave out the tables, show peaks and verdicts.")
   boolean summary;
@@ -63,11 +58,8 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    HardwareOptions.Resolved hardware;
-    try {
-      hardware = hardwareOptions.resolve();
-    } catch (InputProblem e) {
-      err.println("topolens: " + e.getMessage());
+    HardwareOptions.Resolved hardware = hardwareOptions.resolve(err);
+    if (hardware == null) {
       return 2;
     }
     HardwareCatalog catalog = hardware.catalog();
@@ -98,7 +90,7 @@ final class BenchCommand implements Callable<Integer> {
     BenchComparison cmp = runs.size() > 1 ? BenchComparison.of(runs) : null;
     BenchReport report = new BenchReport(in.benches(), verdicts, cmp);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    if (format == DiagnoseCommand.Format.json) {
+    if (format.json()) {
       report.json(out);
     } else {
       report.text(out, !summary);

@@ -88,7 +88,7 @@ final class CompareCommand implements Callable<Integer> {
       StepModel model = new StepModel(catalog, PerfConstants.bundled(), job.calibration(catalog));
       Comparison c = Comparison.of(model, scenarios);
       PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-      if (job.format == JobOptions.Format.json) {
+      if (job.format == Format.json) {
         new PerfJson().write(c, out);
         out.println();
         out.flush();

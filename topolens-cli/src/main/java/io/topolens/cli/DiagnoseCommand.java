@@ -45,12 +45,6 @@ import picocli.CommandLine.Spec;
     })
 final class DiagnoseCommand implements Callable<Integer> {
 
-  /** Output formats. */
-  enum Format {
-    text,
-    json
-  }
-
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(
@@ -60,18 +54,9 @@ final class DiagnoseCommand implements Callable<Integer> {
           "Log files, directories (logs, topo -m, NCCL XML dumps, nccl-tests outputs, mixed), or - for standard input.")
   List<String> paths;
 
-  @Option(
-      names = "--format",
-      defaultValue = "text",
-      description = "text (default) or json (see docs/json.md).")
-  Format format;
+  @Mixin JsonFormatOption format = new JsonFormatOption();
 
-  @Option(
-      names = "--min-severity",
-      defaultValue = "info",
-      paramLabel = "LEVEL",
-      description = "Show findings of at least this severity: info (default), warn or error.")
-  String minSeverity;
+  @Mixin MinSeverityOption minSeverity = new MinSeverityOption();
 
   @Option(
       names = "--node-map",
@@ -99,22 +84,13 @@ final class DiagnoseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Severity min;
-    try {
-      min = Severity.parse(minSeverity);
-    } catch (IllegalArgumentException e) {
-      spec.commandLine()
-          .getErr()
-          .println(
-              "topolens: --min-severity must be error, warn or info, not \"" + minSeverity + "\"");
+    PrintWriter err = spec.commandLine().getErr();
+    Severity min = minSeverity.parse(err);
+    if (min == null) {
       return 2;
     }
-    PrintWriter err = spec.commandLine().getErr();
-    HardwareOptions.Resolved hardware;
-    try {
-      hardware = hardwareOptions.resolve();
-    } catch (InputProblem e) {
-      err.println("topolens: " + e.getMessage());
+    HardwareOptions.Resolved hardware = hardwareOptions.resolve(err);
+    if (hardware == null) {
       return 2;
     }
     HardwareCatalog catalog = hardware.catalog();
@@ -163,7 +139,7 @@ final class DiagnoseCommand implements Callable<Integer> {
                     .toList());
     Diagnosis shown = d.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    if (format == Format.json) {
+    if (format.json()) {
       new JsonReport(foldChannels).write(shown, out);
       out.println();
       out.flush();

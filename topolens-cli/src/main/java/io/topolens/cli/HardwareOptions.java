@@ -5,6 +5,7 @@ import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.InstanceSpec;
 import io.topolens.nccl.InputProblem;
 import io.topolens.verdict.Hardware;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,16 @@ final class HardwareOptions {
   Resolved resolve() throws InputProblem {
     HardwareCatalog c = catalog();
     return new Resolved(c, hardware(c));
+  }
+
+  /** {@link #resolve()}, or null after saying on {@code err} what is wrong with the options. */
+  Resolved resolve(PrintWriter err) {
+    try {
+      return resolve();
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return null;
+    }
   }
 
   HardwareCatalog catalog() throws InputProblem {

@@ -22,12 +22,6 @@ import picocli.CommandLine.Option;
  */
 final class JobOptions {
 
-  /** Output formats. */
-  enum Format {
-    text,
-    json
-  }
-
   @Option(
       names = "--config",
       paramLabel = "FILE",

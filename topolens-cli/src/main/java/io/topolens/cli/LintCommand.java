@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -40,12 +41,6 @@ import picocli.CommandLine.Spec;
     })
 final class LintCommand implements Callable<Integer> {
 
-  /** Output formats. */
-  enum Format {
-    text,
-    json
-  }
-
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(
@@ -62,12 +57,7 @@ final class LintCommand implements Callable<Integer> {
       description = "text (default) or json (see docs/lint.md).")
   Format format;
 
-  @Option(
-      names = "--min-severity",
-      defaultValue = "info",
-      paramLabel = "LEVEL",
-      description = "Show findings of at least this severity: info (default), warn or error.")
-  String minSeverity;
+  @Mixin MinSeverityOption minSeverity = new MinSeverityOption();
 
   @Option(
       names = "--instance",
@@ -113,12 +103,8 @@ final class LintCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     LintContext ctx;
-    Severity min;
-    try {
-      min = Severity.parse(minSeverity);
-    } catch (IllegalArgumentException e) {
-      err.println(
-          "topolens: --min-severity must be error, warn or info, not \"" + minSeverity + "\"");
+    Severity min = minSeverity.parse(err);
+    if (min == null) {
       return 2;
     }
     try {

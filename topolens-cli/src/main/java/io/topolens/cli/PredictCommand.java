@@ -81,7 +81,7 @@ final class PredictCommand implements Callable<Integer> {
               catalog, io.topolens.perf.PerfConstants.bundled(), job.calibration(catalog));
       Prediction p = model.predict(checked.scenario()).withDefaults(checked.defaulted());
       PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-      if (job.format == JobOptions.Format.json) {
+      if (job.format == Format.json) {
         new PerfJson().write(p, out);
         out.println();
         out.flush();

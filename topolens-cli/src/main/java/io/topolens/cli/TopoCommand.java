@@ -4,7 +4,6 @@ import io.topolens.catalog.HardwareCatalog;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
-import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.TopoReport;
 import io.topolens.verdict.BenchAnalysis;
@@ -17,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -39,22 +37,15 @@ final class TopoCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Topology files or directories.")
   List<String> paths;
 
-  @Option(
-      names = "--format",
-      defaultValue = "text",
-      description = "text (default) or json (see docs/json.md).")
-  DiagnoseCommand.Format format;
+  @Mixin JsonFormatOption format = new JsonFormatOption();
 
   @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
 
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    HardwareOptions.Resolved hardware;
-    try {
-      hardware = hardwareOptions.resolve();
-    } catch (InputProblem e) {
-      err.println("topolens: " + e.getMessage());
+    HardwareOptions.Resolved hardware = hardwareOptions.resolve(err);
+    if (hardware == null) {
       return 2;
     }
     HardwareCatalog catalog = hardware.catalog();
@@ -83,7 +74,7 @@ final class TopoCommand implements Callable<Integer> {
     Hardware full = BenchAnalysis.completeHardware(in, hw, expect);
     TopoReport report = new TopoReport(in.smi(), in.topologies(), in.graphs(), full.gpu());
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    if (format == DiagnoseCommand.Format.json) {
+    if (format.json()) {
       report.json(out);
     } else {
       report.text(out);

@@ -5,12 +5,9 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,43 +37,6 @@ class DiagnoseCommandTest {
 
   @TempDir Path tmp;
 
-  /** What one run of the command left behind. */
-  record Result(int code, String out, String err) {
-    List<String> errLines() {
-      return err.lines().filter(l -> !l.isBlank()).toList();
-    }
-  }
-
-  /** Runs the command with System.out/err swapped for buffers, restored afterwards. */
-  private static Result run(String... args) {
-    return run(null, args);
-  }
-
-  private static synchronized Result run(byte[] stdin, String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    InputStream oldIn = System.in;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      if (stdin != null) {
-        System.setIn(new ByteArrayInputStream(stdin));
-      }
-      code = Main.run(args);
-    } finally {
-      System.out.flush();
-      System.err.flush();
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-      System.setIn(oldIn);
-    }
-    return new Result(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   private static Path log(String name) {
     try {
       return Path.of(DiagnoseCommandTest.class.getResource("/logs/" + name).toURI());
@@ -89,7 +49,7 @@ class DiagnoseCommandTest {
     return Files.readAllBytes(log(name));
   }
 
-  private static void assertNoStackTrace(Result r) {
+  private static void assertNoStackTrace(CliRun r) {
     assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
     assertThat(r.out()).doesNotContain("Exception").doesNotContain("\tat ");
   }
@@ -116,7 +76,7 @@ class DiagnoseCommandTest {
   }
 
   private static List<String> jsonEdgesOf(String... args) throws IOException {
-    Result r = run(args);
+    CliRun r = CliRun.of(args);
     assertThat(r.code()).as(r.err()).isIn(0, 1);
     return edges(r.out());
   }
@@ -174,7 +134,7 @@ class DiagnoseCommandTest {
       throws IOException {
     Path p = input.create(tmp);
 
-    Result r = run("diagnose", p.toString());
+    CliRun r = CliRun.of("diagnose", p.toString());
 
     assertThat(r.code()).as(r.err()).isEqualTo(2);
     assertNoStackTrace(r);
@@ -195,14 +155,14 @@ class DiagnoseCommandTest {
   void badInputPrintsExactlyOneStderrLine(String label, BadInput input, String problem)
       throws IOException {
     Path p = input.create(tmp);
-    Result r = run("diagnose", p.toString());
+    CliRun r = CliRun.of("diagnose", p.toString());
     assertThat(r.errLines()).as(r.err()).hasSize(1);
   }
 
   /** picocli names the option and the value on the first line, then prints the usage text. */
   @Test
   void unknownFormatIsAUsageError() {
-    Result r = run("diagnose", "--format", "xml", log("p2p.log").toString());
+    CliRun r = CliRun.of("diagnose", "--format", "xml", log("p2p.log").toString());
 
     assertThat(r.code()).isEqualTo(2);
     assertNoStackTrace(r);
@@ -212,7 +172,7 @@ class DiagnoseCommandTest {
 
   @Test
   void bogusMinSeverityIsOneLine() {
-    Result r = run("diagnose", "--min-severity", "bogus", log("p2p.log").toString());
+    CliRun r = CliRun.of("diagnose", "--min-severity", "bogus", log("p2p.log").toString());
 
     assertThat(r.code()).isEqualTo(2);
     assertNoStackTrace(r);
@@ -234,7 +194,7 @@ class DiagnoseCommandTest {
       Assumptions.assumeFalse(
           Files.isReadable(secret), "chmod 000 does not stop this user (root) from reading");
 
-      Result r = run("diagnose", dir.toString());
+      CliRun r = CliRun.of("diagnose", dir.toString());
 
       assertThat(r.code()).as(r.err()).isIn(0, 1);
       assertNoStackTrace(r);
@@ -258,7 +218,7 @@ class DiagnoseCommandTest {
       Assumptions.abort("no symbolic links here: " + e);
     }
 
-    Result r = run("diagnose", dir.toString());
+    CliRun r = CliRun.of("diagnose", dir.toString());
 
     assertThat(r.code()).as(r.err()).isIn(0, 1);
     assertNoStackTrace(r);
@@ -270,7 +230,7 @@ class DiagnoseCommandTest {
 
   @Test
   void p2pLogHasNoErrors() {
-    Result r = run("diagnose", log("p2p.log").toString());
+    CliRun r = CliRun.of("diagnose", log("p2p.log").toString());
 
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.err()).isEmpty();
@@ -280,7 +240,7 @@ class DiagnoseCommandTest {
 
   @Test
   void sockLogIsSameHostOverNetwork() {
-    Result r = run("diagnose", log("sock.log").toString());
+    CliRun r = CliRun.of("diagnose", log("sock.log").toString());
 
     assertThat(r.code()).as(r.err()).isEqualTo(1);
     assertThat(r.out()).contains("same-host-over-network").contains("NET/Socket");
@@ -290,7 +250,7 @@ class DiagnoseCommandTest {
   @ParameterizedTest
   @ValueSource(strings = {"p2p.log", "sock.log"})
   void jsonHasTheDocumentedShape(String name) throws IOException {
-    Result r = run("diagnose", "--format", "json", log(name).toString());
+    CliRun r = CliRun.of("diagnose", "--format", "json", log(name).toString());
 
     assertThat(r.code()).as(r.err()).isIn(0, 1);
     JsonNode root = JSON.readTree(r.out());
@@ -340,7 +300,7 @@ class DiagnoseCommandTest {
   @Test
   void sockJsonCarriesTheErrorFinding() throws IOException {
     JsonNode root =
-        JSON.readTree(run("diagnose", "--format", "json", log("sock.log").toString()).out());
+        JSON.readTree(CliRun.of("diagnose", "--format", "json", log("sock.log").toString()).out());
     List<String> ids = new ArrayList<>();
     root.get("findings")
         .forEach(f -> ids.add(f.get("severity").asText() + " " + f.get("id").asText()));
@@ -364,7 +324,7 @@ class DiagnoseCommandTest {
 
   @Test
   void readsStandardInput() throws IOException {
-    Result r = run(bytes("p2p.log"), "diagnose", "--format", "json", "-");
+    CliRun r = CliRun.of(bytes("p2p.log"), "diagnose", "--format", "json", "-");
 
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode root = JSON.readTree(r.out());
@@ -381,7 +341,7 @@ class DiagnoseCommandTest {
     try (OutputStream o = new GZIPOutputStream(gz)) {
       o.write(bytes("p2p.log"));
     }
-    Result r = run(gz.toByteArray(), "diagnose", "--format", "json", "-");
+    CliRun r = CliRun.of(gz.toByteArray(), "diagnose", "--format", "json", "-");
 
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(edges(r.out()))
@@ -403,7 +363,7 @@ class DiagnoseCommandTest {
   }
 
   private void assertHugeLineSkipped(Path p, long expectedLines) throws IOException {
-    Result r = run("diagnose", "--format", "json", p.toString());
+    CliRun r = CliRun.of("diagnose", "--format", "json", p.toString());
 
     assertThat(r.code()).as(r.err()).isNotEqualTo(2);
     assertNoStackTrace(r);
@@ -461,7 +421,7 @@ class DiagnoseCommandTest {
       Path p = Files.writeString(tmp.resolve(label.replace(' ', '-') + "-" + name), sb);
 
       List<String> clean = jsonEdgesOf("diagnose", "--format", "json", log(name).toString());
-      Result r = run("diagnose", "--format", "json", p.toString());
+      CliRun r = CliRun.of("diagnose", "--format", "json", p.toString());
 
       assertThat(r.code()).as(r.err()).isEqualTo(name.equals("p2p.log") ? 0 : 1);
       assertThat(edges(r.out())).as(name).isNotEmpty().isEqualTo(clean);

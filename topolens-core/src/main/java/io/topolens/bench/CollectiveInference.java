@@ -68,16 +68,7 @@ final class CollectiveInference {
    */
   private static boolean factorFits(Collective c, List<BenchRow> rows, boolean old) {
     if (c.factor() == Collective.Factor.ONE || (old && c.countPerRank() && equalBandwidths(rows))) {
-      for (BenchRow r : rows) {
-        for (BenchResult h : new BenchResult[] {r.outOfPlace(), r.inPlace()}) {
-          if (h != null
-              && Double.isFinite(h.algBw())
-              && Math.abs(h.busBw() - h.algBw()) > tolerance(h.algBw()) + tolerance(h.busBw())) {
-            return false;
-          }
-        }
-      }
-      return true;
+      return equalBandwidths(rows);
     }
     RankInference byFactor = RankInference.fromFactor(c.factor(), rows);
     if (byFactor == null) {
@@ -90,6 +81,7 @@ final class CollectiveInference {
     return true;
   }
 
+  /** Whether every row's busbw equals its algbw, within the printed precision. */
   private static boolean equalBandwidths(List<BenchRow> rows) {
     for (BenchRow r : rows) {
       for (BenchResult h : new BenchResult[] {r.outOfPlace(), r.inPlace()}) {

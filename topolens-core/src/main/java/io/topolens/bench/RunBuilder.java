@@ -223,9 +223,7 @@ final class RunBuilder {
                 "nranks unknown: no rank lines"
                     + (collective == null ? " and no collective" : " and the table cannot tell")));
       }
-      int n = table.choose(1);
-      return new Ranks(
-          n, true, new Evidence(file, tableAt.line(), "nranks inferred: " + table.basis()));
+      return fromTable(table.choose(1), table, tableAt, "");
     }
     BenchDevice first = devices.getFirst();
     Evidence devAt = first.evidence();
@@ -249,13 +247,7 @@ final class RunBuilder {
                     + n
                     + " ranks"));
       }
-      return new Ranks(
-          table.choose(1),
-          true,
-          new Evidence(
-              file,
-              tableAt.line(),
-              "nranks inferred: " + table.basis() + " (the device list gives " + n + ")"));
+      return fromTable(table.choose(1), table, tableAt, " (the device list gives " + n + ")");
     }
     Set<Integer> seen = new HashSet<>();
     int max = -1;
@@ -277,13 +269,7 @@ final class RunBuilder {
       if (table == null || (n >= table.low() && n <= table.high())) {
         return new Ranks(n, false, new Evidence(file, devAt.line(), how));
       }
-      return new Ranks(
-          table.choose(1),
-          true,
-          new Evidence(
-              file,
-              tableAt.line(),
-              "nranks inferred: " + table.basis() + "; it contradicts the " + how));
+      return fromTable(table.choose(1), table, tableAt, "; it contradicts the " + how);
     }
     int atLeast = max + 1;
     String partial =
@@ -293,17 +279,19 @@ final class RunBuilder {
     if (table != null) {
       int n = table.choose(atLeast);
       if (n > 0) {
-        return new Ranks(
-            n,
-            true,
-            new Evidence(
-                file, tableAt.line(), "nranks inferred: " + table.basis() + "; " + partial));
+        return fromTable(n, table, tableAt, "; " + partial);
       }
     }
     return new Ranks(
         atLeast,
         true,
         new Evidence(file, devAt.line(), "nranks inferred: at least " + atLeast + ", " + partial));
+  }
+
+  /** {@code n} ranks as the table reads them, {@code note} after the basis, at the table. */
+  private Ranks fromTable(int n, RankInference table, Evidence tableAt, String note) {
+    return new Ranks(
+        n, true, new Evidence(file, tableAt.line(), "nranks inferred: " + table.basis() + note));
   }
 
   /** The exact rank count every candidate collective's table reading gives, or null. */

@@ -2,8 +2,6 @@ package io.topolens.ncclxml;
 
 import io.topolens.model.SampleCounter;
 import io.topolens.nccl.InputProblem;
-import io.topolens.nccl.LogInput;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -15,29 +13,17 @@ import java.util.regex.Pattern;
  *
  * <p>Thread-safety: stateless.
  */
-public final class NcclGraphReader {
-  private static final Pattern ROOT =
-      Pattern.compile(
-          "\\A\\s*(?:<\\?xml[^>]*>\\s*)?(?:<!--.*?-->\\s*)*<graphs[\\s>/]", Pattern.DOTALL);
+public final class NcclGraphReader extends XmlDumpReader<NcclGraphs> {
+  private static final Pattern ROOT = head("graphs");
 
-  /** Reads a file (plain or gzip). */
-  public NcclGraphs read(Path file) throws InputProblem {
-    return read(new LogInput(file.toString(), file));
+  public NcclGraphReader() {
+    super("graphs", "graph");
   }
 
-  /** Reads one input (a file, plain or gzip, or standard input). */
-  public NcclGraphs read(LogInput input) throws InputProblem {
-    return read(input.name(), NcclTopologyReader.text(input));
-  }
-
-  /** Reads text already in memory; {@code name} is the file name evidence carries. */
+  @Override
   public NcclGraphs read(String name, String text) throws InputProblem {
-    XmlTree tree = XmlTree.parse(name, text);
+    XmlTree tree = tree(name, text);
     XmlNode root = tree.root();
-    if (!root.name().equals("graphs")) {
-      throw new InputProblem(
-          name + ": not an NCCL graph file (root element <" + root.name() + ">, not <graphs>)");
-    }
     Attributes a = new Attributes(tree);
     SampleCounter unknown = new SampleCounter();
     List<NcclGraph> graphs = new ArrayList<>();

@@ -3,11 +3,6 @@ package io.topolens.ncclxml;
 import io.topolens.model.Evidence;
 import io.topolens.model.SampleCounter;
 import io.topolens.nccl.InputProblem;
-import io.topolens.nccl.LogInput;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -20,29 +15,17 @@ import java.util.regex.Pattern;
  *
  * <p>Thread-safety: stateless.
  */
-public final class NcclTopologyReader {
-  private static final Pattern ROOT =
-      Pattern.compile(
-          "\\A\\s*(?:<\\?xml[^>]*>\\s*)?(?:<!--.*?-->\\s*)*<system[\\s>/]", Pattern.DOTALL);
+public final class NcclTopologyReader extends XmlDumpReader<NcclTopology> {
+  private static final Pattern ROOT = head("system");
 
-  /** Reads a file (plain or gzip). */
-  public NcclTopology read(Path file) throws InputProblem {
-    return read(new LogInput(file.toString(), file));
+  public NcclTopologyReader() {
+    super("system", "topology");
   }
 
-  /** Reads one input (a file, plain or gzip, or standard input). */
-  public NcclTopology read(LogInput input) throws InputProblem {
-    return read(input.name(), text(input));
-  }
-
-  /** Reads text already in memory; {@code name} is the file name evidence carries. */
+  @Override
   public NcclTopology read(String name, String text) throws InputProblem {
-    XmlTree tree = XmlTree.parse(name, text);
+    XmlTree tree = tree(name, text);
     XmlNode root = tree.root();
-    if (!root.name().equals("system")) {
-      throw new InputProblem(
-          name + ": not an NCCL topology file (root element <" + root.name() + ">, not <system>)");
-    }
     Walk w = new Walk(tree);
     for (XmlNode child : root.children()) {
       if (child.name().equals("cpu")) {
@@ -65,14 +48,6 @@ public final class NcclTopologyReader {
   /** True when the text starts (after an XML declaration or comments) with {@code <system}. */
   public static boolean looksLike(String firstKilobytes) {
     return ROOT.matcher(firstKilobytes).lookingAt();
-  }
-
-  static String text(LogInput input) throws InputProblem {
-    try (InputStream in = input.open()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputProblem(input.name() + ": cannot read: " + e.getMessage());
-    }
   }
 
   /** One pass over the tree. */

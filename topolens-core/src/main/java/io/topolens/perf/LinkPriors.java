@@ -53,14 +53,19 @@ public final class LinkPriors {
         PathKind.PCIE,
         raw,
         GpuArch.of(gpu.computeCapability()),
-        "NCCL model: PCIe Gen"
-            + gpu.pcie().generation()
-            + " x"
-            + lanes(gpu)
-            + " = "
-            + num(raw)
-            + " GB/s",
+        pcieBasis(gpu, raw),
         sources(gpu.sources(), "NCCL-TOPO-CC", "NCCL-SEARCH"));
+  }
+
+  /** "NCCL model: PCIe GenN xL = R GB/s": the GPU's PCIe link as NCCL rates it. */
+  private static String pcieBasis(GpuSpec gpu, double gbps) {
+    return "NCCL model: PCIe Gen"
+        + gpu.pcie().generation()
+        + " x"
+        + lanes(gpu)
+        + " = "
+        + num(gbps)
+        + " GB/s";
   }
 
   /** Shared memory through the host: PCIe through the CPU, with NCCL's root-complex overhead. */
@@ -72,17 +77,7 @@ public final class LinkPriors {
         PathKind.SHM,
         raw,
         GpuArch.of(gpu.computeCapability()),
-        "NCCL model: PCIe Gen"
-            + gpu.pcie().generation()
-            + " x"
-            + lanes(gpu)
-            + " = "
-            + num(pci)
-            + " GB/s through the CPU / "
-            + num(overhead)
-            + " = "
-            + num(raw)
-            + " GB/s",
+        pcieBasis(gpu, pci) + " through the CPU / " + num(overhead) + " = " + num(raw) + " GB/s",
         sources(gpu.sources(), "NCCL-TOPO-CC", "NCCL-TOPO-H", "NCCL-SEARCH"));
   }
 

@@ -305,37 +305,24 @@ public final class StepModel {
                 + " overlaps them with compute except the first layer's gather and the last"
                 + " layer's reduction");
       }
-      case ZERO2 -> {
+      case ZERO2, ZERO1 -> {
+        // ZeRO-2 reduce-scatters every micro-step, ZeRO-1 once per step (the last backward).
+        int times = st == Strategy.ZERO2 ? ga : 1;
         CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
         double rsS = rs.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(rsS, Math.max(0, rsS - window) + rsS / layers);
-        uses.add(use("gradients", rs, ga * layers, ga * rsS, ga * exposed, g));
-        CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
-        uses.add(
-            use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g));
+        double exposed = exposedBehind(rsS, computeMb * backward + overheadMb, layers);
+        uses.add(use("gradients", rs, times * layers, times * rsS, times * exposed, g));
+        uses.add(updatedParameters(pBytes, layers, g));
         assumptions.add(
-            "ZeRO-2: gradients reduce-scattered every micro-step during backward; updated"
-                + " parameters all-gathered after the optimizer step, not overlapped");
-      }
-      case ZERO1 -> {
-        CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
-        double rsS = rs.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(rsS, Math.max(0, rsS - window) + rsS / layers);
-        uses.add(use("gradients", rs, layers, rsS, exposed, g));
-        CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
-        uses.add(
-            use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g));
-        assumptions.add(
-            "ZeRO-1: gradients reduce-scattered once per step during the last backward; updated"
-                + " parameters all-gathered after the optimizer step, not overlapped");
+            (st == Strategy.ZERO2
+                    ? "ZeRO-2: gradients reduce-scattered every micro-step during backward"
+                    : "ZeRO-1: gradients reduce-scattered once per step during the last backward")
+                + "; updated parameters all-gathered after the optimizer step, not overlapped");
       }
       case DDP -> {
         CollectiveCost ar = costs.cost(CollectiveOp.ALL_REDUCE, gBytes / layers, g);
         double arS = ar.seconds() * layers;
-        double window = computeMb * backward + overheadMb;
-        double exposed = Math.min(arS, Math.max(0, arS - window) + arS / layers);
+        double exposed = exposedBehind(arS, computeMb * backward + overheadMb, layers);
         uses.add(use("gradients", ar, layers, arS, exposed, g));
         assumptions.add(
             "DDP: one all_reduce of the gradients per step (no_sync while accumulating),"
@@ -662,6 +649,21 @@ public final class StepModel {
     return gpu.hasNvlink() ? "NVLink" : "SHM or PCIe";
   }
 
+  /**
+   * What shows of {@code seconds} of one-call-per-layer collectives run behind a {@code window} of
+   * compute: what the window cannot hide, and at least the last layer's call, which has nothing
+   * left to overlap.
+   */
+  private static double exposedBehind(double seconds, double window, int layers) {
+    return Math.min(seconds, Math.max(0, seconds - window) + seconds / layers);
+  }
+
+  /** ZeRO-1/2: the updated parameters all-gathered after the optimizer step, not overlapped. */
+  private CollectiveUse updatedParameters(long pBytes, int layers, CommGroup g) {
+    CollectiveCost ag = costs.cost(CollectiveOp.ALL_GATHER, pBytes / layers, g);
+    return use("updated parameters", ag, layers, ag.seconds() * layers, ag.seconds() * layers, g);
+  }
+
   private static CollectiveUse use(
       String purpose,
       CollectiveCost perCall,
@@ -714,7 +716,8 @@ public final class StepModel {
     return LinkPriors.num(v);
   }
 
-  static String num3(double v) {
+  /** A figure with about three significant digits: 123, 12.3, 1.23, 0.123. */
+  public static String num3(double v) {
     if (v >= 100) {
       return String.format(Locale.ROOT, "%.0f", v);
     }

@@ -1,8 +1,6 @@
 package io.topolens.present;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.bench.BenchDevice;
 import io.topolens.bench.BenchFile;
 import io.topolens.bench.BenchResult;
@@ -14,7 +12,6 @@ import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Numbers;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -194,64 +191,58 @@ public final class BenchReport {
   // ------------------------------------------------------------------ json
 
   public void json(PrintWriter out) {
-    try (JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out)) {
-      g.setPrettyPrinter(new DefaultPrettyPrinter());
-      g.writeStartObject();
-      g.writeNumberField("schema", 1);
-      g.writeArrayFieldStart("runs");
-      for (BenchVerdict v : verdicts) {
-        run(g, v);
+    JsonFields.document(out, 1, this::json);
+  }
+
+  private void json(JsonGenerator g) throws IOException {
+    g.writeArrayFieldStart("runs");
+    for (BenchVerdict v : verdicts) {
+      run(g, v);
+    }
+    g.writeEndArray();
+    if (comparison != null) {
+      g.writeObjectFieldStart("comparison");
+      g.writeArrayFieldStart("files");
+      for (BenchRun r : comparison.runs()) {
+        g.writeString(r.file());
       }
       g.writeEndArray();
-      if (comparison != null) {
-        g.writeObjectFieldStart("comparison");
-        g.writeArrayFieldStart("files");
-        for (BenchRun r : comparison.runs()) {
-          g.writeString(r.file());
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("sizes");
-        for (BenchComparison.Line l : comparison.lines()) {
-          g.writeStartObject();
-          g.writeNumberField("bytes", l.bytes());
-          g.writeArrayFieldStart("busBw");
-          for (double b : l.busBw()) {
-            g.writeNumber(b);
-          }
-          g.writeEndArray();
-          g.writeArrayFieldStart("ratio");
-          for (Double r : l.ratio()) {
-            if (r == null) {
-              g.writeNull();
-            } else {
-              g.writeNumber(Math.round(r * 10000) / 10000.0);
-            }
-          }
-          g.writeEndArray();
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-      }
-      g.writeArrayFieldStart("files");
-      for (BenchFile f : files) {
+      g.writeArrayFieldStart("sizes");
+      for (BenchComparison.Line l : comparison.lines()) {
         g.writeStartObject();
-        g.writeStringField("file", f.file());
-        g.writeNumberField("lines", f.lines());
-        g.writeNumberField("ncclLines", f.ncclLines());
-        g.writeNumberField("unrecognized", f.unrecognized());
-        g.writeNumberField("malformedRows", f.malformedRows());
-        evidence(g, "samples", f.samples());
-        evidence(g, "malformedSamples", f.malformedSamples());
+        g.writeNumberField("bytes", l.bytes());
+        g.writeArrayFieldStart("busBw");
+        for (double b : l.busBw()) {
+          g.writeNumber(b);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("ratio");
+        for (Double r : l.ratio()) {
+          if (r == null) {
+            g.writeNull();
+          } else {
+            g.writeNumber(Math.round(r * 10000) / 10000.0);
+          }
+        }
+        g.writeEndArray();
         g.writeEndObject();
       }
       g.writeEndArray();
       g.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-    out.println();
-    out.flush();
+    g.writeArrayFieldStart("files");
+    for (BenchFile f : files) {
+      g.writeStartObject();
+      g.writeStringField("file", f.file());
+      g.writeNumberField("lines", f.lines());
+      g.writeNumberField("ncclLines", f.ncclLines());
+      g.writeNumberField("unrecognized", f.unrecognized());
+      g.writeNumberField("malformedRows", f.malformedRows());
+      JsonFields.evidenceArray(g, "samples", f.samples());
+      JsonFields.evidenceArray(g, "malformedSamples", f.malformedSamples());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 
   private static void run(JsonGenerator g, BenchVerdict v) throws IOException {
@@ -262,11 +253,7 @@ public final class BenchReport {
     g.writeNumberField("nranks", run.nranks());
     g.writeBooleanField("nranksInferred", run.nranksInferred());
     g.writeStringField("testsVersion", run.testsVersion());
-    if (run.ncclVersion() == null) {
-      g.writeNullField("ncclVersion");
-    } else {
-      g.writeNumberField("ncclVersion", run.ncclVersion());
-    }
+    JsonFields.numberOrNull(g, "ncclVersion", run.ncclVersion());
     g.writeStringField("completion", run.completion().name().toLowerCase(Locale.ROOT));
     g.writeArrayFieldStart("devices");
     for (BenchDevice d : run.devices()) {
@@ -286,22 +273,14 @@ public final class BenchReport {
       g.writeNumberField("count", r.count());
       g.writeStringField("type", r.type());
       g.writeStringField("redop", r.redop());
-      if (r.root() == null) {
-        g.writeNullField("root");
-      } else {
-        g.writeNumberField("root", r.root());
-      }
+      JsonFields.numberOrNull(g, "root", r.root());
       result(g, "outOfPlace", r.outOfPlace());
       result(g, "inPlace", r.inPlace());
       g.writeNumberField("line", r.evidence().line());
       g.writeEndObject();
     }
     g.writeEndArray();
-    if (run.avgBusBw() == null) {
-      g.writeNullField("avgBusBw");
-    } else {
-      g.writeNumberField("avgBusBw", run.avgBusBw());
-    }
+    JsonFields.numberOrNull(g, "avgBusBw", run.avgBusBw());
     g.writeObjectFieldStart("verdict");
     g.writeStringField("grade", v.grade().label());
     g.writeStringField("severity", v.grade().severity().label());
@@ -314,11 +293,7 @@ public final class BenchReport {
     g.writeStringField("offered", v.offered() == null ? null : v.offered().catalogId());
     if (v.expected() != null) {
       g.writeStringField("judgedOn", v.expected().path().catalogId());
-      if (v.expected().rateGBps() == null) {
-        g.writeNullField("expectedGBps");
-      } else {
-        g.writeNumberField("expectedGBps", v.expected().rateGBps());
-      }
+      JsonFields.numberOrNull(g, "expectedGBps", v.expected().rateGBps());
       g.writeStringField("basis", v.expected().basis());
       g.writeArrayFieldStart("sources");
       for (Source s : v.expected().sources()) {
@@ -329,13 +304,10 @@ public final class BenchReport {
       }
       g.writeEndArray();
     }
-    if (v.ratio() == null) {
-      g.writeNullField("ratio");
-    } else {
-      g.writeNumberField("ratio", Math.round(v.ratio() * 10000) / 10000.0);
-    }
+    JsonFields.numberOrNull(
+        g, "ratio", v.ratio() == null ? null : Math.round(v.ratio() * 10000) / 10000.0);
     g.writeStringField("sentence", v.sentence());
-    evidence(g, "evidence", v.evidence());
+    JsonFields.evidenceArray(g, "evidence", v.evidence());
     g.writeEndObject();
     g.writeEndObject();
   }
@@ -351,17 +323,5 @@ public final class BenchReport {
     g.writeNumberField("busBw", r.busBw());
     g.writeStringField("wrong", r.wrong());
     g.writeEndObject();
-  }
-
-  static void evidence(JsonGenerator g, String name, List<Evidence> list) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (Evidence e : list) {
-      g.writeStartObject();
-      g.writeStringField("file", e.file());
-      g.writeNumberField("line", e.line());
-      g.writeStringField("text", e.text());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
   }
 }

@@ -55,14 +55,7 @@ public final class JsonReport {
       g.writeEndArray();
       g.writeArrayFieldStart("findings");
       for (Finding f : d.findings()) {
-        g.writeStartObject();
-        g.writeStringField("id", f.id());
-        g.writeStringField("severity", f.severity().label());
-        g.writeStringField("title", f.title());
-        g.writeStringField("explanation", f.explanation());
-        evidenceArray(g, "evidence", f.evidence());
-        g.writeStringField("fix", f.fix());
-        g.writeEndObject();
+        JsonFields.finding(g, f);
       }
       g.writeEndArray();
       sample(g, "unrecognized", job.unrecognized());
@@ -309,17 +302,8 @@ public final class JsonReport {
   private static void sample(JsonGenerator g, String name, LineSample s) throws IOException {
     g.writeObjectFieldStart(name);
     g.writeNumberField("count", s.count());
-    evidenceArray(g, "samples", s.samples());
+    JsonFields.evidenceArray(g, "samples", s.samples());
     g.writeEndObject();
-  }
-
-  private static void evidenceArray(JsonGenerator g, String name, List<Evidence> list)
-      throws IOException {
-    g.writeArrayFieldStart(name);
-    for (Evidence e : list) {
-      writeEvidence(g, e);
-    }
-    g.writeEndArray();
   }
 
   private static void evidence(JsonGenerator g, String name, Evidence e) throws IOException {
@@ -327,14 +311,6 @@ public final class JsonReport {
       return;
     }
     g.writeFieldName(name);
-    writeEvidence(g, e);
-  }
-
-  private static void writeEvidence(JsonGenerator g, Evidence e) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("file", e.file());
-    g.writeNumberField("line", e.line());
-    g.writeStringField("text", e.text());
-    g.writeEndObject();
+    JsonFields.evidence(g, e);
   }
 }

@@ -8,6 +8,7 @@ import io.topolens.perf.Input;
 import io.topolens.perf.Link;
 import io.topolens.perf.Prediction;
 import io.topolens.perf.Scenario;
+import io.topolens.perf.StepModel;
 import io.topolens.perf.Term;
 import io.topolens.perf.Workload;
 import java.io.PrintWriter;
@@ -216,16 +217,7 @@ public final class PerfText {
 
   /** Seconds with three significant digits. */
   public static String secs(double v) {
-    if (v >= 100) {
-      return String.format(Locale.ROOT, "%.0f", v);
-    }
-    if (v >= 10) {
-      return String.format(Locale.ROOT, "%.1f", v);
-    }
-    if (v >= 1) {
-      return String.format(Locale.ROOT, "%.2f", v);
-    }
-    return String.format(Locale.ROOT, "%.3f", v);
+    return StepModel.num3(v);
   }
 
   /** {@code 1:02:03} or {@code 12:34} or {@code 9.5 s}. */

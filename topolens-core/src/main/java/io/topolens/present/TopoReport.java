@@ -1,8 +1,6 @@
 package io.topolens.present;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.ncclxml.NcclChannel;
 import io.topolens.ncclxml.NcclGpu;
@@ -25,7 +23,6 @@ import io.topolens.verdict.LinkRates;
 import io.topolens.verdict.Numbers;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -256,159 +253,153 @@ public final class TopoReport {
   // ------------------------------------------------------------------ json
 
   public void json(PrintWriter out) {
-    try (JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out)) {
-      g.setPrettyPrinter(new DefaultPrettyPrinter());
+    JsonFields.document(out, 1, this::json);
+  }
+
+  private void json(JsonGenerator g) throws IOException {
+    g.writeArrayFieldStart("smi");
+    for (SmiReport r : smi) {
       g.writeStartObject();
-      g.writeNumberField("schema", 1);
-      g.writeArrayFieldStart("smi");
-      for (SmiReport r : smi) {
+      g.writeStringField("file", r.file());
+      g.writeStringField("driverVersion", r.driverVersion());
+      g.writeArrayFieldStart("gpus");
+      for (SmiGpu x : r.gpus()) {
         g.writeStartObject();
-        g.writeStringField("file", r.file());
-        g.writeStringField("driverVersion", r.driverVersion());
-        g.writeArrayFieldStart("gpus");
-        for (SmiGpu x : r.gpus()) {
-          g.writeStartObject();
-          g.writeNumberField("index", x.index());
-          g.writeStringField("name", x.name());
-          g.writeStringField("busId", x.busId());
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("matrices");
-        for (TopoMatrix m : r.matrices()) {
-          g.writeStartObject();
-          g.writeObjectField("gpus", m.gpus());
-          g.writeObjectField("nics", m.nics());
-          g.writeObjectField("nicLegend", m.nicLegend());
-          g.writeArrayFieldStart("gpuPairs");
-          for (GpuPair p : m.gpuPairs()) {
-            g.writeStartObject();
-            g.writeStringField("a", p.a());
-            g.writeStringField("b", p.b());
-            g.writeStringField("class", p.link().label());
-            g.writeStringField("path", LinkRates.describe(p.link(), gpu));
-            g.writeEndObject();
-          }
-          g.writeEndArray();
-          g.writeObjectField("pairClassCounts", m.pairClassCounts());
-          g.writeArrayFieldStart("nicAffinity");
-          for (NicAffinity n : m.nicAffinity().values()) {
-            g.writeStartObject();
-            g.writeStringField("nic", n.nic());
-            g.writeStringField("device", n.device());
-            g.writeStringField("class", n.link() == null ? null : n.link().label());
-            g.writeObjectField("gpus", n.gpus());
-            g.writeEndObject();
-          }
-          g.writeEndArray();
-          g.writeObjectFieldStart("affinity");
-          for (Map.Entry<String, GpuAffinity> e : m.affinity().entrySet()) {
-            g.writeObjectFieldStart(e.getKey());
-            g.writeStringField("cpuAffinity", e.getValue().cpuAffinity());
-            g.writeObjectField("numaAffinity", e.getValue().numaAffinity());
-            g.writeObjectField("gpuNumaId", e.getValue().gpuNumaId());
-            g.writeEndObject();
-          }
-          g.writeEndObject();
-          g.writeObjectField("missingRows", m.missingRows());
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("p2p");
-        for (P2pMatrix p : r.p2p()) {
-          g.writeStartObject();
-          g.writeStringField("mode", p.mode().name().toLowerCase(Locale.ROOT));
-          Map<String, Integer> counts = new LinkedHashMap<>();
-          p.statusCounts().forEach((k, v) -> counts.put(k.name(), v));
-          g.writeObjectField("statusCounts", counts);
-          g.writeArrayFieldStart("notOk");
-          for (P2pMatrix.Pair x : p.notOk()) {
-            g.writeStartObject();
-            g.writeStringField("a", x.a());
-            g.writeStringField("b", x.b());
-            g.writeStringField("status", x.status().name());
-            g.writeEndObject();
-          }
-          g.writeEndArray();
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("nvlinks");
-        for (NvlinkStatus n : r.nvlinks()) {
-          g.writeStartObject();
-          g.writeNumberField("gpu", n.gpu());
-          g.writeNumberField("links", n.links().size());
-          g.writeNumberField("active", n.active().size());
-          g.writeNumberField("totalGbps", n.totalGbps());
-          g.writeArrayFieldStart("inactive");
-          for (NvlinkSpeed l : n.links()) {
-            if (l.gbps() == null) {
-              g.writeNumber(l.link());
-            }
-          }
-          g.writeEndArray();
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeNumberField("malformedRows", r.malformed().count());
-        g.writeNumberField("unrecognized", r.unrecognized().count());
+        g.writeNumberField("index", x.index());
+        g.writeStringField("name", x.name());
+        g.writeStringField("busId", x.busId());
         g.writeEndObject();
       }
       g.writeEndArray();
-      g.writeArrayFieldStart("ncclTopologies");
-      for (NcclTopology t : topologies) {
+      g.writeArrayFieldStart("matrices");
+      for (TopoMatrix m : r.matrices()) {
         g.writeStartObject();
-        g.writeStringField("file", t.file());
-        g.writeStringField("version", t.version());
-        g.writeArrayFieldStart("gpus");
-        for (NcclGpu x : t.gpus()) {
+        g.writeObjectField("gpus", m.gpus());
+        g.writeObjectField("nics", m.nics());
+        g.writeObjectField("nicLegend", m.nicLegend());
+        g.writeArrayFieldStart("gpuPairs");
+        for (GpuPair p : m.gpuPairs()) {
           g.writeStartObject();
-          g.writeNumberField("dev", x.dev());
-          g.writeObjectField("rank", x.rank());
-          g.writeStringField("busId", x.busId());
-          g.writeObjectField("sm", x.sm());
-          g.writeObjectField("gdr", x.gdr());
-          g.writeStringField("numa", x.cpuNumaId());
-          g.writeNumberField("nvlinks", x.nvlinkCount());
-          g.writeNumberField("nvswitchLinks", x.nvswitchLinks());
+          g.writeStringField("a", p.a());
+          g.writeStringField("b", p.b());
+          g.writeStringField("class", p.link().label());
+          g.writeStringField("path", LinkRates.describe(p.link(), gpu));
           g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("nics");
-        for (NcclNet n : t.nets()) {
+        g.writeObjectField("pairClassCounts", m.pairClassCounts());
+        g.writeArrayFieldStart("nicAffinity");
+        for (NicAffinity n : m.nicAffinity().values()) {
           g.writeStartObject();
-          g.writeStringField("name", n.name());
-          g.writeObjectField("dev", n.dev());
-          g.writeObjectField("speedGbps", n.speedGbps());
-          g.writeObjectField("gdr", n.gdr());
-          g.writeStringField("numa", n.cpuNumaId());
+          g.writeStringField("nic", n.nic());
+          g.writeStringField("device", n.device());
+          g.writeStringField("class", n.link() == null ? null : n.link().label());
+          g.writeObjectField("gpus", n.gpus());
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("affinity");
+        for (Map.Entry<String, GpuAffinity> e : m.affinity().entrySet()) {
+          g.writeObjectFieldStart(e.getKey());
+          g.writeStringField("cpuAffinity", e.getValue().cpuAffinity());
+          g.writeObjectField("numaAffinity", e.getValue().numaAffinity());
+          g.writeObjectField("gpuNumaId", e.getValue().gpuNumaId());
+          g.writeEndObject();
+        }
+        g.writeEndObject();
+        g.writeObjectField("missingRows", m.missingRows());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("p2p");
+      for (P2pMatrix p : r.p2p()) {
+        g.writeStartObject();
+        g.writeStringField("mode", p.mode().name().toLowerCase(Locale.ROOT));
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        p.statusCounts().forEach((k, v) -> counts.put(k.name(), v));
+        g.writeObjectField("statusCounts", counts);
+        g.writeArrayFieldStart("notOk");
+        for (P2pMatrix.Pair x : p.notOk()) {
+          g.writeStartObject();
+          g.writeStringField("a", x.a());
+          g.writeStringField("b", x.b());
+          g.writeStringField("status", x.status().name());
           g.writeEndObject();
         }
         g.writeEndArray();
         g.writeEndObject();
       }
       g.writeEndArray();
-      g.writeArrayFieldStart("ncclGraphs");
-      for (NcclGraphs gs : graphs) {
-        for (NcclGraph x : gs.graphs()) {
-          g.writeStartObject();
-          g.writeStringField("file", gs.file());
-          g.writeNumberField("id", x.id());
-          g.writeStringField("pattern", x.algorithm());
-          g.writeObjectField("nChannels", x.nChannels());
-          g.writeObjectField("speedIntra", x.speedIntra());
-          g.writeObjectField("speedInter", x.speedInter());
-          g.writeStringField("typeIntra", x.typeIntra());
-          g.writeStringField("typeInter", x.typeInter());
-          g.writeEndObject();
+      g.writeArrayFieldStart("nvlinks");
+      for (NvlinkStatus n : r.nvlinks()) {
+        g.writeStartObject();
+        g.writeNumberField("gpu", n.gpu());
+        g.writeNumberField("links", n.links().size());
+        g.writeNumberField("active", n.active().size());
+        g.writeNumberField("totalGbps", n.totalGbps());
+        g.writeArrayFieldStart("inactive");
+        for (NvlinkSpeed l : n.links()) {
+          if (l.gbps() == null) {
+            g.writeNumber(l.link());
+          }
         }
+        g.writeEndArray();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeNumberField("malformedRows", r.malformed().count());
+      g.writeNumberField("unrecognized", r.unrecognized().count());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("ncclTopologies");
+    for (NcclTopology t : topologies) {
+      g.writeStartObject();
+      g.writeStringField("file", t.file());
+      g.writeStringField("version", t.version());
+      g.writeArrayFieldStart("gpus");
+      for (NcclGpu x : t.gpus()) {
+        g.writeStartObject();
+        g.writeNumberField("dev", x.dev());
+        g.writeObjectField("rank", x.rank());
+        g.writeStringField("busId", x.busId());
+        g.writeObjectField("sm", x.sm());
+        g.writeObjectField("gdr", x.gdr());
+        g.writeStringField("numa", x.cpuNumaId());
+        g.writeNumberField("nvlinks", x.nvlinkCount());
+        g.writeNumberField("nvswitchLinks", x.nvswitchLinks());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("nics");
+      for (NcclNet n : t.nets()) {
+        g.writeStartObject();
+        g.writeStringField("name", n.name());
+        g.writeObjectField("dev", n.dev());
+        g.writeObjectField("speedGbps", n.speedGbps());
+        g.writeObjectField("gdr", n.gdr());
+        g.writeStringField("numa", n.cpuNumaId());
+        g.writeEndObject();
       }
       g.writeEndArray();
       g.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-    out.println();
-    out.flush();
+    g.writeEndArray();
+    g.writeArrayFieldStart("ncclGraphs");
+    for (NcclGraphs gs : graphs) {
+      for (NcclGraph x : gs.graphs()) {
+        g.writeStartObject();
+        g.writeStringField("file", gs.file());
+        g.writeNumberField("id", x.id());
+        g.writeStringField("pattern", x.algorithm());
+        g.writeObjectField("nChannels", x.nChannels());
+        g.writeObjectField("speedIntra", x.speedIntra());
+        g.writeObjectField("speedInter", x.speedInter());
+        g.writeStringField("typeIntra", x.typeIntra());
+        g.writeStringField("typeInter", x.typeInter());
+        g.writeEndObject();
+      }
+    }
+    g.writeEndArray();
   }
 }

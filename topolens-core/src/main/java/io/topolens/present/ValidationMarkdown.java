@@ -309,20 +309,7 @@ public final class ValidationMarkdown {
           f.fittedTo());
     }
     out.println();
-    out.println("| run | measured s | defaults s | err | fitted s | err | measured in |");
-    out.println("|---|---|---|---|---|---|---|");
-    for (StepCheck s : r.steps()) {
-      out.printf(
-          Locale.ROOT,
-          "| %s | %.3f | %.3f | %s | %.3f | %s | %s |%n",
-          s.name(),
-          s.measured(),
-          s.predicted(),
-          pct(err(s.predicted(), s.measured())),
-          s.predictedFitted(),
-          pct(err(s.predictedFitted(), s.measured())),
-          s.source());
-    }
+    stepTable(r.steps(), "defaults", "fitted", "%.3f", out);
     out.println();
     out.println(
         "Ratios (the figures the fixtures' README says to trust: absolute times vary ~30% between two machines of this kind):");
@@ -333,6 +320,30 @@ public final class ValidationMarkdown {
         "In the fitted column `p2p` and `p2p-off` match by construction (they are the fitted"
             + " points); `shm`, `sock` and `sock-off`, and every ratio, are predictions.");
     out.println();
+  }
+
+  /**
+   * Measured step times beside the prediction before and after the fit, with their errors; {@code
+   * seconds} is the format of the times.
+   */
+  private static void stepTable(
+      List<StepCheck> steps, String predicted, String fitted, String seconds, PrintWriter out) {
+    out.println(
+        "| run | measured s | " + predicted + " s | err | " + fitted + " s | err | measured in |");
+    out.println("|---|---|---|---|---|---|---|");
+    String row = "| %s | " + seconds + " | " + seconds + " | %s | " + seconds + " | %s | %s |%n";
+    for (StepCheck s : steps) {
+      out.printf(
+          Locale.ROOT,
+          row,
+          s.name(),
+          s.measured(),
+          s.predicted(),
+          pct(err(s.predicted(), s.measured())),
+          s.predictedFitted(),
+          pct(err(s.predictedFitted(), s.measured())),
+          s.source());
+    }
   }
 
   private void seeds(ValidationReport r, PrintWriter out) {
@@ -353,20 +364,7 @@ public final class ValidationMarkdown {
             + " the priors. **fitted**: a per-micro-step framework overhead fitted to the first run,"
             + " then used for all four.");
     out.println();
-    out.println("| run | measured s | predicted s | err | with overhead s | err | measured in |");
-    out.println("|---|---|---|---|---|---|---|");
-    for (StepCheck s : r.seeds()) {
-      out.printf(
-          Locale.ROOT,
-          "| %s | %.0f | %.0f | %s | %.0f | %s | %s |%n",
-          s.name(),
-          s.measured(),
-          s.predicted(),
-          pct(err(s.predicted(), s.measured())),
-          s.predictedFitted(),
-          pct(err(s.predictedFitted(), s.measured())),
-          s.source());
-    }
+    stepTable(r.seeds(), "predicted", "with overhead", "%.0f", out);
     out.println();
     ratioTable(r.seedRatios(), out, "same job, other layout or network");
     out.println();

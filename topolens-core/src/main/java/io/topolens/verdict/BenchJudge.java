@@ -43,14 +43,9 @@ public final class BenchJudge {
     BenchRow peak = run.peak();
     List<Evidence> evidence = new ArrayList<>();
     if (peak == null) {
-      return new BenchVerdict(
+      return BenchVerdict.unjudged(
           run,
           null,
-          null,
-          null,
-          null,
-          null,
-          Grade.UNJUDGED,
           "No row of " + testName(run) + " completed; nothing to judge.",
           run.end() == null || run.end().equals(run.start())
               ? List.of(run.start())
@@ -82,14 +77,9 @@ public final class BenchJudge {
             run.nranks() == 1 ? "" : "s",
             hosts > 0 ? " on " + hosts + (hosts == 1 ? " node" : " nodes") : "");
     if (run.nranks() == 1) {
-      return new BenchVerdict(
+      return BenchVerdict.unjudged(
           run,
           peak,
-          null,
-          null,
-          null,
-          null,
-          Grade.UNJUDGED,
           head
               + ". One rank moves no data between GPUs: its busbw is a local copy (or, in place,"
               + " no copy at all), not a link's rate; nothing to judge.",
@@ -102,14 +92,9 @@ public final class BenchJudge {
       evidence.addAll(ctx.topology().evidence().stream().limit(2).toList());
     }
     if (judgedOn == null) {
-      return new BenchVerdict(
+      return BenchVerdict.unjudged(
           run,
           peak,
-          null,
-          null,
-          null,
-          null,
-          Grade.UNJUDGED,
           head
               + (multiNode
                   ? ". The network between nodes is unknown: the file has no NCCL connection lines (run with"

@@ -31,6 +31,12 @@ public record BenchVerdict(
     evidence = List.copyOf(evidence);
   }
 
+  /** A run nothing could be judged against: only its peak (if any), the reason and evidence. */
+  public static BenchVerdict unjudged(
+      BenchRun run, BenchRow peak, String sentence, List<Evidence> evidence) {
+    return new BenchVerdict(run, peak, null, null, null, null, Grade.UNJUDGED, sentence, evidence);
+  }
+
   public double peakBusBw() {
     return peak == null ? 0 : peak.outOfPlace().busBw();
   }

@@ -9,25 +9,14 @@ import java.util.Map;
  * An MPI Operator MPIJob (kubeflow.org/v2beta1) running nccl-tests: the launcher waits for the
  * workers, each worker pod holds its GPUs and EFA.
  */
-final class MpiJobWriter {
-  private final Sizing s;
-  private final PodParts parts;
-
+final class MpiJobWriter extends JobWriter {
   MpiJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
-    String image = s.spec.image() == null ? Commands.NCCL_TESTS_IMAGE : s.spec.image();
-    String imageWhy =
-        s.spec.image() == null
-            ? "AWS's nccl-tests image: nccl-tests, OpenMPI, NCCL, the EFA installer and aws-ofi-nccl; pin the tag you tested."
-            : "Asked for (--image).";
-    YamlMap meta = new YamlMap().put("name", s.name);
-    if (s.spec.namespace() != null) {
-      meta.put("namespace", s.spec.namespace());
-    }
+    String image = parts.ncclTestsImage();
     YamlMap launcher =
         new YamlMap()
             .put("replicas", 1)
@@ -41,37 +30,18 @@ final class MpiJobWriter {
                             .put(
                                 "containers",
                                 YamlList.of(
-                                    new YamlMap()
-                                        .put("name", "launcher")
-                                        .put("image", image, imageWhy)
-                                        .put(
-                                            "command",
-                                            YamlList.of(Commands.mpirun(s, true).toArray()),
-                                            Commands.mpirunWhy(s))
-                                        .put(
-                                            "resources",
-                                            new YamlMap()
-                                                .put(
-                                                    "requests",
-                                                    new YamlMap()
-                                                        .put("cpu", 1)
-                                                        .put("memory", "2Gi")),
-                                            "The launcher only runs mpirun: no GPU, no EFA.")))));
+                                    parts.mpirunContainer(
+                                        "launcher",
+                                        image,
+                                        parts.ncclTestsImageWhy(),
+                                        "The launcher only runs mpirun: no GPU, no EFA.")))));
     YamlMap pod =
-        new YamlMap()
-            .put("nodeSelector", parts.nodeSelector())
-            .put("tolerations", parts.tolerations());
-    YamlMap affinity =
-        parts.affinity(
+        parts.rankPod(
             Map.of(
                 "training.kubeflow.org/job-name",
                 s.name,
                 "training.kubeflow.org/job-role",
                 "worker"));
-    if (!affinity.isEmpty()) {
-      pod.put("affinity", affinity);
-    }
-    pod.put("volumes", parts.volumes(), parts.shmWhy());
     pod.put(
         "containers",
         YamlList.of(
@@ -108,7 +78,7 @@ final class MpiJobWriter {
         new YamlMap()
             .put("apiVersion", "kubeflow.org/v2beta1")
             .put("kind", "MPIJob")
-            .put("metadata", meta)
+            .put("metadata", parts.metadata(s.name))
             .put("spec", spec));
   }
 }

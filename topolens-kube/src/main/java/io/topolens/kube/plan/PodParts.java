@@ -22,6 +22,54 @@ final class PodParts {
     this.s = s;
   }
 
+  /** A document's metadata: {@code name}, and the namespace when one was asked for. */
+  YamlMap metadata(String name) {
+    YamlMap m = new YamlMap().put("name", name);
+    if (s.spec.namespace() != null) {
+      m.put("namespace", s.spec.namespace());
+    }
+    return m;
+  }
+
+  /**
+   * A rank pod's spec up to its containers: node selector, tolerations, the affinity that spreads
+   * or packs the pods carrying {@code podLabels}, and the /dev/shm volume.
+   */
+  YamlMap rankPod(Map<String, String> podLabels) {
+    YamlMap pod =
+        new YamlMap().put("nodeSelector", nodeSelector()).put("tolerations", tolerations());
+    YamlMap affinity = affinity(podLabels);
+    if (!affinity.isEmpty()) {
+      pod.put("affinity", affinity);
+    }
+    pod.put("volumes", volumes(), shmWhy());
+    return pod;
+  }
+
+  /** The nccl-tests image: the one asked for, else AWS's. */
+  String ncclTestsImage() {
+    return s.spec.image() == null ? Commands.NCCL_TESTS_IMAGE : s.spec.image();
+  }
+
+  /** Why {@link #ncclTestsImage()}. */
+  String ncclTestsImageWhy() {
+    return s.spec.image() == null
+        ? "AWS's nccl-tests image: nccl-tests, OpenMPI, NCCL, the EFA installer and aws-ofi-nccl; pin the tag you tested."
+        : "Asked for (--image).";
+  }
+
+  /** The launcher's container: it runs mpirun with a CPU and 2Gi, and holds no GPU or EFA. */
+  YamlMap mpirunContainer(String name, String image, String imageWhy, String resourcesWhy) {
+    return new YamlMap()
+        .put("name", name)
+        .put("image", image, imageWhy)
+        .put("command", YamlList.of(Commands.mpirun(s, true).toArray()), Commands.mpirunWhy(s))
+        .put(
+            "resources",
+            new YamlMap().put("requests", new YamlMap().put("cpu", 1).put("memory", "2Gi")),
+            resourcesWhy);
+  }
+
   YamlMap nodeSelector() {
     YamlMap m = new YamlMap();
     m.put(

@@ -9,20 +9,13 @@ import java.util.Map;
  * A training-operator PyTorchJob (kubeflow.org/v1): a Master and Workers alike, each pod all its
  * GPUs.
  */
-final class PyTorchJobWriter {
-  private final Sizing s;
-  private final PodParts parts;
-
+final class PyTorchJobWriter extends JobWriter {
   PyTorchJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
-    YamlMap meta = new YamlMap().put("name", s.name);
-    if (s.spec.namespace() != null) {
-      meta.put("namespace", s.spec.namespace());
-    }
     YamlMap specs = new YamlMap();
     specs.put(
         "Master",
@@ -53,20 +46,12 @@ final class PyTorchJobWriter {
         new YamlMap()
             .put("apiVersion", "kubeflow.org/v1")
             .put("kind", "PyTorchJob")
-            .put("metadata", meta)
+            .put("metadata", parts.metadata(s.name))
             .put("spec", spec));
   }
 
   private YamlMap replica(int n) {
-    YamlMap pod =
-        new YamlMap()
-            .put("nodeSelector", parts.nodeSelector())
-            .put("tolerations", parts.tolerations());
-    YamlMap affinity = parts.affinity(Map.of("training.kubeflow.org/job-name", s.name));
-    if (!affinity.isEmpty()) {
-      pod.put("affinity", affinity);
-    }
-    pod.put("volumes", parts.volumes(), parts.shmWhy());
+    YamlMap pod = parts.rankPod(Map.of("training.kubeflow.org/job-name", s.name));
     pod.put(
         "containers",
         YamlList.of(

@@ -10,18 +10,15 @@ import java.util.Map;
  * trainer.resourcesPerNode}, pod settings in {@code runtimePatches}; for nccl-tests also the MPI
  * TrainingRuntime it names, whose launcher waits for the node pods.
  */
-final class TrainJobWriter {
+final class TrainJobWriter extends JobWriter {
   static final String API = "trainer.kubeflow.org/v1alpha1";
   static final String MANAGER = "topolens.io/plan";
 
-  private final Sizing s;
-  private final PodParts parts;
-
   TrainJobWriter(Sizing s) {
-    this.s = s;
-    this.parts = new PodParts(s);
+    super(s);
   }
 
+  @Override
   List<YamlMap> write() {
     boolean mpi = s.spec.workload() == PlanSpec.Workload.NCCL_TESTS;
     return mpi ? List.of(runtime(), job(true)) : List.of(job(false));
@@ -31,20 +28,12 @@ final class TrainJobWriter {
     return Map.of("jobset.sigs.k8s.io/jobset-name", s.name);
   }
 
-  private YamlMap metadata(String name) {
-    YamlMap m = new YamlMap().put("name", name);
-    if (s.spec.namespace() != null) {
-      m.put("namespace", s.spec.namespace());
-    }
-    return m;
-  }
-
   private YamlMap job(boolean mpi) {
     YamlMap doc =
         new YamlMap()
             .put("apiVersion", API)
             .put("kind", "TrainJob")
-            .put("metadata", metadata(s.name));
+            .put("metadata", parts.metadata(s.name));
     YamlMap spec = new YamlMap();
     String runtime =
         mpi ? s.name + "-mpi" : s.spec.runtime() == null ? "torch-distributed" : s.spec.runtime();
@@ -86,15 +75,7 @@ final class TrainJobWriter {
     }
     spec.put("trainer", trainer);
     if (!mpi) {
-      YamlMap pod =
-          new YamlMap()
-              .put("nodeSelector", parts.nodeSelector())
-              .put("tolerations", parts.tolerations());
-      YamlMap affinity = parts.affinity(podLabels());
-      if (!affinity.isEmpty()) {
-        pod.put("affinity", affinity);
-      }
-      pod.put("volumes", parts.volumes(), parts.shmWhy());
+      YamlMap pod = parts.rankPod(podLabels());
       pod.put(
           "containers",
           YamlList.of(new YamlMap().put("name", "node").put("volumeMounts", parts.mounts())),
@@ -136,12 +117,12 @@ final class TrainJobWriter {
    * Ready.
    */
   private YamlMap runtime() {
-    String image = s.spec.image() == null ? Commands.NCCL_TESTS_IMAGE : s.spec.image();
+    String image = parts.ncclTestsImage();
     YamlMap doc =
         new YamlMap()
             .put("apiVersion", API)
             .put("kind", "TrainingRuntime")
-            .put("metadata", metadata(s.name + "-mpi"));
+            .put("metadata", parts.metadata(s.name + "-mpi"));
     YamlMap spec = new YamlMap();
     spec.put(
         "mlPolicy",
@@ -161,31 +142,18 @@ final class TrainJobWriter {
                         false,
                         "The launcher only starts mpirun; it holds no GPU.")));
     YamlMap nodePod =
-        new YamlMap()
-            .put("nodeSelector", parts.nodeSelector())
-            .put("tolerations", parts.tolerations());
-    YamlMap affinity =
-        parts.affinity(
+        parts.rankPod(
             Map.of(
                 "jobset.sigs.k8s.io/jobset-name",
                 s.name,
                 "jobset.sigs.k8s.io/replicatedjob-name",
                 "node"));
-    if (!affinity.isEmpty()) {
-      nodePod.put("affinity", affinity);
-    }
-    nodePod.put("volumes", parts.volumes(), parts.shmWhy());
     nodePod.put(
         "containers",
         YamlList.of(
             new YamlMap()
                 .put("name", "node")
-                .put(
-                    "image",
-                    image,
-                    s.spec.image() == null
-                        ? "AWS's nccl-tests image: nccl-tests, OpenMPI, NCCL, the EFA installer and aws-ofi-nccl; pin the tag you tested."
-                        : "Asked for (--image).")
+                .put("image", image, parts.ncclTestsImageWhy())
                 .put(
                     "command",
                     YamlList.of("/usr/sbin/sshd", "-De"),
@@ -201,22 +169,7 @@ final class TrainJobWriter {
                 .put("volumeMounts", parts.mounts())));
     YamlMap launcherPod =
         new YamlMap()
-            .put(
-                "containers",
-                YamlList.of(
-                    new YamlMap()
-                        .put("name", "node")
-                        .put("image", image)
-                        .put(
-                            "command",
-                            YamlList.of(Commands.mpirun(s, true).toArray()),
-                            Commands.mpirunWhy(s))
-                        .put(
-                            "resources",
-                            new YamlMap()
-                                .put(
-                                    "requests",
-                                    new YamlMap().put("cpu", 1).put("memory", "2Gi")))));
+            .put("containers", YamlList.of(parts.mpirunContainer("node", image, null, null)));
     YamlList jobs = new YamlList();
     jobs.add(
         new YamlMap()

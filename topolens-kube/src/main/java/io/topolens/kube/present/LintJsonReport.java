@@ -8,7 +8,7 @@ import io.topolens.kube.model.Located;
 import io.topolens.kube.model.PodGroup;
 import io.topolens.kube.model.Resources;
 import io.topolens.kube.model.Workload;
-import io.topolens.model.Evidence;
+import io.topolens.present.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -43,22 +43,7 @@ public final class LintJsonReport {
       g.writeEndArray();
       g.writeArrayFieldStart("findings");
       for (Finding f : r.findings()) {
-        g.writeStartObject();
-        g.writeStringField("id", f.id());
-        g.writeStringField("severity", f.severity().label());
-        g.writeStringField("title", f.title());
-        g.writeStringField("explanation", f.explanation());
-        g.writeArrayFieldStart("evidence");
-        for (Evidence e : f.evidence()) {
-          g.writeStartObject();
-          g.writeStringField("file", e.file());
-          g.writeNumberField("line", e.line());
-          g.writeStringField("text", e.text());
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeStringField("fix", f.fix());
-        g.writeEndObject();
+        JsonFields.finding(g, f);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("problems");

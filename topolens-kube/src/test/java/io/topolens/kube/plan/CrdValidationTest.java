@@ -42,7 +42,7 @@ class CrdValidationTest {
       })
   void plannedManifestsValidateAgainstTheirCrds(String knobs) throws InputProblem {
     CrdSchemas.dir();
-    Plan p = PlannerTest.plan(knobs);
+    Plan p = Knobs.plan(knobs);
     for (YamlMap doc : p.documents()) {
       JsonNode json = doc.toJson();
       String api = json.path("apiVersion").asText();
@@ -104,7 +104,7 @@ class CrdValidationTest {
   void theValidatorCatchesWhatTheApiServerRejects(String at, String field, String value)
       throws Exception {
     CrdSchemas.dir();
-    JsonNode doc = PlannerTest.plan("instance=p4d.24xlarge;nodes=4").documents().get(0).toJson();
+    JsonNode doc = Knobs.plan("instance=p4d.24xlarge;nodes=4").documents().get(0).toJson();
     ((ObjectNode) doc.at(at)).set(field, YAML.readTree(value));
     assertThat(CrdSchemas.errors(CrdSchemas.of("trainer.kubeflow.org/v1alpha1", "TrainJob"), doc))
         .isNotEmpty();
@@ -114,10 +114,7 @@ class CrdValidationTest {
   void theCorePodSchemaCatchesAMisplacedField() throws Exception {
     CrdSchemas.dir();
     JsonNode mpi =
-        PlannerTest.plan("instance=p5.48xlarge;nodes=2;workload=nccl-tests")
-            .documents()
-            .get(0)
-            .toJson();
+        Knobs.plan("instance=p5.48xlarge;nodes=2;workload=nccl-tests").documents().get(0).toJson();
     ObjectNode pod = (ObjectNode) mpi.at("/spec/mpiReplicaSpecs/Worker/template/spec").deepCopy();
     assertThat(CrdSchemas.errors(CrdSchemas.podSpec(), pod)).isEmpty();
     ((ArrayNode) pod.get("containers")).get(0).withObject("resources").put("limitz", 1);

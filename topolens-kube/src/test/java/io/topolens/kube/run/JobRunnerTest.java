@@ -11,8 +11,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.topolens.kube.manifest.ManifestReader;
-import io.topolens.kube.plan.PlanRequest;
-import io.topolens.kube.plan.Planner;
+import io.topolens.kube.plan.Knobs;
+import io.topolens.kube.plan.Plan;
 import io.topolens.nccl.InputProblem;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,34 +44,30 @@ class JobRunnerTest {
   KubernetesClient client;
   @TempDir Path tmp;
   final List<String> progress = new CopyOnWriteArrayList<>();
+  final AtomicReference<Throwable> failed = new AtomicReference<>();
 
-  static Submission plannedMpiJob() throws InputProblem {
-    var plan =
-        Planner.standard()
-            .plan(
-                new PlanRequest(
-                        "p5.48xlarge",
-                        2,
-                        null,
-                        null,
-                        null,
-                        "nccl-tests",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null)
-                    .toSpec());
+  /** The job the standard planner writes for {@code knobs}, as it would be submitted. */
+  static Submission submission(String knobs) throws InputProblem {
+    Plan plan = Knobs.plan(knobs);
     return Submission.of(
         new ManifestReader().parse("plan.yaml", plan.yaml().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  static Submission plannedMpiJob() throws InputProblem {
+    return submission("instance=p5.48xlarge;nodes=2;workload=nccl-tests");
+  }
+
+  FakeOperator mpiOperator() {
+    return new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
+  }
+
+  JobRunner runner() {
+    return new JobRunner(client, progress::add);
+  }
+
+  /** Options that delete the job on Ctrl-C and on timeout and keep it when done. */
+  RunOptions options(Duration timeout) {
+    return options(timeout, Cleanup.DELETE, Cleanup.DELETE, false);
   }
 
   RunOptions options(
@@ -87,10 +83,15 @@ class JobRunnerTest {
   }
 
   void logs(String pod, String container, String body) {
+    logs(pod, container, body, body);
+  }
+
+  /** Serves {@code streamed} to a following reader and {@code whole} to one reading at once. */
+  void logs(String pod, String container, String streamed, String whole) {
     String base =
         "/api/v1/namespaces/" + NS + "/pods/" + pod + "/log?pretty=false&container=" + container;
-    server.expect().get().withPath(base + "&follow=true").andReturn(200, body).always();
-    server.expect().get().withPath(base).andReturn(200, body).always();
+    server.expect().get().withPath(base + "&follow=true").andReturn(200, streamed).always();
+    server.expect().get().withPath(base).andReturn(200, whole).always();
   }
 
   @BeforeEach
@@ -111,7 +112,45 @@ class JobRunnerTest {
     }
   }
 
-  Thread background(ThrowingRunnable r, AtomicReference<Throwable> failed) {
+  /** Ends the three pods of {@link #startPods} with exit code 0. */
+  void succeedPods(FakeOperator op) {
+    for (String p : List.of(W0, W1, LAUNCHER)) {
+      op.phase(p, "Succeeded", 0);
+    }
+  }
+
+  /** Runs {@code s} while {@code controller} plays the operator beside it. */
+  RunOutcome runWhile(ThrowingRunnable controller, Submission s, RunOptions o) throws Exception {
+    Thread t = background(controller);
+    RunOutcome out = runner().run(s, o);
+    t.join();
+    return out;
+  }
+
+  /**
+   * Runs {@code s} while the operator starts its pods, lets them run {@code millis}, ends them with
+   * exit code 0 and marks the job Succeeded with {@code message}.
+   */
+  RunOutcome runToSuccess(Submission s, FakeOperator op, long millis, String message)
+      throws Exception {
+    return runWhile(
+        () -> {
+          startPods(op);
+          Thread.sleep(millis);
+          succeedPods(op);
+          op.condition("Succeeded", message);
+        },
+        s,
+        options(Duration.ofSeconds(30)));
+  }
+
+  /** Runs {@code s} on a thread of its own (to be interrupted), its outcome into {@code out}. */
+  Thread runInBackground(Submission s, RunOptions o, AtomicReference<RunOutcome> out) {
+    return background(() -> out.set(runner().run(s, o)));
+  }
+
+  /** Runs {@code r} on a daemon thread; what it throws goes into {@link #failed}. */
+  Thread background(ThrowingRunnable r) {
     Thread t =
         new Thread(
             () -> {
@@ -133,23 +172,9 @@ class JobRunnerTest {
   @Test
   void followsTheJobToItsEndAndRecordsPodsNodesAndLogs() throws Exception {
     Submission s = plannedMpiJob();
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread controller =
-        background(
-            () -> {
-              startPods(op);
-              Thread.sleep(150);
-              for (String p : List.of(W0, W1, LAUNCHER)) {
-                op.phase(p, "Succeeded", 0);
-              }
-              op.condition("Succeeded", "MPIJob ml/nccl-tests-p5-2x8 successfully completed.");
-            },
-            failed);
+    FakeOperator op = mpiOperator();
     RunOutcome out =
-        new JobRunner(client, progress::add)
-            .run(s, options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.DELETE, false));
-    controller.join();
+        runToSuccess(s, op, 150, "MPIJob ml/nccl-tests-p5-2x8 successfully completed.");
     assertThat(failed.get()).isNull();
     assertThat(out.status()).isEqualTo(RunOutcome.Status.SUCCEEDED);
     assertThat(out.message()).isEqualTo("MPIJob nccl-tests-p5-2x8 succeeded");
@@ -200,10 +225,9 @@ class JobRunnerTest {
   @Test
   void aFailedJobKeepsItsLogsAndSaysWhy() throws Exception {
     Submission s = plannedMpiJob();
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread controller =
-        background(
+    FakeOperator op = mpiOperator();
+    RunOutcome out =
+        runWhile(
             () -> {
               startPods(op);
               Thread.sleep(100);
@@ -212,11 +236,8 @@ class JobRunnerTest {
                   "Failed",
                   "MPIJob ml/nccl-tests-p5-2x8 has failed because 1 Launcher replica(s) failed.");
             },
-            failed);
-    RunOutcome out =
-        new JobRunner(client, progress::add)
-            .run(s, options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.DELETE, true));
-    controller.join();
+            s,
+            options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.DELETE, true));
     assertThat(out.status()).isEqualTo(RunOutcome.Status.FAILED);
     assertThat(out.message())
         .isEqualTo(
@@ -233,18 +254,11 @@ class JobRunnerTest {
   @Test
   void ctrlCDeletesTheJobByDefaultAndKeepsPartialLogs() throws Exception {
     Submission s = plannedMpiJob();
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
+    FakeOperator op = mpiOperator();
     AtomicReference<RunOutcome> out = new AtomicReference<>();
-    AtomicReference<Throwable> failed = new AtomicReference<>();
     Thread runner =
-        background(
-            () ->
-                out.set(
-                    new JobRunner(client, progress::add)
-                        .run(
-                            s,
-                            options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.KEEP, false))),
-            failed);
+        runInBackground(
+            s, options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.KEEP, false), out);
     startPods(op);
     Path log = tmp.resolve("logs").resolve(LAUNCHER + ".log");
     for (int i = 0; i < 200 && !(Files.exists(log) && Files.size(log) > 0); i++) {
@@ -264,18 +278,11 @@ class JobRunnerTest {
   @Test
   void ctrlCCanKeepTheJob() throws Exception {
     Submission s = plannedMpiJob();
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
+    FakeOperator op = mpiOperator();
     AtomicReference<RunOutcome> out = new AtomicReference<>();
-    AtomicReference<Throwable> failed = new AtomicReference<>();
     Thread runner =
-        background(
-            () ->
-                out.set(
-                    new JobRunner(client, progress::add)
-                        .run(
-                            s,
-                            options(Duration.ofSeconds(30), Cleanup.KEEP, Cleanup.DELETE, false))),
-            failed);
+        runInBackground(
+            s, options(Duration.ofSeconds(30), Cleanup.KEEP, Cleanup.DELETE, false), out);
     op.awaitJob();
     Thread.sleep(100);
     runner.interrupt();
@@ -290,21 +297,17 @@ class JobRunnerTest {
   @Test
   void aTimeoutStopsTheRunAndSaysWhatItDid() throws Exception {
     Submission s = plannedMpiJob();
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread controller =
-        background(
+    FakeOperator op = mpiOperator();
+    RunOutcome out =
+        runWhile(
             () -> {
               op.awaitJob();
               op.pod(W0, W0, null, "worker");
               op.unschedulable(
                   W0, "0/3 nodes are available: 3 Insufficient vpc.amazonaws.com/efa.");
             },
-            failed);
-    RunOutcome out =
-        new JobRunner(client, progress::add)
-            .run(s, options(Duration.ofMillis(800), Cleanup.DELETE, Cleanup.KEEP, false));
-    controller.join();
+            s,
+            options(Duration.ofMillis(800), Cleanup.DELETE, Cleanup.KEEP, false));
     assertThat(out.status()).isEqualTo(RunOutcome.Status.TIMED_OUT);
     assertThat(out.message())
         .isEqualTo(
@@ -327,39 +330,12 @@ class JobRunnerTest {
 
   @Test
   void podsSharingANodeAreNamed() throws Exception {
-    var plan =
-        Planner.standard()
-            .plan(
-                new PlanRequest(
-                        "p4d.24xlarge",
-                        1,
-                        "4",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        "split",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null)
-                    .toSpec());
-    Submission s =
-        Submission.of(
-            new ManifestReader().parse("plan.yaml", plan.yaml().getBytes(StandardCharsets.UTF_8)));
+    Submission s = submission("instance=p4d.24xlarge;nodes=1;gpusPerPod=4;name=split");
     FakeOperator op = new FakeOperator(client, NS, RunKind.TRAIN_JOB, "split");
     logs("split-node-0-0-aaaaa", "node", "");
     logs("split-node-0-1-bbbbb", "node", "");
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread controller =
-        background(
+    RunOutcome out =
+        runWhile(
             () -> {
               op.awaitJob();
               op.pod("split-node-0-0-aaaaa", "split-node-0-0", "ip-10-0-3-3", "node");
@@ -368,11 +344,8 @@ class JobRunnerTest {
               op.phase("split-node-0-1-bbbbb", "Succeeded", 0);
               op.condition("Complete", "TrainJob is completed");
             },
-            failed);
-    RunOutcome out =
-        new JobRunner(client, progress::add)
-            .run(s, options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.DELETE, false));
-    controller.join();
+            s,
+            options(Duration.ofSeconds(30)));
     assertThat(out.status()).isEqualTo(RunOutcome.Status.SUCCEEDED);
     assertThat(PodRecord.shared(out.pods()))
         .containsEntry("ip-10-0-3-3", List.of("split-node-0-0-aaaaa", "split-node-0-1-bbbbb"));
@@ -385,31 +358,12 @@ class JobRunnerTest {
   @Test
   void aBrokenLogStreamIsFetchedWholeWhenThePodEnds() throws Exception {
     Submission s = plannedMpiJob();
-    String base =
-        "/api/v1/namespaces/" + NS + "/pods/" + LAUNCHER + "/log?pretty=false&container=launcher";
     server.clearExpectations();
     String firstLine = LAUNCHER_LOG.substring(0, LAUNCHER_LOG.indexOf('\n') + 1);
-    server.expect().get().withPath(base + "&follow=true").andReturn(200, firstLine).always();
-    server.expect().get().withPath(base).andReturn(200, LAUNCHER_LOG).always();
+    logs(LAUNCHER, "launcher", firstLine, LAUNCHER_LOG);
     logs(W0, "worker", "");
     logs(W1, "worker", "");
-    FakeOperator op = new FakeOperator(client, NS, RunKind.MPI_JOB, JOB);
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread controller =
-        background(
-            () -> {
-              startPods(op);
-              Thread.sleep(100);
-              for (String p : List.of(W0, W1, LAUNCHER)) {
-                op.phase(p, "Succeeded", 0);
-              }
-              op.condition("Succeeded", "done");
-            },
-            failed);
-    RunOutcome out =
-        new JobRunner(client, progress::add)
-            .run(s, options(Duration.ofSeconds(30), Cleanup.DELETE, Cleanup.DELETE, false));
-    controller.join();
+    RunOutcome out = runToSuccess(s, mpiOperator(), 100, "done");
     assertThat(out.status()).isEqualTo(RunOutcome.Status.SUCCEEDED);
     assertThat(Files.readString(tmp.resolve("logs").resolve(LAUNCHER + ".log")))
         .isEqualTo(LAUNCHER_LOG);
@@ -442,7 +396,7 @@ class JobRunnerTest {
             Cleanup.DELETE,
             false,
             tmp);
-    assertThatThrownBy(() -> new JobRunner(client, progress::add).run(s, o))
+    assertThatThrownBy(() -> runner().run(s, o))
         .isInstanceOf(InputProblem.class)
         .hasMessage(
             "cannot create MPIJob nccl-tests-p5-2x8 in namespace locked: forbidden (403): mpijobs.kubeflow.org is forbidden: User \"dev\" cannot create resource \"mpijobs\" in API group \"kubeflow.org\" in the namespace \"locked\" (see docs/kubernetes.md for the RBAC topolens run needs)");
@@ -457,52 +411,23 @@ class JobRunnerTest {
         .withPath("/apis/kubeflow.org/v2beta1/namespaces/ml/mpijobs")
         .andReturn(404, "404 page not found")
         .always();
-    assertThatThrownBy(
-            () ->
-                new JobRunner(client, progress::add)
-                    .run(s, options(Duration.ofSeconds(5), Cleanup.DELETE, Cleanup.DELETE, false)))
+    assertThatThrownBy(() -> runner().run(s, options(Duration.ofSeconds(5))))
         .hasMessage(
             "cannot create MPIJob nccl-tests-p5-2x8 in namespace ml: the cluster has no MPIJob (kubeflow.org/v2beta1); is its operator installed? (kubectl get crd mpijobs.kubeflow.org)");
   }
 
   @Test
   void anExistingJobIsOneLineAndARuntimeIsReused() throws Exception {
-    var plan =
-        Planner.standard()
-            .plan(
-                new PlanRequest(
-                        "p5.48xlarge",
-                        2,
-                        null,
-                        null,
-                        "trainjob",
-                        "nccl-tests",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null)
-                    .toSpec());
-    Submission s =
-        Submission.of(
-            new ManifestReader().parse("plan.yaml", plan.yaml().getBytes(StandardCharsets.UTF_8)));
-    RunOptions o = options(Duration.ofMillis(200), Cleanup.DELETE, Cleanup.DELETE, false);
-    RunOutcome first = new JobRunner(client, progress::add).run(s, o);
+    Submission s = submission("instance=p5.48xlarge;nodes=2;kind=trainjob;workload=nccl-tests");
+    RunOptions o = options(Duration.ofMillis(200));
+    RunOutcome first = runner().run(s, o);
     assertThat(first.status()).isEqualTo(RunOutcome.Status.TIMED_OUT);
     assertThat(first.message())
         .isEqualTo(
             "timed out after 0.2 s; deleted TrainJob nccl-tests-p5-2x8, TrainingRuntime nccl-tests-p5-2x8-mpi (--on-timeout keep keeps it)");
     RunOptions keep = options(Duration.ofMillis(200), Cleanup.KEEP, Cleanup.KEEP, false);
-    new JobRunner(client, progress::add).run(s, keep);
-    assertThatThrownBy(() -> new JobRunner(client, progress::add).run(s, keep))
+    runner().run(s, keep);
+    assertThatThrownBy(() -> runner().run(s, keep))
         .hasMessage(
             "cannot create TrainJob nccl-tests-p5-2x8 in namespace ml: it already exists (409); delete it first or choose another name");
     assertThat(progress).contains("TrainingRuntime nccl-tests-p5-2x8-mpi already exists; using it");
@@ -521,10 +446,7 @@ class JobRunnerTest {
                     .build())
             .build()) {
       assertThatThrownBy(
-              () ->
-                  new JobRunner(nowhere, progress::add)
-                      .run(
-                          s, options(Duration.ofSeconds(5), Cleanup.DELETE, Cleanup.DELETE, false)))
+              () -> new JobRunner(nowhere, progress::add).run(s, options(Duration.ofSeconds(5))))
           .isInstanceOf(InputProblem.class)
           .hasMessageStartingWith(
               "cannot reach the cluster at https://127.0.0.1:1 to create MPIJob nccl-tests-p5-2x8 in namespace ml (")
