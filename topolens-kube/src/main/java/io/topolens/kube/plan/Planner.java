@@ -2,6 +2,7 @@ package io.topolens.kube.plan;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.Measurements;
+import io.topolens.kube.model.TrainerRelease;
 import io.topolens.kube.settings.KubeSettings;
 import io.topolens.kube.yaml.YamlMap;
 import io.topolens.nccl.InputProblem;
@@ -30,6 +31,17 @@ public final class Planner {
   /** The plan for {@code spec}; a request that cannot work is an {@link InputProblem}. */
   public Plan plan(PlanSpec spec) throws InputProblem {
     Sizing s = new Sizing(spec, catalog, settings, measurements);
+    if (s.kind == PlanSpec.JobKind.TRAINJOB) {
+      TrainerRelease t = spec.trainer();
+      if (t.major() != 2 || t.minor() < 2) {
+        throw new InputProblem(
+            "--trainer-version "
+                + t
+                + ": plan writes TrainJobs for Kubeflow Trainer v2.2 and later (pod settings in"
+                + " runtimePatches); Trainer v2.1 takes podTemplateOverrides, which plan does not write:"
+                + " upgrade Trainer, or use --kind pytorchjob");
+      }
+    }
     List<YamlMap> docs =
         switch (s.kind) {
           case TRAINJOB -> new TrainJobWriter(s).write();

@@ -79,7 +79,7 @@ final class TrainJobWriter extends JobWriter {
       pod.put(
           "containers",
           YamlList.of(new YamlMap().put("name", "node").put("volumeMounts", parts.mounts())),
-          "Container node is the trainer's; a patch may add mounts but not env or resources (those are in trainer).");
+          "Container node is the trainer's; its env and resources are set in trainer (env, resourcesPerNode), so the patch only adds the /dev/shm mount.");
       YamlMap template =
           new YamlMap()
               .put(

@@ -82,6 +82,7 @@ class PlannerTest {
       value = {
         "instance=p9.99xlarge;nodes=2 | unknown instance type p9.99xlarge; the catalog knows p4d.24xlarge, p4de.24xlarge, p5.48xlarge, p5e.48xlarge, p5en.48xlarge, p6-b200.48xlarge, g5.xlarge, g5.8xlarge, g5.12xlarge, g5.24xlarge, g5.48xlarge, g6e.8xlarge, g6e.12xlarge, g6e.24xlarge, g6e.48xlarge, g6.12xlarge, g6.48xlarge (add others with --catalog FILE)",
         "instance=p4d.24xlarge;nodes=0 | --nodes must be at least 1, not 0",
+        "instance=p4d.24xlarge;nodes=2;trainerVersion=2.1 | --trainer-version v2.1: plan writes TrainJobs for Kubeflow Trainer v2.2 and later (pod settings in runtimePatches); Trainer v2.1 takes podTemplateOverrides, which plan does not write: upgrade Trainer, or use --kind pytorchjob",
         "instance=p4d.24xlarge;nodes=2;gpusPerPod=3 | --gpus-per-pod 3 does not divide p4d.24xlarge's 8 GPUs (use all, or a divisor of 8)",
         "instance=g6e.12xlarge;nodes=4;gpusPerPod=1 | g6e.12xlarge has 1 EFA for 4 GPUs: a pod of 1 GPU(s) cannot get a whole one, and an EFA device belongs to one pod only; use --gpus-per-pod 4 or more, or --network eni",
         "instance=p4d.24xlarge;nodes=2;gpusPerPod=1 | p4d.24xlarge has 4 EFA for 8 GPUs: a pod of 1 GPU(s) cannot get a whole one, and an EFA device belongs to one pod only; use --gpus-per-pod 2 or more, or --network eni",
