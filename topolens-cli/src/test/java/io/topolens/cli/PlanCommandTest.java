@@ -107,4 +107,20 @@ class PlanCommandTest {
         .asString()
         .startsWith("topolens: " + spec + ":3: unknown key gpus (plan specs take instance, nodes");
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "instance: p4d.24xlarge\\nnodes: [1, 2]\\n | :2: nodes must be a number",
+        "instance: p4d.24xlarge\\nnodes: two\\n | :2: nodes must be a number",
+        "instance: p4d.24xlarge\\nnodes: 2\\nsameZone: maybe\\n | :3: sameZone must be true or false",
+      })
+  void aSpecValueOfTheWrongShapeNamesKeyAndLine(String text, String message) throws Exception {
+    Path spec = tmp.resolve("spec.yaml");
+    Files.writeString(spec, text.replace("\\n", "\n"));
+    CliRun r = CliRun.of("plan", "--spec", spec.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines()).singleElement().asString().isEqualTo("topolens: " + spec + message);
+  }
 }

@@ -66,6 +66,25 @@ public record PlanRequest(
               + ": unknown key "
               + e.getPropertyName()
               + " (plan specs take instance, nodes, gpusPerPod, network, kind, workload, image, command, name, namespace, runtime, trainerVersion, zone, sameZone, nodeLabels, tolerations, shm, offload, params)");
+    } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+      // a value of the wrong shape: name the key and what it should be, not Jackson's types
+      String key =
+          e.getPath().isEmpty() ? null : e.getPath().get(e.getPath().size() - 1).getFieldName();
+      String want =
+          e.getTargetType() == null
+              ? "another kind of value"
+              : Number.class.isAssignableFrom(e.getTargetType())
+                      || e.getTargetType() == int.class
+                      || e.getTargetType() == long.class
+                  ? "a number"
+                  : e.getTargetType() == Boolean.class || e.getTargetType() == boolean.class
+                      ? "true or false"
+                      : java.util.List.class.isAssignableFrom(e.getTargetType())
+                          ? "a list"
+                          : "a single value";
+      String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
+      throw new InputProblem(
+          file + where + ": " + (key == null ? "a value" : key) + " must be " + want);
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
       throw new InputProblem(
