@@ -5,6 +5,7 @@ import io.topolens.catalog.Measurements;
 import io.topolens.kube.plan.Choice;
 import io.topolens.kube.plan.Plan;
 import io.topolens.kube.plan.Planner;
+import io.topolens.kube.plan.Reasons;
 import io.topolens.kube.settings.KubeSettings;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -77,6 +78,13 @@ final class PlanCommand implements Callable<Integer> {
         out.println();
         out.println(c.field() + " = " + c.value());
         out.println("  " + c.why());
+      }
+      out.println();
+      out.println("Every commented field of the manifests:");
+      for (Reasons.Reason r : Reasons.of(p)) {
+        out.println();
+        out.println(r.path() + (r.value() == null ? "" : " = " + r.value()));
+        out.println("  " + r.why());
       }
       out.flush();
       return 0;

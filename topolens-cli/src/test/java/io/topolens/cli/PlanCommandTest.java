@@ -123,4 +123,16 @@ class PlanCommandTest {
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines()).singleElement().asString().isEqualTo("topolens: " + spec + message);
   }
+
+  @Test
+  void explainListsEveryCommentedField() {
+    CliRun r = CliRun.of("plan", "--instance", "p4d.24xlarge", "--nodes", "2", "--explain");
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains("vpc.amazonaws.com/efa = 4")
+        .contains("Every commented field of the manifests:")
+        .contains("TrainJob spec.trainer.numProcPerNode = 8")
+        .contains("TrainJob spec.runtimeRef")
+        .doesNotContain("apiVersion:");
+  }
 }
