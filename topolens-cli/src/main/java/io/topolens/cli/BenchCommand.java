@@ -68,7 +68,7 @@ final class BenchCommand implements Callable<Integer> {
     Inputs in = new InputsReader(logs).read(paths);
     boolean bad = InputProblems.report(in, err);
     for (Inputs.Routed r : in.kinds()) {
-      if (r.kind() == InputKind.NCCL_LOG) {
+      if (r.kind() == InputKind.NCCL_LOG && !InputProblems.unreadable(in, r.name())) {
         err.println("topolens: " + r.name() + ": no nccl-tests results table in it (ignored)");
       }
     }

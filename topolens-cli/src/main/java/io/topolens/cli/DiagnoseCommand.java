@@ -118,6 +118,8 @@ final class DiagnoseCommand implements Callable<Integer> {
             "topolens: no NCCL lines in "
                 + String.join(", ", read)
                 + " (run the job with NCCL_DEBUG=INFO)");
+      } else if (job.inputs().isEmpty() && !unreadable) {
+        err.println("topolens: no files to read in " + String.join(", ", paths));
       }
       return 2;
     }

@@ -23,4 +23,9 @@ final class InputProblems {
     }
     return bad;
   }
+
+  /** Whether an input was already reported as unreadable (binary, UTF-16, empty...). */
+  static boolean unreadable(Inputs in, String name) {
+    return in.job().inputs().stream().anyMatch(f -> f.name().equals(name) && f.problem() != null);
+  }
 }

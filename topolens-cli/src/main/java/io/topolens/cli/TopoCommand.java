@@ -53,7 +53,8 @@ final class TopoCommand implements Callable<Integer> {
     Inputs in = new InputsReader(new NcclLogReader(1)).read(paths);
     boolean bad = InputProblems.report(in, err);
     for (Inputs.Routed r : in.kinds()) {
-      if (r.kind() == InputKind.NCCL_LOG || r.kind() == InputKind.NCCL_TESTS) {
+      if ((r.kind() == InputKind.NCCL_LOG || r.kind() == InputKind.NCCL_TESTS)
+          && !InputProblems.unreadable(in, r.name())) {
         err.println(
             "topolens: "
                 + r.name()

@@ -212,4 +212,36 @@ class BenchAndTopoCommandTest {
         .contains(":2: gpu: Test CUDA failure common.cu:1030 'system not yet initialized'")
         .contains("verdict [unjudged]: No row of nccl-tests completed; nothing to judge.");
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "topo, binary, binary data",
+    "topo, empty, empty file",
+    "topo, emptydir, no topology found in",
+    "bench, binary, binary data",
+    "bench, empty, empty file",
+    "bench, emptydir, no nccl-tests output among",
+    "diagnose, binary, binary data",
+    "diagnose, emptydir, no files to read in",
+  })
+  void unreadableInputIsOneLineAndExit2(String cmd, String what, String message)
+      throws IOException {
+    Path p =
+        switch (what) {
+          case "binary" -> {
+            byte[] b = new byte[4096];
+            new java.util.Random(7).nextBytes(b);
+            yield Files.write(tmp.resolve("x.bin"), b);
+          }
+          case "empty" -> Files.writeString(tmp.resolve("empty.txt"), "");
+          default -> Files.createDirectories(tmp.resolve("nothing"));
+        };
+    CliRun r = CliRun.of(cmd, p.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines())
+        .singleElement()
+        .asString()
+        .contains(message)
+        .doesNotContain("Exception");
+  }
 }
