@@ -484,14 +484,27 @@ public final class StepModel {
     assumptions.add(pattern + "; the copies are not overlapped with compute");
     int perHost = c.podsPerNode() * c.gpusPerPod();
     double onHost = params * perHost / n;
-    String rateId = st.deepSpeed() ? "cpuAdam.deepspeed" : "cpuAdam.torch";
-    double rate = w.cpuAdamRate() != null ? w.cpuAdamRate() : k.value(rateId);
+    String rateId = st.deepSpeed() ? "cpuAdam.deepspeed" : "cpuAdam.torchPerProcess";
+    // PyTorch's CPU Adam runs in each training process (one per GPU), so a host's rate grows with
+    // its processes; DeepSpeedCPUAdam's number is already per host
+    double rate =
+        w.cpuAdamRate() != null
+            ? w.cpuAdamRate()
+            : st.deepSpeed() ? k.value(rateId) : k.value(rateId) * perHost;
     inputs.add(
         new Input(
             "CPU optimizer rate",
             sci(rate)
                 + " parameters/s per host ("
-                + (st.deepSpeed() ? "DeepSpeedCPUAdam" : "PyTorch Adam on CPU")
+                + (st.deepSpeed()
+                    ? "DeepSpeedCPUAdam"
+                    : w.cpuAdamRate() != null
+                        ? "PyTorch Adam on CPU"
+                        : "PyTorch Adam on CPU: "
+                            + sci(k.value(rateId))
+                            + "/s per process, one thread each, x "
+                            + perHost
+                            + " processes")
                 + ")",
             w.cpuAdamRate() != null ? List.of("given") : k.parameter(rateId).sources()));
     terms.add(

@@ -289,8 +289,9 @@ public final class ValidationMarkdown {
             + " section 1 files of the same machine. **defaults**: MFU "
             + K.value("mfu.default")
             + " and PyTorch's CPU Adam at "
-            + String.format(Locale.ROOT, "%.2g", K.value("cpuAdam.torch"))
-            + " parameters/s per host (perf-model.json). **fitted**: the two parameters"
+            + String.format(Locale.ROOT, "%.2g", K.value("cpuAdam.torchPerProcess"))
+            + " parameters/s per process with one thread (measured: bench/cpu-adam.py,"
+            + " perf-model.json), so 4 processes per host. **fitted**: the two parameters"
             + " below fitted to one measured run each, then used for every run.");
     out.println();
     out.println("Fitted parameters (each to one measured point, declared):");
