@@ -1,6 +1,7 @@
 package io.topolens.bench;
 
 import io.topolens.model.Evidence;
+import io.topolens.model.LineSample;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import io.topolens.nccl.NcclLines;
@@ -157,14 +158,16 @@ public final class NcclTestsReader {
               + reader.ncclLines
               + " of them NCCL log lines)");
     }
+    LineSample unrecognized = reader.unrecognized.toSample();
+    LineSample malformed = reader.malformed.toSample();
     return new BenchFile(
         name,
         runs,
         number,
         reader.ncclLines,
-        reader.unrecognized,
-        reader.samples,
-        reader.malformed,
-        reader.malformedSamples);
+        unrecognized.count(),
+        unrecognized.samples(),
+        malformed.count(),
+        malformed.samples());
   }
 }

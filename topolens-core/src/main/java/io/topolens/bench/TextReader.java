@@ -1,6 +1,7 @@
 package io.topolens.bench;
 
 import io.topolens.model.Evidence;
+import io.topolens.model.SampleCounter;
 import io.topolens.nccl.NcclLines;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
  * next run's first line, or the end of the input. Only the current runs are held, never the lines.
  */
 final class TextReader {
-  static final int SAMPLES = 20;
 
   private static final Pattern NCCL_VERSION =
       Pattern.compile("NCCL version (\\d+)\\.(\\d+)\\.(\\d+)");
@@ -35,10 +35,8 @@ final class TextReader {
   private Evidence pendingCommandFrom;
 
   long ncclLines;
-  long unrecognized;
-  final List<Evidence> samples = new ArrayList<>();
-  long malformed;
-  final List<Evidence> malformedSamples = new ArrayList<>();
+  final SampleCounter unrecognized = new SampleCounter();
+  final SampleCounter malformed = new SampleCounter();
 
   TextReader(String file) {
     this.file = file;
@@ -245,10 +243,7 @@ final class TextReader {
     BenchRow row = layout.parse(t.body(), ev, inTable && run.headerSeen);
     if (row == null) {
       if (inTable) {
-        malformed++;
-        if (malformedSamples.size() < SAMPLES) {
-          malformedSamples.add(ev);
-        }
+        malformed.add(ev);
         run.partialRow = ev;
       } else {
         other(ev);
@@ -311,10 +306,7 @@ final class TextReader {
   }
 
   private void other(Evidence ev) {
-    unrecognized++;
-    if (samples.size() < SAMPLES) {
-      samples.add(ev);
-    }
+    unrecognized.add(ev);
   }
 
   /** The runs, in the order they started, each finished. */

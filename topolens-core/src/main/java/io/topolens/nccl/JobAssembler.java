@@ -9,12 +9,12 @@ import io.topolens.model.GdrStatus;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
-import io.topolens.model.LineSample;
 import io.topolens.model.Member;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.Rank;
 import io.topolens.model.RankId;
+import io.topolens.model.SampleCounter;
 import io.topolens.model.Tree;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,7 +36,6 @@ import java.util.TreeMap;
  * right after creating it, or lazily on its first collective).
  */
 final class JobAssembler {
-  static final int SAMPLES = 20;
   static final int MAX_DISTINCT_WARNINGS = 500;
 
   private final Map<String, String> versions = new HashMap<>();
@@ -51,8 +50,8 @@ final class JobAssembler {
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
-  private final Sample unrecognized = new Sample();
-  private final Sample malformed = new Sample();
+  private final SampleCounter unrecognized = new SampleCounter();
+  private final SampleCounter malformed = new SampleCounter();
   private final List<InputFile> inputs = new ArrayList<>();
 
   private static final class Ctx {
@@ -98,22 +97,6 @@ final class JobAssembler {
       this.kind = kind;
       this.message = message;
       this.evidence = evidence;
-    }
-  }
-
-  static final class Sample {
-    long count;
-    final List<Evidence> samples = new ArrayList<>();
-
-    void add(Evidence e) {
-      count++;
-      if (samples.size() < SAMPLES) {
-        samples.add(e);
-      }
-    }
-
-    LineSample toModel() {
-      return new LineSample(count, List.copyOf(samples));
     }
   }
 
@@ -399,8 +382,8 @@ final class JobAssembler {
         List.copyOf(interfaces.values()),
         List.copyOf(gdr.values()),
         warns,
-        unrecognized.toModel(),
-        malformed.toModel(),
+        unrecognized.toSample(),
+        malformed.toSample(),
         addresses(),
         Map.of());
   }
