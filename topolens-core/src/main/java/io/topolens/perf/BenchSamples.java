@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -171,18 +170,17 @@ public final class BenchSamples {
         return PathKind.SHM;
       }
       case PathDetail.Net n -> {
-        String plugin = n.plugin().toLowerCase(Locale.ROOT);
-        if (n.isSocket()) {
-          return PathKind.TCP;
+        // the same plugin names the bench verdicts recognise; the model prices the same six paths
+        Optional<io.topolens.verdict.PathKind> known =
+            io.topolens.verdict.PathKind.ofKnownNetPlugin(n.plugin());
+        if (known.isEmpty()) {
+          throw new InputProblem(
+              file
+                  + ": network plugin "
+                  + n.plugin()
+                  + " is not one the model knows; name the path");
         }
-        if (plugin.contains("libfabric") || plugin.contains("ofi") || plugin.contains("efa")) {
-          return PathKind.EFA;
-        }
-        if (plugin.equals("ib") || plugin.contains("ib")) {
-          return PathKind.IB;
-        }
-        throw new InputProblem(
-            file + ": network plugin " + n.plugin() + " is not one the model knows; name the path");
+        return PathKind.parse(known.get().catalogId());
       }
       default ->
           throw new InputProblem(

@@ -69,15 +69,26 @@ public enum PathKind {
     };
   }
 
-  /** The network path behind an NCCL net plugin name (Socket, IB, AWS Libfabric, OFI...). */
+  /**
+   * The network path behind an NCCL net plugin name (Socket, IB, AWS Libfabric, OFI...); a plugin
+   * this does not recognise is taken for an RDMA network (IB).
+   */
   public static PathKind ofNetPlugin(String plugin) {
+    return ofKnownNetPlugin(plugin).orElse(IB);
+  }
+
+  /** The network path behind a net plugin name, or empty when the name is none topolens knows. */
+  public static java.util.Optional<PathKind> ofKnownNetPlugin(String plugin) {
     String p = plugin.toLowerCase(Locale.ROOT);
     if (p.equals("socket")) {
-      return TCP;
+      return java.util.Optional.of(TCP);
     }
     if (p.contains("libfabric") || p.contains("ofi") || p.contains("aws") || p.contains("efa")) {
-      return EFA;
+      return java.util.Optional.of(EFA);
     }
-    return IB;
+    if (p.contains("ib")) {
+      return java.util.Optional.of(IB);
+    }
+    return java.util.Optional.empty();
   }
 }
