@@ -3,9 +3,7 @@ package io.topolens.cli;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
-import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
-import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;
@@ -16,6 +14,7 @@ import io.topolens.placement.NodeMap;
 import io.topolens.present.JsonReport;
 import io.topolens.present.TextReport;
 import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Expectations;
 import io.topolens.verdict.Hardware;
 import java.io.IOException;
@@ -123,22 +122,8 @@ final class DiagnoseCommand implements Callable<Integer> {
       }
       return 2;
     }
-    Expectations expect = new Expectations(catalog);
-    Observed observed =
-        new Observed(
-            job,
-            in.smi(),
-            in.topologies(),
-            BenchAnalysis.topology(in),
-            new BenchAnalysis(expect).judge(in, hw));
-    Diagnosis d =
-        Diagnoser.standard()
-            .diagnose(observed)
-            .withBeside(
-                in.kinds().stream()
-                    .filter(r -> r.kind() != InputKind.NCCL_LOG)
-                    .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
-                    .toList());
+    List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
+    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts);
     Diagnosis shown = d.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
