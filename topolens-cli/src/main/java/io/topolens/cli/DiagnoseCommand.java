@@ -13,6 +13,7 @@ import io.topolens.nccl.NcclLogReader;
 import io.topolens.placement.NodeMap;
 import io.topolens.present.JsonReport;
 import io.topolens.present.TextReport;
+import io.topolens.report.Report;
 import io.topolens.verdict.BenchAnalysis;
 import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Expectations;
@@ -81,6 +82,8 @@ final class DiagnoseCommand implements Callable<Integer> {
 
   @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
 
+  @Mixin HtmlOption html = new HtmlOption();
+
   @Override
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
@@ -125,6 +128,11 @@ final class DiagnoseCommand implements Callable<Integer> {
     List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
     Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts);
     Diagnosis shown = d.atLeast(min);
+    if (html.wanted()
+        && !html.write(
+            Report.builder("topolens diagnose").inputs(in).diagnosis(shown).bench(verdicts), err)) {
+      return 2;
+    }
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
       new JsonReport(foldChannels).write(shown, out);

@@ -32,11 +32,12 @@ public final class ReportSources {
   private ReportSources() {}
 
   /**
-   * A report and the inputs that could not be read (one line each, "file: problem").
+   * A report and what was read for it.
    *
    * @param report null when nothing drawable was read
+   * @param inputs the inputs read as diagnose reads them (their problems included), or null
    */
-  public record Read(Report report, List<String> problems) {}
+  public record Read(Report report, Inputs inputs) {}
 
   /**
    * Reads {@code paths} (files, folders, experiment folders) and {@code config} (or null).
@@ -61,11 +62,10 @@ public final class ReportSources {
         plain.add(p);
       }
     }
-    List<String> problems = new ArrayList<>();
+    Inputs in = null;
     boolean drawable = experiment != null;
     if (!plain.isEmpty()) {
-      Inputs in = new InputsReader(new NcclLogReader()).read(plain);
-      problems.addAll(in.problems());
+      in = new InputsReader(new NcclLogReader()).read(plain);
       List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
       long nccl = in.job().inputs().stream().mapToLong(InputFile::ncclLines).sum();
       boolean beside = !in.smi().isEmpty() || !in.topologies().isEmpty() || !in.benches().isEmpty();
@@ -89,6 +89,6 @@ public final class ReportSources {
       b.comparison(Comparison.of(model, scenarios), measured);
       drawable = true;
     }
-    return new Read(drawable ? b.build() : null, problems);
+    return new Read(drawable ? b.build() : null, in);
   }
 }
