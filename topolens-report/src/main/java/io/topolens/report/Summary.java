@@ -1,6 +1,5 @@
 package io.topolens.report;
 
-import io.topolens.bench.BenchRun;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Severity;
@@ -48,14 +47,12 @@ public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
       sev.put(s, 0);
     }
     TreeSet<String> versions = new TreeSet<>();
-    if (d != null) {
-      Job job = d.job();
+    Job job = d == null ? null : d.job();
+    if (job != null && !job.ranks().isEmpty()) {
       versions.addAll(job.ncclVersions());
       long nodes = job.ranks().stream().map(r -> job.node(r.id().host())).distinct().count();
-      if (!job.ranks().isEmpty()) {
-        rows.add(new Row("ranks", job.ranks().size() + " GPU context(s)"));
-        rows.add(new Row("nodes", nodes + (job.hasNodeMap() ? " (node map)" : " (by hostname)")));
-      }
+      rows.add(new Row("ranks", job.ranks().size() + " GPU context(s)"));
+      rows.add(new Row("nodes", nodes + (job.hasNodeMap() ? " (node map)" : " (by hostname)")));
       List<String> nets =
           job.netPlugins().stream()
               .filter(p -> p.outcome() == NetPluginEvent.Outcome.SELECTED)
@@ -64,25 +61,26 @@ public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
               .toList();
       rows.add(new Row("network", nets.isEmpty() ? "not printed" : String.join(", ", nets)));
       rows.add(new Row("communicators", String.valueOf(job.communicators().size())));
+    }
+    if (d != null) {
       for (Finding f : d.findings()) {
         sev.merge(f.severity(), 1, Integer::sum);
       }
     }
-    if (!verdicts.isEmpty()) {
-      for (BenchVerdict v : verdicts) {
-        BenchRun r = v.run();
-        if (r.ncclVersion() != null) {
-          versions.add(version(r.ncclVersion()));
-        }
-        if (d == null) {
-          sev.merge(v.grade().severity(), 1, Integer::sum);
-        }
+    for (BenchVerdict v : verdicts) {
+      if (v.run().ncclVersion() != null) {
+        versions.add(version(v.run().ncclVersion()));
       }
+      if (d == null) {
+        sev.merge(v.grade().severity(), 1, Integer::sum);
+      }
+    }
+    if (!verdicts.isEmpty()) {
       rows.add(new Row("nccl-tests runs", String.valueOf(verdicts.size())));
     }
-    if (d != null || !verdicts.isEmpty()) {
+    if (!versions.isEmpty() || (job != null && !job.ranks().isEmpty())) {
       rows.add(
-          1 < rows.size() ? 1 : rows.size(),
+          Math.min(1, rows.size()),
           new Row(
               "NCCL", versions.isEmpty() ? "version not printed" : String.join(", ", versions)));
     }

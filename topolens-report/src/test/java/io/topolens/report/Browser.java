@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -151,6 +153,12 @@ final class Browser implements AutoCloseable {
     Files.createDirectories(SHOTS);
     Path f = SHOTS.resolve(name + ".png");
     Files.write(f, driver.getScreenshotAs(OutputType.BYTES));
+    // each section alone too, to look at one chart at a time
+    for (WebElement section : driver.findElements(By.cssSelector("main > section[id]"))) {
+      Files.write(
+          SHOTS.resolve(name + "-" + section.getAttribute("id") + ".png"),
+          section.getScreenshotAs(OutputType.BYTES));
+    }
     driver.manage().window().setSize(new Dimension(1280, 1000));
     return f;
   }
