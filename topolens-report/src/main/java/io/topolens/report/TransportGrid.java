@@ -44,6 +44,9 @@ public record TransportGrid(
   /** Cells get their own tooltip up to this many (beyond, the table says it). */
   static final int MAX_TITLED = 4096;
 
+  /** The node of a rank whose log is missing. */
+  static final String NO_LOG = "(no log)";
+
   /** The plot's largest side in pixels; small maps get 40 pixels a row. */
   static final double SIZE = 480;
 
@@ -65,7 +68,7 @@ public record TransportGrid(
     List<String> nodeOfRank = new ArrayList<>();
     for (int r = 0; r < n; r++) {
       Member m = comm.members().get(r);
-      nodeOfRank.add(m == null ? "(no log)" : job.node(m.id().host()));
+      nodeOfRank.add(m == null ? NO_LOG : job.node(m.id().host()));
     }
     List<String> nodes = new ArrayList<>(new LinkedHashSet<>(nodeOfRank));
     int[] index = new int[n];
@@ -131,15 +134,17 @@ public record TransportGrid(
       cells.add(new Cell(row, col, w.getValue(), title));
     }
     String from = comm.edges().isEmpty() ? "" : " (" + comm.edges().get(0).evidence().file() + ")";
+    long logged = nodeOfRank.stream().filter(x -> !x.equals(NO_LOG)).count();
+    long hosts = nodes.stream().filter(x -> !x.equals(NO_LOG)).count();
     String title =
         "Which path each pair used: communicator "
             + comm.key()
             + from
             + ", "
             + n
-            + " ranks on "
-            + nodes.size()
-            + (nodes.size() == 1 ? " node" : " nodes")
+            + " ranks"
+            + (logged < n ? " (" + (n - logged) + " without a log)" : "")
+            + (hosts > 0 ? " on " + hosts + (hosts == 1 ? " node" : " nodes") : "")
             + ", one row per "
             + unit;
     return new TransportGrid(

@@ -74,6 +74,15 @@ class ReportBrowserTest {
     assertThat(v.failures()).as("failed loads").isEmpty();
     assertThat(browser.count("main svg[role=img], main table.topo")).as("charts").isPositive();
     assertThat(browser.texts("h1")).containsExactly("topolens report");
+    assertThat(
+            browser.js(
+                "const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
+                    + " return ids.length - new Set(ids).size;"))
+        .as("duplicate ids")
+        .isEqualTo(0L);
+    assertThat(browser.count("main svg[role=img]"))
+        .as("every chart has a title")
+        .isEqualTo(browser.count("main svg[role=img] > title:first-child"));
     Path shot = browser.screenshot(name);
     assertThat(Files.size(shot)).isGreaterThan(10_000);
   }
