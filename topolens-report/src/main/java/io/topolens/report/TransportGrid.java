@@ -133,20 +133,20 @@ public record TransportGrid(
               : null;
       cells.add(new Cell(row, col, w.getValue(), title));
     }
-    String from = comm.edges().isEmpty() ? "" : " (" + comm.edges().get(0).evidence().file() + ")";
+    String from = comm.edges().isEmpty() ? "" : comm.edges().get(0).evidence().file() + ": ";
     long logged = nodeOfRank.stream().filter(x -> !x.equals(NO_LOG)).count();
     long hosts = nodes.stream().filter(x -> !x.equals(NO_LOG)).count();
     String title =
-        "Which path each pair used: communicator "
-            + comm.key()
-            + from
-            + ", "
+        from
             + n
             + " ranks"
             + (logged < n ? " (" + (n - logged) + " without a log)" : "")
             + (hosts > 0 ? " on " + hosts + (hosts == 1 ? " node" : " nodes") : "")
             + ", one row per "
-            + unit;
+            + unit
+            + " (communicator "
+            + comm.key()
+            + ")";
     return new TransportGrid(
         title, unit, labels, cells, boundaries, connections, TransportMap.of(job, comm));
   }
