@@ -4,7 +4,6 @@ import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Job;
-import io.topolens.model.NetPluginEvent;
 import io.topolens.verdict.BenchVerdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,12 +52,7 @@ public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
       long nodes = job.ranks().stream().map(r -> job.node(r.id().host())).distinct().count();
       rows.add(new Row("ranks", job.ranks().size() + " GPU context(s)"));
       rows.add(new Row("nodes", nodes + (job.hasNodeMap() ? " (node map)" : " (by hostname)")));
-      List<String> nets =
-          job.netPlugins().stream()
-              .filter(p -> p.outcome() == NetPluginEvent.Outcome.SELECTED)
-              .map(NetPluginEvent::plugin)
-              .distinct()
-              .toList();
+      List<String> nets = job.selectedNetPlugins();
       rows.add(new Row("network", nets.isEmpty() ? "not printed" : String.join(", ", nets)));
       rows.add(new Row("communicators", String.valueOf(job.communicators().size())));
     }
