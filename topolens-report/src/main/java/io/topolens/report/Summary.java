@@ -55,6 +55,15 @@ public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
       List<String> nets = job.selectedNetPlugins();
       rows.add(new Row("network", nets.isEmpty() ? "not printed" : String.join(", ", nets)));
       rows.add(new Row("communicators", String.valueOf(job.communicators().size())));
+      if (job.unrecognized().count() > 0 || job.malformed().count() > 0) {
+        rows.add(
+            new Row(
+                "unread lines",
+                job.unrecognized().count()
+                    + " unrecognized NCCL line(s), "
+                    + job.malformed().count()
+                    + " malformed (topolens diagnose --verbose lists them)"));
+      }
     }
     if (d != null) {
       for (Finding f : d.findings()) {
