@@ -1,5 +1,6 @@
 package io.topolens.report;
 
+import io.topolens.nccl.PathParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -31,7 +32,8 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
       String whiskerTo,
       String median,
       String note,
-      String css) {}
+      String css,
+      PathClass path) {}
 
   public static VariantChart of(Experiment e) {
     double max = 0;
@@ -65,9 +67,30 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
               ok ? axis.px(s.max()) : null,
               ok ? Num.sig(s.median()) : null,
               note,
-              main == null ? "sev-none" : "sev-" + main.severity()));
+              main == null ? "sev-none" : "sev-" + main.severity(),
+              slowest(v.transports())));
     }
     return new VariantChart(e.name(), rows, axis, List.copyOf(collectives));
+  }
+
+  /**
+   * The slowest path among a variant's transports (as NCCL printed them), for the bar's colour;
+   * grey (not recognised) when none is given.
+   */
+  static PathClass slowest(List<String> transports) {
+    PathClass out = null;
+    for (String t : transports) {
+      PathClass c = PathClass.of(PathParser.parse(t));
+      if (out == null || c.slowerThan(out)) {
+        out = c;
+      }
+    }
+    return out == null ? PathClass.OTHER : out;
+  }
+
+  /** The path classes the bars use, for the legend. */
+  public List<PathClass> paths() {
+    return rows.stream().filter(r -> r.width() != null).map(Row::path).distinct().toList();
   }
 
   public String height() {

@@ -49,6 +49,12 @@ class ExperimentTest {
     assertThat(c.rows().get(2).note()).isEqualTo("NET/Socket/0; error same-host-over-network");
     assertThat(c.rows().get(3).note()).isEqualTo("skipped, no step time");
     assertThat(c.collectives()).containsExactly("all_gather", "all_reduce");
+    // bars take the colour of the slowest path the variant used, as on the transport map
+    assertThat(c.rows())
+        .extracting(VariantChart.Row::path)
+        .containsExactly(
+            PathClass.P2P, PathClass.SHM, PathClass.NET_TCP, PathClass.OTHER, PathClass.OTHER);
+    assertThat(c.paths()).containsExactly(PathClass.P2P, PathClass.SHM, PathClass.NET_TCP);
   }
 
   @Test

@@ -190,6 +190,8 @@ class ReportBrowserTest {
     assertThat(browser.attrs("svg[data-chart=variants] g.variant", "data-name"))
         .containsExactly("p2p", "shm", "sockets", "efa", "ib <script>alert(1)</script>");
     assertThat(browser.count("svg[data-chart=variants] g.variant rect")).isEqualTo(3);
+    assertThat(browser.attrs("svg[data-chart=variants] g.variant rect", "class"))
+        .containsExactly("bar p-p2p", "bar p-shm", "bar p-net-tcp");
     assertThat(browser.texts("svg[data-chart=variants] g.variant > text"))
         .contains(
             "2.91 s · NET/Socket/0; error same-host-over-network",
