@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Synthesizes a large NCCL log of a job of many hosts from a real 4-GPU log, as thousands of ranks would print it.
 
-Usage: python3 bench/make-big-log.py SOURCE.log OUT.log SIZE_MIB
+Usage: python3 bench/make-big-log.py SOURCE.log OUT.log SIZE_MIB   (or hosts=N for exactly N hosts)
 Each copy of SOURCE becomes one host (node-00000, node-00001, ...) holding 4 ranks: hostnames, pids, comm ranks
 and nranks are rewritten so that all copies form one communicator of 4 x hosts ranks, and each host's last rank
 sends to the next host's first rank over NET/Socket (the ring between nodes).
@@ -9,11 +9,13 @@ sends to the next host's first rank over NET/Socket (the ring between nodes).
 import re
 import sys
 
-src, out, size_mib = sys.argv[1], sys.argv[2], int(sys.argv[3])
+src, out, size = sys.argv[1], sys.argv[2], sys.argv[3]
 lines = open(src, encoding="utf-8", errors="replace").read().splitlines()
-target = size_mib * 1024 * 1024
 host_bytes = sum(len(l) + 1 for l in lines)
-hosts = max(1, target // host_bytes)
+if size.startswith("hosts="):
+    hosts = max(1, int(size[len("hosts="):]))
+else:
+    hosts = max(1, int(size) * 1024 * 1024 // host_bytes)
 total = 4 * hosts
 
 head = re.compile(r"^vm:(\d+):(\d+) ")

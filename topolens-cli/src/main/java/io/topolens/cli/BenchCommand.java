@@ -10,6 +10,7 @@ import io.topolens.inputs.InputsReader;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.BenchComparison;
 import io.topolens.present.BenchReport;
+import io.topolens.report.Report;
 import io.topolens.verdict.BenchAnalysis;
 import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Expectations;
@@ -55,6 +56,8 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
 
+  @Mixin HtmlOption html = new HtmlOption();
+
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
@@ -89,6 +92,10 @@ final class BenchCommand implements Callable<Integer> {
     List<BenchVerdict> verdicts = new BenchAnalysis(expect).judge(in, hw);
     BenchComparison cmp = runs.size() > 1 ? BenchComparison.of(runs) : null;
     BenchReport report = new BenchReport(in.benches(), verdicts, cmp);
+    if (html.wanted()
+        && !html.write(Report.builder("topolens bench").inputs(in).bench(verdicts), err)) {
+      return 2;
+    }
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
       report.json(out);

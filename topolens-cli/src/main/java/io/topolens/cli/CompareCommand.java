@@ -10,6 +10,7 @@ import io.topolens.perf.Scenario;
 import io.topolens.perf.StepModel;
 import io.topolens.present.PerfJson;
 import io.topolens.present.PerfText;
+import io.topolens.report.Report;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -45,6 +46,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Mixin JobOptions job;
 
+  @Mixin HtmlOption html = new HtmlOption();
+
   @Option(names = "--instance", split = ",", description = "Instance types, comma-separated.")
   List<String> instances = new ArrayList<>();
 
@@ -73,6 +76,7 @@ final class CompareCommand implements Callable<Integer> {
       List<Map<String, Object>> axes = axes();
       String where = job.config == null ? "command line" : job.config.toString();
       List<Scenario> scenarios = new ArrayList<>();
+      List<RunConfig.Measured> measured = new ArrayList<>();
       for (RunConfig run : job.fileRuns()) {
         for (Map<String, Object> axis : axes) {
           RunConfig cfg = run.merge(common).merge(RunConfig.fromMap(axis, "command line"));
@@ -83,10 +87,16 @@ final class CompareCommand implements Callable<Integer> {
                     cfg.name() == null ? null : cfg.name() + (label.isEmpty() ? "" : " " + label));
           }
           scenarios.add(cfg.toScenario(catalog, ModelPresets.bundled(), where).scenario());
+          measured.add(cfg.measured());
         }
       }
       StepModel model = new StepModel(catalog, PerfConstants.bundled(), job.calibration(catalog));
       Comparison c = Comparison.of(model, scenarios);
+      if (html.wanted()
+          && !html.write(
+              Report.builder("topolens compare").input(where).comparison(c, measured), err)) {
+        return 2;
+      }
       PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
       if (job.format == Format.json) {
         new PerfJson().write(c, out);

@@ -3,9 +3,7 @@ package io.topolens.cli;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
-import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
-import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;
@@ -15,7 +13,9 @@ import io.topolens.nccl.NcclLogReader;
 import io.topolens.placement.NodeMap;
 import io.topolens.present.JsonReport;
 import io.topolens.present.TextReport;
+import io.topolens.report.Report;
 import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Expectations;
 import io.topolens.verdict.Hardware;
 import java.io.IOException;
@@ -82,6 +82,8 @@ final class DiagnoseCommand implements Callable<Integer> {
 
   @Mixin HardwareOptions hardwareOptions = new HardwareOptions();
 
+  @Mixin HtmlOption html = new HtmlOption();
+
   @Override
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
@@ -123,23 +125,14 @@ final class DiagnoseCommand implements Callable<Integer> {
       }
       return 2;
     }
-    Expectations expect = new Expectations(catalog);
-    Observed observed =
-        new Observed(
-            job,
-            in.smi(),
-            in.topologies(),
-            BenchAnalysis.topology(in),
-            new BenchAnalysis(expect).judge(in, hw));
-    Diagnosis d =
-        Diagnoser.standard()
-            .diagnose(observed)
-            .withBeside(
-                in.kinds().stream()
-                    .filter(r -> r.kind() != InputKind.NCCL_LOG)
-                    .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
-                    .toList());
+    List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
+    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts);
     Diagnosis shown = d.atLeast(min);
+    if (html.wanted()
+        && !html.write(
+            Report.builder("topolens diagnose").inputs(in).diagnosis(shown).bench(verdicts), err)) {
+      return 2;
+    }
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
       new JsonReport(foldChannels).write(shown, out);

@@ -19,8 +19,12 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.VersionMismatch;
+import io.topolens.inputs.InputKind;
+import io.topolens.inputs.Inputs;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.BenchVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -66,6 +70,21 @@ public final class Diagnoser {
 
   public Diagnosis diagnose(Job job) {
     return diagnose(Observed.of(job));
+  }
+
+  /**
+   * Judges a job with what was read beside its logs (topology, verdicts on nccl-tests runs) and
+   * names those inputs in the diagnosis: what {@code diagnose} and the HTML report both show.
+   */
+  public Diagnosis diagnose(Job job, Inputs in, List<BenchVerdict> benches) {
+    Observed observed =
+        new Observed(job, in.smi(), in.topologies(), BenchAnalysis.topology(in), benches);
+    return diagnose(observed)
+        .withBeside(
+            in.kinds().stream()
+                .filter(r -> r.kind() != InputKind.NCCL_LOG)
+                .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
+                .toList());
   }
 
   /** Runs every rule over a job and what was given beside it. */

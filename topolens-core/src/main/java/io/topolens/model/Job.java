@@ -75,6 +75,15 @@ public record Job(
         .toList();
   }
 
+  /** The net plugins NCCL selected (Socket, IB, AWS Libfabric...), distinct, in the order seen. */
+  public List<String> selectedNetPlugins() {
+    return netPlugins.stream()
+        .filter(p -> p.outcome() == NetPluginEvent.Outcome.SELECTED)
+        .map(NetPluginEvent::plugin)
+        .distinct()
+        .toList();
+  }
+
   /** The value of an environment setting, or null when the log does not report it. */
   public String envValue(String name) {
     return env.stream()

@@ -10,10 +10,14 @@ import io.topolens.model.Transport;
  * {@code direct shared memory}, {@code SHM/direct/direct}, {@code NET/Socket/0}, {@code
  * NET/IB/0/GDRDMA}, {@code NET/AWS Libfabric/2(4)/GDRDMA/Shared}, {@code NVLS}, {@code CollNet}.
  */
-final class PathParser {
+public final class PathParser {
   private PathParser() {}
 
-  static PathDetail parse(String raw) {
+  /**
+   * The path a connection line names after {@code via}; text it cannot place is {@link
+   * PathDetail.Unknown}.
+   */
+  public static PathDetail parse(String raw) {
     String text = raw.strip();
     if (text.startsWith("P2P/") || text.equals("P2P")) {
       return p2p(text);

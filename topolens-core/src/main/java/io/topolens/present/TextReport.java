@@ -7,7 +7,6 @@ import io.topolens.model.Communicator;
 import io.topolens.model.Evidence;
 import io.topolens.model.InputFile;
 import io.topolens.model.Job;
-import io.topolens.model.NetPluginEvent;
 import io.topolens.model.Rank;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -94,12 +93,7 @@ public final class TextReport {
     out.printf(
         "  NCCL      %s%n",
         versions.isEmpty() ? "version not printed" : String.join(", ", versions));
-    List<String> networks =
-        job.netPlugins().stream()
-            .filter(p -> p.outcome() == NetPluginEvent.Outcome.SELECTED)
-            .map(NetPluginEvent::plugin)
-            .distinct()
-            .toList();
+    List<String> networks = job.selectedNetPlugins();
     out.printf(
         "  network   %s%n", networks.isEmpty() ? "not printed" : String.join(", ", networks));
     out.printf("  comms     %d communicator(s)%n", job.communicators().size());
