@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       LintCommand.class,
       RunCommand.class,
+      ProbeCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
