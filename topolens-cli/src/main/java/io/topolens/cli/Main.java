@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       LintCommand.class,
       RunCommand.class,
       ReportCommand.class,
+      ProbeCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
