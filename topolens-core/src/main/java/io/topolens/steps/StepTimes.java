@@ -30,7 +30,10 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
 
   public StepTimes {
     steps = List.copyOf(steps);
-    lines = Map.copyOf(lines);
+    lines =
+        lines.isEmpty()
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(lines));
   }
 
   /**
