@@ -52,7 +52,44 @@ record LineHeader(
       }
       bracket = line.indexOf(" [", bracket + 2);
     }
-    return null;
+    return headerless(line, levelAt, level);
+  }
+
+  /**
+   * Some launchers and loggers drop {@code host:pid:tid}: {@code [3] NCCL INFO ...}, {@code [3]
+   * include/shm.h:28 NCCL WARN ...}. The line is device 3's, of an unknown host and process (host
+   * empty, pid and tid 0). The bracket starts the line or follows a blank, and at most a source
+   * location stands between it and {@code NCCL}.
+   */
+  private static LineHeader headerless(String line, int levelAt, Level level) {
+    int close = line.lastIndexOf("] ", levelAt);
+    if (close < 0) {
+      return null;
+    }
+    int open = line.lastIndexOf('[', close);
+    if (open < 0
+        || open + 1 == close
+        || (open > 0 && !Character.isWhitespace(line.charAt(open - 1)))) {
+      return null;
+    }
+    for (int i = open + 1; i < close; i++) {
+      if (!Character.isDigit(line.charAt(i))) {
+        return null;
+      }
+    }
+    String location = line.substring(close + 2, levelAt).strip();
+    if (location.indexOf(' ') >= 0) {
+      return null;
+    }
+    int dev;
+    try {
+      dev = Integer.parseInt(line, open + 1, close, 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    return new LineHeader("", 0, 0, dev, level, location, message);
   }
 
   /**
