@@ -252,8 +252,21 @@ final class MessageParser {
     if (m.contains("initialization failed") || m.contains("Initializing plugin failed")) {
       return new NcclEvent.Plugin("OFI", Outcome.FAILED);
     }
-    if (m.contains("Selected Provider is ") || m.contains("Selected provider is ")) {
-      return new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
+    int selected = m.indexOf("elected Provider is ");
+    if (selected < 0) {
+      selected = m.indexOf("elected provider is ");
+    }
+    if (selected > 0) {
+      NcclEvent.Plugin initialized = new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
+      String provider = new Cursor(m, selected + 20).word();
+      if (provider != null
+          && (provider.startsWith("tcp")
+              || provider.startsWith("sockets")
+              || provider.startsWith("udp"))) {
+        // libfabric found no EFA device: a fact worth a finding, kept as a warning
+        return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m, initialized);
+      }
+      return initialized;
     }
     if (m.contains("GPU Direct RDMA") || m.contains("GPUDirect RDMA")) {
       return gdr("OFI", m);
