@@ -130,7 +130,8 @@ public record Job(
     // usually at hand)
     return nodes > 1
         || communicators.stream()
-            .anyMatch(c -> c.nRanks() > c.members().size() && spansNodesByNccl(c));
+            .anyMatch(
+                c -> (c.nRanks() < 0 || c.nRanks() > c.members().size()) && spansNodesByNccl(c));
   }
 
   private static boolean spansNodesByNccl(Communicator c) {

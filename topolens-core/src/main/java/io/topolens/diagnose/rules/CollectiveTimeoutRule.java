@@ -118,8 +118,9 @@ public final class CollectiveTimeoutRule implements Rule {
                 + first
                 + " ("
                 + String.join(" / ", byOp.keySet())
-                + ") timed out"
-                + (desync ? "" : " waiting for ranks that never reached it"),
+                + (desync
+                    ? ") and timed out"
+                    : ") timed out waiting for ranks that never reached it"),
             why.toString(),
             evidence,
             "Find what the ranks that did not reach call #"

@@ -5,7 +5,6 @@ import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Job;
-import io.topolens.model.Member;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.Transport;
 import java.util.List;
@@ -46,25 +45,18 @@ public final class P2pSetupFailed implements Rule {
                   return m.contains("ipc handle") || m.contains("failed");
                 });
     // the pairs NCCL wired over P2P in the processes that failed: the failing pair is among them
-    List<String> processes = hits.stream().map(NcclWarning::process).distinct().toList();
     List<Facts.CommEdge> p2p =
         Facts.edges(
             job,
-            ce -> {
-              Member m = ce.comm().members().get(ce.edge().from());
-              return ce.edge().transport() == Transport.P2P
-                  && m != null
-                  && processes.contains(m.id().host() + ":" + m.id().pid());
-            });
+            ce ->
+                ce.edge().transport() == Transport.P2P
+                    && hits.stream().anyMatch(w -> Facts.printedBy(ce, w.process(), w.evidence())));
     List<Facts.CommEdge> shm =
         Facts.edges(
             job,
-            ce -> {
-              Member m = ce.comm().members().get(ce.edge().from());
-              return ce.edge().transport() == Transport.SHM
-                  && m != null
-                  && processes.contains(m.id().host() + ":" + m.id().pid());
-            });
+            ce ->
+                ce.edge().transport() == Transport.SHM
+                    && hits.stream().anyMatch(w -> Facts.printedBy(ce, w.process(), w.evidence())));
     String pairs =
         !p2p.isEmpty()
             ? " The process(es) had wired rank pair(s) "

@@ -51,10 +51,15 @@ public final class SocketConnect implements Rule {
                   + (failed.isEmpty()
                       ? ", then retried; it may have connected in the end."
                       : "; NCCL gave up and init or the collective fails.")
-                  + " A timeout means packets are dropped on the way: a firewall or security group, or an"
-                  + " address other nodes cannot route to (a container bridge, a veth, an IPv6 link-local"
-                  + " address, the wrong one of several NICs). A refusal means nothing listens there: the peer"
-                  + " crashed, has not started yet, or listens on another address.",
+                  + (timedOut
+                      ? " A timeout means packets are dropped on the way: a firewall or security group, or an"
+                          + " address other nodes cannot route to (a container bridge, a veth, an IPv6 link-local"
+                          + " address, the wrong one of several NICs)."
+                      : "")
+                  + (refused || !timedOut
+                      ? " A refusal or abort means nothing listens there: the peer crashed, has not started yet,"
+                          + " or listens on another address."
+                      : ""),
               all.stream().map(NcclWarning::evidence).toList(),
               "From the failing rank's host, test the address and port NCCL quotes (nc -zv ADDR PORT). Let the"
                   + " nodes reach each other on all TCP ports (NCCL listens on random ports; on AWS a security"
@@ -69,12 +74,16 @@ public final class SocketConnect implements Rule {
               Severity.ERROR,
               "A connection NCCL did not expect reached its socket (wrong type)",
               "NCCL checks the first bytes of every connection to its listening socket; these did not come from"
-                  + " the NCCL connection it waited for. Another job (or a leftover process of an earlier run)"
-                  + " reusing the same address and port, ranks running different NCCL versions, or a scanner or"
-                  + " health check connecting to the port.",
+                  + " the NCCL connection it waited for. Most often one rank uses an RDMA network plugin while its"
+                  + " peers fell back to sockets (or the other way round): a setting such as NCCL_IB_DISABLE,"
+                  + " NCCL_NET or the plugin's library path reached some ranks only. Else ranks running different"
+                  + " NCCL versions, another job or a leftover process reusing the same address and port, or a"
+                  + " scanner connecting to the port.",
               wrongType.stream().map(NcclWarning::evidence).toList(),
-              "Run one NCCL version everywhere (one image digest); give each job its own MASTER_PORT or"
-                  + " rendezvous id and kill stale processes; keep port scanners off the training nodes."));
+              "Check every rank printed the same NCCL_* settings and \"Using network\" line (export them to all"
+                  + " ranks: torchrun and mpirun do not forward the environment of the launching shell everywhere);"
+                  + " run one NCCL version everywhere (one image digest); give each job its own MASTER_PORT and kill"
+                  + " stale processes."));
     }
     List<NcclWarning> closed =
         socket(

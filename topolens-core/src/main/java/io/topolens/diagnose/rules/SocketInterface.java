@@ -7,7 +7,6 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
-import io.topolens.model.Member;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.PathDetail;
 import java.util.ArrayList;
@@ -100,20 +99,13 @@ public final class SocketInterface implements Rule {
       if (!(ce.edge().path() instanceof PathDetail.Net n) || n.device() == null || n.device() < 1) {
         continue;
       }
-      for (Integer r : List.of(ce.edge().from(), ce.edge().to())) {
-        Member m = ce.comm().members().get(r);
-        if (m == null) {
-          continue;
-        }
-        String process = m.id().host() + ":" + m.id().pid();
-        for (Interface i : job.interfaces()) {
-          if (i.process().equals(process)
-              && i.role() == Interface.Role.SOCKET
-              && i.index() == n.device()
-              && unreachable(i) != null
-              && !bad.contains(ce.edge().evidence())) {
-            bad.add(ce.edge().evidence());
-          }
+      for (Interface i : job.interfaces()) {
+        if (i.role() == Interface.Role.SOCKET
+            && i.index() == n.device()
+            && unreachable(i) != null
+            && Facts.printedBy(ce, i.process(), i.evidence())
+            && !bad.contains(ce.edge().evidence())) {
+          bad.add(ce.edge().evidence());
         }
       }
     }
