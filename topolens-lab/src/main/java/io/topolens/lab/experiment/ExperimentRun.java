@@ -55,7 +55,7 @@ public final class ExperimentRun {
   /** Runs every variant (skipping finished ones under {@code --resume}) and returns the results. */
   public Experiment run() throws IOException, InterruptedException {
     Files.createDirectories(out.resolve("variants"));
-    planned = spec.matrix().variants();
+    planned = spec.variants();
     int n = planned.size();
     for (int i = 0; i < n && !interrupted; i++) {
       Variant v = planned.get(i);

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param env variables every variant's ranks get (a variant's own env overrides them)
  * @param train the training command, one argument per item ({@code {python}} and {@code {offload}}
  *     are replaced); empty when {@link #run} has no training
+ * @param matrices the {@code variants:} block, or each block of a list of them
  * @param timeout how long one variant (probe and training together) may run before it is killed
  */
 public record ExperimentSpec(
@@ -24,12 +25,18 @@ public record ExperimentSpec(
     ProbeOptions probe,
     List<String> train,
     Map<String, String> env,
-    Matrix matrix,
+    List<Matrix> matrices,
     Duration timeout) {
 
   public ExperimentSpec {
     train = List.copyOf(train);
+    matrices = List.copyOf(matrices);
     env = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));
+  }
+
+  /** Every variant of every matrix, in order, with unique names. */
+  public List<Variant> variants() {
+    return Matrix.variants(matrices);
   }
 
   /** What each variant runs. */

@@ -79,7 +79,7 @@ public final class Experiments {
         "topolens: experiment "
             + spec.name()
             + ": "
-            + spec.matrix().variants().size()
+            + spec.variants().size()
             + " variants, "
             + spec.run().label()
             + ", "

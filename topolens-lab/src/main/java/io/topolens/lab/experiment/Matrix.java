@@ -30,22 +30,53 @@ public record Matrix(
     offloads = new ArrayList<>(offloads);
   }
 
-  /** Every variant, named by the values that differ between them. */
+  /** Every variant of this matrix alone, named by the values that differ between them. */
   public List<Variant> variants() {
+    return variants(List.of(this));
+  }
+
+  /**
+   * Every variant of several matrices (a spec's {@code variants:} may be a list of them), in order,
+   * each named by the values that differ across all of them.
+   */
+  public static List<Variant> variants(List<Matrix> matrices) {
+    Set<Layout> layouts = new HashSet<>();
+    Set<Integer> nodes = new HashSet<>();
+    Set<String> networks = new HashSet<>();
+    Set<Map<String, String>> envs = new HashSet<>();
+    Set<String> offloads = new HashSet<>();
+    int repeats = 1;
+    for (Matrix m : matrices) {
+      layouts.addAll(m.layouts);
+      nodes.addAll(m.nodes);
+      networks.addAll(m.networks);
+      envs.addAll(m.envs);
+      offloads.addAll(m.offloads);
+      repeats = Math.max(repeats, m.repeats);
+    }
+    Naming naming =
+        new Naming(
+            nodes.size() > 1,
+            networks.size() > 1,
+            envs.size() > 1,
+            offloads.size() > 1,
+            repeats > 1);
     List<Variant> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Layout l : layouts) {
-      for (int n : nodes) {
-        for (String net : networks) {
-          for (Map<String, String> env : envs) {
-            for (String off : offloads) {
-              for (int r = 1; r <= repeats; r++) {
-                String name = name(l, n, net, env, off, r);
-                String unique = name;
-                for (int i = 2; !names.add(unique); i++) {
-                  unique = name + "-" + i;
+    for (Matrix m : matrices) {
+      for (Layout l : m.layouts) {
+        for (int n : m.nodes) {
+          for (String net : m.networks) {
+            for (Map<String, String> env : m.envs) {
+              for (String off : m.offloads) {
+                for (int r = 1; r <= m.repeats; r++) {
+                  String name = naming.name(l, n, net, env, off, r);
+                  String unique = name;
+                  for (int i = 2; !names.add(unique); i++) {
+                    unique = name + "-" + i;
+                  }
+                  out.add(new Variant(unique, l, n, net, env, off, r));
                 }
-                out.add(new Variant(unique, l, n, net, env, off, r));
               }
             }
           }
@@ -55,27 +86,31 @@ public record Matrix(
     return out;
   }
 
-  private String name(Layout l, int n, String net, Map<String, String> env, String off, int r) {
-    List<String> parts = new ArrayList<>();
-    parts.add(l.toString());
-    if (nodes.size() > 1) {
-      parts.add(n + "n");
+  /** Which values go into a variant's name: the layout always, the rest where they vary. */
+  private record Naming(
+      boolean nodes, boolean networks, boolean envs, boolean offloads, boolean repeats) {
+    String name(Layout l, int n, String net, Map<String, String> env, String off, int r) {
+      List<String> parts = new ArrayList<>();
+      parts.add(l.toString());
+      if (nodes) {
+        parts.add(n + "n");
+      }
+      if (networks && net != null) {
+        parts.add(net);
+      }
+      if (envs && !env.isEmpty()) {
+        parts.add(
+            env.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(",")));
+      }
+      if (offloads && off != null) {
+        parts.add("offload-" + off);
+      }
+      if (repeats) {
+        parts.add("r" + r);
+      }
+      return String.join("-", parts);
     }
-    if (networks.size() > 1 && net != null) {
-      parts.add(net);
-    }
-    if (envs.size() > 1 && !env.isEmpty()) {
-      parts.add(
-          env.entrySet().stream()
-              .map(e -> e.getKey() + "=" + e.getValue())
-              .collect(Collectors.joining(",")));
-    }
-    if (offloads.size() > 1 && off != null) {
-      parts.add("offload-" + off);
-    }
-    if (repeats > 1) {
-      parts.add("r" + r);
-    }
-    return String.join("-", parts);
   }
 }

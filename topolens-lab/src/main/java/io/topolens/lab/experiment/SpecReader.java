@@ -85,9 +85,17 @@ public final class SpecReader {
     List<String> train = train(run);
     Map<String, String> env = env("/env", root.path("env"));
     ProbeOptions probe = probe();
-    Matrix matrix = matrix();
+    List<Matrix> matrices = new ArrayList<>();
+    JsonNode v = root.path("variants");
+    if (v.isArray() && !v.isEmpty()) {
+      for (int i = 0; i < v.size(); i++) {
+        matrices.add(matrix("/variants/" + i));
+      }
+    } else {
+      matrices.add(matrix("/variants"));
+    }
     Duration timeout = duration("/timeout", Duration.ofMinutes(30));
-    return new ExperimentSpec(file, name, run, where, probe, train, env, matrix, timeout);
+    return new ExperimentSpec(file, name, run, where, probe, train, env, matrices, timeout);
   }
 
   private ExperimentSpec.Placement placement() throws InputProblem {
@@ -232,31 +240,33 @@ public final class SpecReader {
         args);
   }
 
-  private Matrix matrix() throws InputProblem {
-    JsonNode v = doc.root().path("variants");
+  private Matrix matrix(String at) throws InputProblem {
+    JsonNode v = doc.get(at);
     if (v.isMissingNode() || v.isNull()) {
-      throw problem("", "no variants: (layout, nodes, network, env, offload, repeats)");
+      throw problem(
+          at.equals("/variants") ? "" : at,
+          "no variants: (layout, nodes, network, env, offload, repeats)");
     }
-    keys("/variants", v, VARIANTS);
+    keys(at, v, VARIANTS);
     List<Layout> layouts = new ArrayList<>();
-    List<String> ls = v.has("layout") ? strings("/variants/layout") : List.of("1x1");
+    List<String> ls = v.has("layout") ? strings(at + "/layout") : List.of("1x1");
     for (int i = 0; i < ls.size(); i++) {
       try {
         layouts.add(Layout.parse(ls.get(i)));
       } catch (IllegalArgumentException e) {
-        throw problem(item("/variants/layout", i), e.getMessage());
+        throw problem(item(at + "/layout", i), e.getMessage());
       }
     }
     List<Integer> nodes = new ArrayList<>();
-    List<String> ns = v.has("nodes") ? strings("/variants/nodes") : List.of("1");
+    List<String> ns = v.has("nodes") ? strings(at + "/nodes") : List.of("1");
     for (int i = 0; i < ns.size(); i++) {
-      nodes.add(positive(item("/variants/nodes", i), ns.get(i), "nodes"));
+      nodes.add(positive(item(at + "/nodes", i), ns.get(i), "nodes"));
     }
     List<String> networks = new ArrayList<>();
     if (v.has("network")) {
-      List<String> ws = strings("/variants/network");
+      List<String> ws = strings(at + "/network");
       for (int i = 0; i < ws.size(); i++) {
-        networks.add(network(item("/variants/network", i), ws.get(i)));
+        networks.add(network(item(at + "/network", i), ws.get(i)));
       }
     } else {
       networks.add(null);
@@ -265,28 +275,28 @@ public final class SpecReader {
     JsonNode e = v.path("env");
     if (e.isArray()) {
       for (int i = 0; i < e.size(); i++) {
-        envs.add(env("/variants/env/" + i, e.get(i)));
+        envs.add(env(at + "/env/" + i, e.get(i)));
       }
       if (envs.isEmpty()) {
         envs.add(Map.of());
       }
     } else {
-      envs.add(env("/variants/env", e));
+      envs.add(env(at + "/env", e));
     }
     List<String> offloads = new ArrayList<>();
     if (v.has("offload")) {
-      List<String> os = strings("/variants/offload");
+      List<String> os = strings(at + "/offload");
       for (int i = 0; i < os.size(); i++) {
         try {
           offloads.add(Offload.parse(os.get(i)).label());
         } catch (IllegalArgumentException ex) {
-          throw problem(item("/variants/offload", i), ex.getMessage());
+          throw problem(item(at + "/offload", i), ex.getMessage());
         }
       }
     } else {
       offloads.add(null);
     }
-    int repeats = integer("/variants/repeats", 1, 1);
+    int repeats = integer(at + "/repeats", 1, 1);
     return new Matrix(layouts, nodes, networks, envs, offloads, repeats);
   }
 

@@ -313,7 +313,7 @@ class LocalExperimentTest {
   @Test
   void eachEmulatedPodSeesOnlyItsGpusAndItsOwnHostIdentity() throws Exception {
     ExperimentSpec spec = SpecReader.read(spec("variants: {layout: 2x2}\n"));
-    Variant v = spec.matrix().variants().getFirst();
+    Variant v = spec.variants().getFirst();
     LocalVariantRunner gpus = new LocalVariantRunner(spec, python, 4);
     assertThat(gpus.podEnv(v, 3))
         .containsAllEntriesOf(

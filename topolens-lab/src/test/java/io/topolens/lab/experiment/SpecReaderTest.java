@@ -116,7 +116,7 @@ class SpecReaderTest {
             "-n",
             "7",
             "--pairs");
-    assertThat(s.matrix().variants())
+    assertThat(s.variants())
         .extracting(Variant::name)
         .containsExactly(
             "1x4-offload-none",
@@ -127,9 +127,9 @@ class SpecReaderTest {
             "2x2-offload-cpu",
             "2x2-NCCL_P2P_DISABLE=1,NCCL_PROTO=simple-offload-none",
             "2x2-NCCL_P2P_DISABLE=1,NCCL_PROTO=simple-offload-cpu");
-    assertThat(s.matrix().variants().get(2).env())
+    assertThat(s.variants().get(2).env())
         .isEqualTo(Map.of("NCCL_P2P_DISABLE", "1", "NCCL_PROTO", "simple"));
-    assertThat(s.matrix().variants().get(2).dirName())
+    assertThat(s.variants().get(2).dirName())
         .isEqualTo("1x4-NCCL_P2P_DISABLE=1_NCCL_PROTO=simple-offload-none");
   }
 
@@ -145,11 +145,30 @@ class SpecReaderTest {
       String layouts, String nodes, int repeats, String expected) throws Exception {
     Path f =
         spec("variants:|  layout: " + layouts + "|  nodes: " + nodes + "|  repeats: " + repeats);
-    List<Variant> vs = SpecReader.read(f).matrix().variants();
+    List<Variant> vs = SpecReader.read(f).variants();
     assertThat(vs)
         .extracting(v -> v.name() + " " + v.layout())
         .containsExactly(expected.split("\\|"));
     assertThat(vs).allMatch(v -> v.ranks() == v.layout().ranksPerNode() * v.nodes());
+  }
+
+  @Test
+  void aListOfMatricesRunsEachAndNamesByWhatVariesAcrossThem() throws Exception {
+    Path f =
+        spec(
+            "variants:|  - layout: [1x4, 4x1]|    offload: [none, cpu]|  - layout: 1x4|"
+                + "    env: {NCCL_P2P_DISABLE: 1}|    offload: none");
+    assertThat(SpecReader.read(f).variants())
+        .extracting(Variant::name)
+        .containsExactly(
+            "1x4-offload-none",
+            "1x4-offload-cpu",
+            "4x1-offload-none",
+            "4x1-offload-cpu",
+            "1x4-NCCL_P2P_DISABLE=1-offload-none");
+    Path bad = spec("variants:|  - layout: 1x4|  - layout: 4x1|    nodes: [two]");
+    assertThatThrownBy(() -> SpecReader.read(bad))
+        .hasMessage(bad + ":4: nodes must be a whole number of at least 1, not \"two\"");
   }
 
   static Stream<Path> examples() throws Exception {
@@ -163,7 +182,7 @@ class SpecReaderTest {
   @MethodSource("examples")
   void everyExampleReads(Path example) throws Exception {
     ExperimentSpec s = SpecReader.read(example);
-    assertThat(s.matrix().variants()).isNotEmpty();
+    assertThat(s.variants()).isNotEmpty();
   }
 
   @Test
@@ -177,7 +196,7 @@ class SpecReaderTest {
         .isEqualTo(
             new ExperimentSpec.Kubernetes(
                 "g6e.12xlarge", "ml", "img:1", "pytorchjob", null, null, null));
-    assertThat(s.matrix().variants())
+    assertThat(s.variants())
         .extracting(Variant::name)
         .containsExactly("1x4-efa", "1x4-eni", "4x1-efa", "4x1-eni");
   }
