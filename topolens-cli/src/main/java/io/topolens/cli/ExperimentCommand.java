@@ -65,7 +65,11 @@ final class ExperimentCommand implements Callable<Integer> {
           Report.builder("topolens experiment")
               .input(out.toString())
               .experiment(Experiment.read(out));
-      return html.write(r, err) ? code : 2;
+      if (!html.write(r, err)) {
+        return 2;
+      }
+      err.println("topolens: wrote " + html.html);
+      return code;
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
