@@ -19,15 +19,24 @@ final class BlockParser {
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
 
-  /** A block's lines: how many, the NCCL ones parsed, and the overlong ones. */
-  record Result(int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong) {}
+  /**
+   * A block's lines: how many, the NCCL ones parsed, the overlong ones, and the other programs'
+   * lines wanted ({@link OtherLines}).
+   */
+  record Result(
+      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Parsed> other) {}
 
   static Result parse(byte[] buf, int len) {
+    return parse(buf, len, OtherLines.NONE);
+  }
+
+  static Result parse(byte[] buf, int len, OtherLines wanted) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
     // "NCCL " runs at memory speed; lines are cut out only when they are parsed.
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
+    List<Parsed> other = new ArrayList<>(0);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -59,11 +68,13 @@ final class BlockParser {
               parsed.add(new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED));
             }
           }
+        } else if (wanted.wanted(block, start, end)) {
+          other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }
       start = end + 1;
     }
-    return new Result(lines, nccl, parsed, overlong);
+    return new Result(lines, nccl, parsed, overlong, other);
   }
 
   /**
