@@ -121,7 +121,7 @@ class FrameworkLinesTest {
     Job job = read("headerless-redacted-nccl-1466.log");
     assertThat(job.inputs().get(0).ncclLines()).isEqualTo(16);
     assertThat(job.unrecognized().count()).isZero();
-    assertThat(job.ranks()).extracting(r -> r.id().dev()).containsExactly(0, 1, 2, 3);
+    assertThat(job.ranks()).extracting(r -> r.id().cudaDev()).containsExactly(0, 1, 2, 3);
     assertThat(job.ranks()).extracting(Rank::id).allMatch(id -> id.host().equals("?"));
     assertThat(job.communicators().get(0).nRanks()).isEqualTo(4);
     assertThat(job.communicators().get(0).members()).hasSize(4);
@@ -139,7 +139,7 @@ class FrameworkLinesTest {
             """);
     assertThat(job.inputs().get(0).ncclLines()).isEqualTo(3);
     assertThat(job.unrecognized().count()).isZero();
-    assertThat(job.ranks()).extracting(r -> r.id().dev()).containsExactly(3);
+    assertThat(job.ranks()).extracting(r -> r.id().cudaDev()).containsExactly(3);
     assertThat(job.warnings())
         .extracting(NcclWarning::kind)
         .containsExactly(NcclWarning.Kind.SHM, NcclWarning.Kind.NET_PLUGIN);
