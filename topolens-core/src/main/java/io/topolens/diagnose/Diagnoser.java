@@ -96,7 +96,8 @@ public final class Diagnoser {
             in.kinds().stream()
                 .filter(r -> r.kind() != InputKind.NCCL_LOG)
                 .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
-                .toList());
+                .toList())
+        .withSteps(in.steps());
   }
 
   /** Runs every rule over a job and what was given beside it. */

@@ -20,16 +20,25 @@ final class BlockParser {
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
 
-  /** A block's lines: how many, the NCCL ones parsed, and the overlong ones. */
-  record Result(int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong) {}
+  /**
+   * A block's lines: how many, the NCCL ones parsed, the overlong ones, and the other programs'
+   * lines wanted ({@link OtherLines}).
+   */
+  record Result(
+      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Parsed> other) {}
 
   static Result parse(byte[] buf, int len) {
+    return parse(buf, len, OtherLines.NONE);
+  }
+
+  static Result parse(byte[] buf, int len, OtherLines wanted) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
     // the needles runs at memory speed; lines are cut out only when they are parsed. Each needle's
     // next place in the block is searched once and kept, so a needle costs one pass per block.
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
+    List<Parsed> other = new ArrayList<>(0);
     int[] next = new int[Needles.ALL.size()];
     Arrays.fill(next, UNKNOWN);
     int lines = 0;
@@ -74,13 +83,19 @@ final class BlockParser {
             lines++;
             end = last;
           } else {
-            nccl += framework(buf, block, start, end, lines, parsed);
+            int framework = framework(buf, block, start, end, lines, parsed);
+            nccl += framework;
+            if (framework == 0 && wanted.wanted(block, start, end)) {
+              other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+            }
           }
+        } else if (wanted.wanted(block, start, end)) {
+          other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }
       start = end + 1;
     }
-    return new Result(lines, nccl, parsed, overlong);
+    return new Result(lines, nccl, parsed, overlong, other);
   }
 
   private static final int UNKNOWN = -2;
