@@ -25,8 +25,7 @@ final class HuggingFaceLines implements StepFormat {
 
   @Override
   public List<String> needles() {
-    return List.of(
-        "Total optimization steps", "Total train batch size", "'train_runtime'", "{'loss'");
+    return List.of("Total ", "train_", "{'loss'");
   }
 
   @Override
