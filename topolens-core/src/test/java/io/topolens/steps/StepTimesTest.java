@@ -54,6 +54,16 @@ class StepTimesTest {
             0,
             0),
         arguments(
+            "hf-llamafactory-10488-train-metrics.log",
+            Framework.HUGGING_FACE,
+            Derivation.RATE,
+            1 / 0.185,
+            1 / 0.185,
+            1 / 0.185,
+            1,
+            0,
+            0),
+        arguments(
             "lightning-4225-epoch-bars.log",
             Framework.LIGHTNING,
             Derivation.RATE,
