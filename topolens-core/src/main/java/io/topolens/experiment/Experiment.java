@@ -94,9 +94,13 @@ public record Experiment(String name, List<Variant> variants) {
     }
   }
 
-  /** Median, fastest and slowest step, seconds. */
+  /**
+   * Median, fastest and slowest step, seconds, over {@code count} steps (warm-up left out).
+   *
+   * @param count null in files written before it was recorded
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Steps(double median, double min, double max) {}
+  public record Steps(double median, double min, double max, Integer count) {}
 
   /** A finding of a variant: its id and severity (error, warn, info). */
   @JsonIgnoreProperties(ignoreUnknown = true)

@@ -29,13 +29,7 @@ public final class Experiments {
    *     to run it with, 130 after Ctrl-C
    */
   public static int run(
-      Path specFile,
-      Path out,
-      boolean resume,
-      String python,
-      StepSource steps,
-      PrintWriter stdout,
-      PrintWriter err)
+      Path specFile, Path out, boolean resume, String python, PrintWriter stdout, PrintWriter err)
       throws IOException, InterruptedException {
     ExperimentSpec spec;
     try {
@@ -94,7 +88,7 @@ public final class Experiments {
         new ExperimentRun(
             spec,
             new LocalVariantRunner(spec, py, gpus),
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), steps),
+            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown()),
             out,
             resume,
             err);
