@@ -32,8 +32,10 @@ public final class Experiments {
       Path specFile, Path out, boolean resume, String python, PrintWriter stdout, PrintWriter err)
       throws IOException, InterruptedException {
     ExperimentSpec spec;
+    HardwareCatalog catalog;
     try {
       spec = SpecReader.read(specFile);
+      catalog = HardwareCatalog.load(spec.catalogs());
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
@@ -88,7 +90,8 @@ public final class Experiments {
         new ExperimentRun(
             spec,
             new LocalVariantRunner(spec, py, gpus),
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown()),
+            new VariantAnalysis(catalog, Hardware.unknown()),
+            catalog,
             out,
             resume,
             err);

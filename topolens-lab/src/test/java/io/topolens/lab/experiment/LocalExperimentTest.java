@@ -279,6 +279,7 @@ class LocalExperimentTest {
             spec,
             new LocalVariantRunner(spec, python, 0),
             new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown()),
+            HardwareCatalog.builtIn(),
             out,
             false,
             new PrintWriter(err, true));
