@@ -2,7 +2,6 @@ package io.topolens.cli;
 
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.experiment.Experiments;
-import io.topolens.lab.experiment.StepSource;
 import io.topolens.nccl.InputProblem;
 import io.topolens.report.Report;
 import java.io.PrintWriter;
@@ -56,7 +55,7 @@ final class ExperimentCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    int code = Experiments.run(specFile, out, resume, python, StepSource.NONE, stdout, err);
+    int code = Experiments.run(specFile, out, resume, python, stdout, err);
     if (code == 2 || code == Experiments.INTERRUPTED || !html.wanted()) {
       return code;
     }

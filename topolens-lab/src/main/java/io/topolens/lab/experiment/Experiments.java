@@ -29,17 +29,13 @@ public final class Experiments {
    *     to run it with, 130 after Ctrl-C
    */
   public static int run(
-      Path specFile,
-      Path out,
-      boolean resume,
-      String python,
-      StepSource steps,
-      PrintWriter stdout,
-      PrintWriter err)
+      Path specFile, Path out, boolean resume, String python, PrintWriter stdout, PrintWriter err)
       throws IOException, InterruptedException {
     ExperimentSpec spec;
+    HardwareCatalog catalog;
     try {
       spec = SpecReader.read(specFile);
+      catalog = HardwareCatalog.load(spec.catalogs());
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
@@ -94,7 +90,8 @@ public final class Experiments {
         new ExperimentRun(
             spec,
             new LocalVariantRunner(spec, py, gpus),
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), steps),
+            new VariantAnalysis(catalog, Hardware.unknown()),
+            catalog,
             out,
             resume,
             err);
