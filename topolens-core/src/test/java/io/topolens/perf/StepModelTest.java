@@ -165,7 +165,7 @@ class StepModelTest {
       delimiter = '|',
       value = {
         "model=llama-3-8b;instance=p4d.24xlarge;offload=cpu|DDP has no CPU offload; use --zero 1, 2 or 3, or --strategy fsdp",
-        "model=llama-3-8b;instance=p4d.24xlarge;precision=fp32|the catalog has no FP32/TF32 peak for NVIDIA A100 SXM4; pass --tflops",
+        "model=llama-3-8b;instance=p4d.24xlarge;precision=fp32|the catalog has no FP32/TF32 peak for NVIDIA A100 SXM4 40GB; pass --tflops",
         "model=llama-3-8b;instance=g5.12xlarge|the catalog has no BF16 TFLOPS for NVIDIA A10G; pass --tflops",
         "model=llama-3-8b;instance=g6e.12xlarge;layout=2x4|layout 2x4 needs 8 GPUs per node; g6e.12xlarge has 4",
         "model=llama-3-8b;instance=g6e.12xlarge;intra=nvlink|NVIDIA L40S has no NVLink in the catalog; use --intra pcie or shm",
