@@ -66,6 +66,9 @@ public final class ModelValidation {
     List<RatioCheck> ratios = new ArrayList<>();
     List<String> explanations = new ArrayList<>();
     fsdp(fixtures, examples, h200, all, steps, ratios, explanations);
+    List<StepCheck> layoutSteps = new ArrayList<>();
+    List<RatioCheck> layoutRatios = new ArrayList<>();
+    layouts(examples, h200, all, layoutSteps, layoutRatios);
 
     List<StepCheck> seeds = new ArrayList<>();
     List<RatioCheck> seedRatios = new ArrayList<>();
@@ -79,6 +82,8 @@ public final class ModelValidation {
         skipped,
         steps,
         ratios,
+        layoutSteps,
+        layoutRatios,
         seeds,
         seedRatios,
         needed,
@@ -364,6 +369,84 @@ public final class ModelValidation {
       }
     }
     return -1;
+  }
+
+  // ---- 3b. pods sharing a host ----
+
+  /**
+   * The layouts of h200-layouts.yaml, if the examples hold it: predicted with the fixtures'
+   * calibration, then with the TCP path fitted to one other layout's measured step (held out).
+   */
+  private void layouts(
+      Path examples,
+      HardwareCatalog h200,
+      Calibration cal,
+      List<StepCheck> steps,
+      List<RatioCheck> ratios)
+      throws InputProblem {
+    Path yaml = examples.resolve("h200-layouts.yaml");
+    if (!Files.isRegularFile(yaml)) {
+      return;
+    }
+    List<Scenario> runs = new ArrayList<>();
+    List<Double> measured = new ArrayList<>();
+    for (RunConfig rc : ScenarioFile.read(yaml)) {
+      if (rc.measured() == null || rc.measured().stepS() == null) {
+        throw new InputProblem(yaml + ": run " + rc.name() + " has no measured.stepS");
+      }
+      runs.add(rc.toScenario(h200, ModelPresets.bundled(), yaml.toString()).scenario());
+      measured.add(rc.measured().stepS());
+    }
+    StepModel model = new StepModel(h200, k, cal);
+    List<Prediction> predicted = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      Prediction p = model.predict(runs.get(i));
+      predicted.add(p);
+      steps.add(
+          new StepCheck(runs.get(i).name(), measured.get(i), p.stepS(), null, yaml.toString()));
+    }
+    PathFit tcp = cal.fit(PathKind.TCP).orElse(null);
+    for (RatioCheck r : pairRatios(runs, measured, predicted)) {
+      String[] names = r.name().split(" / ");
+      int a = indexOf(runs, names[0]);
+      int b = indexOf(runs, names[1]);
+      Double heldOut = null;
+      // fit the TCP path to the one measured step of another layout over TCP, predict this one
+      for (int j = 0; j < runs.size() && tcp != null; j++) {
+        if (j == a || j == b || predicted.get(j).group().inter() == null) {
+          continue;
+        }
+        int jj = j;
+        double target = measured.get(j) / measured.get(b);
+        double scale =
+            solve(
+                x -> ratioWith(model, cal.with(tcp.scaled(x)), runs, jj, b),
+                target,
+                0.01,
+                100,
+                true);
+        heldOut = ratioWith(model, cal.with(tcp.scaled(scale)), runs, a, b);
+      }
+      ratios.add(new RatioCheck(r.name(), r.measured(), r.predicted(), heldOut, true, false));
+    }
+  }
+
+  private static int indexOf(List<Scenario> runs, String name) {
+    for (int i = 0; i < runs.size(); i++) {
+      if (runs.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException(name);
+  }
+
+  private static double ratioWith(StepModel m, Calibration c, List<Scenario> runs, int a, int b) {
+    try {
+      StepModel with = m.with(c);
+      return with.predict(runs.get(a)).stepS() / with.predict(runs.get(b)).stepS();
+    } catch (InputProblem e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
   }
 
   // ---- 3. the seeds ----

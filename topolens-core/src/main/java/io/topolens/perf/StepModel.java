@@ -100,7 +100,8 @@ public final class StepModel {
             case SHM -> priors.shm(gpu);
             default -> priors.network(ik, inst, 1, false, c.nicGbps());
           };
-      intra = calibration.apply(prior, 1);
+      // with P2P and SHM off, every hop of the host's ring is a socket flow through its stack
+      intra = calibration.apply(prior, 1, ik == PathKind.TCP && c.nodes() == 1 ? perHost : 0);
       calibrationNote(ik, gpu, notes);
     }
     Link inter = null;
@@ -112,7 +113,15 @@ public final class StepModel {
       boolean crossesHosts = c.nodes() > 1;
       Link prior = priors.network(nk, inst, c.podsPerNode(), crossesHosts, c.nicGbps());
       int sharers = nk == PathKind.TCP && !crossesHosts ? 1 : c.podsPerNode();
-      inter = calibration.apply(prior, sharers);
+      // pods of one host over TCP: the ring leaves each pod once, or at every hop when the pods'
+      // own GPUs talk over TCP too; those flows share the host's CPUs
+      int hostHops =
+          nk == PathKind.TCP && !crossesHosts
+              ? (intra != null && intra.path() == PathKind.TCP) || c.gpusPerPod() == 1
+                  ? perHost
+                  : c.podsPerNode()
+              : 0;
+      inter = calibration.apply(prior, sharers, hostHops);
       calibrationNote(nk, gpu, notes);
       if (c.podsPerNode() > 1) {
         notes.add(

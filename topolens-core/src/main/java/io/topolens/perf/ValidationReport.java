@@ -12,6 +12,9 @@ import java.util.List;
  * @param skipped files left out of the bench section, with why
  * @param steps the FSDP runs, measured and predicted
  * @param ratios FSDP step-time ratios, measured and predicted
+ * @param layoutSteps pods sharing a host (h200-layouts.yaml), measured and predicted
+ * @param layoutRatios their ratios; {@code predictedFitted} with the TCP path fitted to another
+ *     layout's measured step (held out)
  * @param seeds the seeds' runs
  * @param seedRatios ratios and differences between the seeds' runs
  * @param needed what the seeds' times would need (sequence length, MFU)
@@ -25,6 +28,8 @@ public record ValidationReport(
     List<String> skipped,
     List<StepCheck> steps,
     List<RatioCheck> ratios,
+    List<StepCheck> layoutSteps,
+    List<RatioCheck> layoutRatios,
     List<StepCheck> seeds,
     List<RatioCheck> seedRatios,
     List<Needed> needed,
@@ -37,6 +42,8 @@ public record ValidationReport(
     skipped = List.copyOf(skipped);
     steps = List.copyOf(steps);
     ratios = List.copyOf(ratios);
+    layoutSteps = List.copyOf(layoutSteps);
+    layoutRatios = List.copyOf(layoutRatios);
     seeds = List.copyOf(seeds);
     seedRatios = List.copyOf(seedRatios);
     needed = List.copyOf(needed);

@@ -64,6 +64,9 @@ public final class ValidationMarkdown {
     }
     bench(r, out);
     fsdp(r, out);
+    if (!r.layoutSteps().isEmpty()) {
+      new LayoutMarkdown().write(r, out);
+    }
     seeds(r, out);
     out.println("## Explanations");
     out.println();
@@ -107,6 +110,25 @@ public final class ValidationMarkdown {
         "| FSDP step-time ratios between transports (4 x H200), nothing fitted to these runs | worst %s | %s |%n",
         pct(worstRatio(between)),
         met(worstRatio(between), RATIO_TARGET));
+    if (!r.layoutRatios().isEmpty()) {
+      out.printf(
+          Locale.ROOT,
+          "| pods sharing a host: layout ratios, calibrated by the fixtures' socket nccl-tests | worst %s | %s |%n",
+          pct(worstRatio(r.layoutRatios())),
+          met(worstRatio(r.layoutRatios()), RATIO_TARGET));
+      double held = 0;
+      for (RatioCheck c : r.layoutRatios()) {
+        if (c.predictedFitted() != null) {
+          double e = err(c.predictedFitted(), c.measured());
+          held = Math.abs(e) > Math.abs(held) ? e : held;
+        }
+      }
+      out.printf(
+          Locale.ROOT,
+          "| pods sharing a host: layout ratios, TCP fitted to another layout's measured step | worst %s (held out) | %s |%n",
+          pct(held),
+          met(held, RATIO_TARGET));
+    }
     double job = 0;
     for (StepCheck s : r.seeds()) {
       double e = err(s.predicted(), s.measured());
@@ -127,7 +149,7 @@ public final class ValidationMarkdown {
   }
 
   /** "yes", or "no: misses by N points". */
-  private static String met(double error, double target) {
+  static String met(double error, double target) {
     double over = Math.abs(error) - target;
     return over <= 0
         ? "yes"
@@ -135,7 +157,7 @@ public final class ValidationMarkdown {
             Locale.ROOT, "no: %.0f points over the %.0f%% target", 100 * over, 100 * target);
   }
 
-  private static double worstRatio(List<RatioCheck> ratios) {
+  static double worstRatio(List<RatioCheck> ratios) {
     double w = 0;
     for (RatioCheck c : ratios) {
       double e = err(c.predicted(), c.measured());
@@ -367,7 +389,7 @@ public final class ValidationMarkdown {
    * Measured step times beside the prediction before and after the fit, with their errors; {@code
    * seconds} is the format of the times.
    */
-  private static void stepTable(List<StepCheck> steps, String seconds, PrintWriter out) {
+  static void stepTable(List<StepCheck> steps, String seconds, PrintWriter out) {
     out.println("| run | measured s | predicted s | err | measured in |");
     out.println("|---|---|---|---|---|");
     String row = "| %s | " + seconds + " | " + seconds + " | %s | %s |%n";
@@ -385,7 +407,7 @@ public final class ValidationMarkdown {
 
   private void seeds(ValidationReport r, PrintWriter out) {
     out.println(
-        "## 4. The seeds' job times (Llama-3-8B, DeepSpeed ZeRO-3 + CPU offload, 50 steps)");
+        "## 5. The seeds' job times (Llama-3-8B, DeepSpeed ZeRO-3 + CPU offload, 50 steps)");
     out.println();
     out.println(
         "Configurations: `examples/perf/seed-runs.yaml`. Declared inputs, none measured by the"

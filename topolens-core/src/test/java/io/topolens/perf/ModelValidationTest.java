@@ -65,6 +65,21 @@ class ModelValidationTest {
   }
 
   @Test
+  void podsSharingAHostAreToldApartAndHoldOnALayoutLeftOut() {
+    assertThat(report.layoutSteps()).hasSize(3);
+    List<ValidationReport.RatioCheck> r = report.layoutRatios();
+    assertThat(r).hasSize(2);
+    // 2 pods of 2 keep half the ring on NVLink: the model must not price them like 4 pods of 1
+    assertThat(r.get(0).predicted()).isLessThan(r.get(1).predicted() * 0.75);
+    for (ValidationReport.RatioCheck c : r) {
+      assertThat(c.predictedFitted()).as(c.name()).isNotNull();
+      assertThat(Math.abs(c.predictedFitted() / c.measured() - 1))
+          .as(c.name())
+          .isLessThan(ValidationMarkdown.RATIO_TARGET);
+    }
+  }
+
+  @Test
   void everyFsdpRunIsMatchedToItsLogByTag() {
     assertThat(report.steps()).hasSize(5);
     for (ValidationReport.StepCheck s : report.steps()) {
