@@ -206,8 +206,10 @@ public final class NcclLogReader {
     }
     for (BlockParser.Parsed p : r.parsed()) {
       long line = base[0] + p.line();
-      if (p.header() == null) {
+      if (p.header() == null && p.event() instanceof NcclEvent.Unrecognized) {
         job.unrecognized(new Evidence(name, line, p.text()));
+      } else if (p.header() == null) {
+        job.acceptFramework(p.event(), name, line, p.text());
       } else {
         job.accept(p.header(), p.event(), name, line, p.text());
       }

@@ -38,6 +38,7 @@ public record RunConfig(
     Double startupS,
     Double tflops,
     Double cpuAdamRate,
+    Integer cpuThreads,
     String instance,
     Integer nodes,
     String layout,
@@ -64,7 +65,7 @@ public record RunConfig(
   public static RunConfig empty() {
     return new RunConfig(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This configuration with every field {@code over} sets replaced. */
@@ -93,6 +94,7 @@ public record RunConfig(
         pick(over.startupS, startupS),
         pick(over.tflops, tflops),
         pick(over.cpuAdamRate, cpuAdamRate),
+        pick(over.cpuThreads, cpuThreads),
         pick(over.instance, instance),
         pick(over.nodes, nodes),
         pick(over.layout, layout),
@@ -143,6 +145,7 @@ public record RunConfig(
         startupS,
         tflops,
         cpuAdamRate,
+        cpuThreads,
         instance,
         nodes,
         layout,
@@ -243,7 +246,8 @@ public record RunConfig(
               overheadS == null ? 0 : overheadS,
               startupS == null ? 0 : startupS,
               tflops,
-              cpuAdamRate);
+              cpuAdamRate,
+              cpuThreads);
       String label = name != null ? name : describe(cluster, st, off);
       return new Checked(new Scenario(label, w, cluster), defaulted);
     } catch (IllegalArgumentException e) {
