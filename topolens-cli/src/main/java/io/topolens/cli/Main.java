@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ReportCommand.class,
       ProbeCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
