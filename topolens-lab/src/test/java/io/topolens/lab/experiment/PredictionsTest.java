@@ -94,10 +94,10 @@ class PredictionsTest {
     //   --calibrate fixtures/h200x4/ar-p2p.log fixtures/h200x4/ar-shm.log
     Experiment.Variant p2p = e.variants().get(0);
     Experiment.Variant shm = e.variants().get(1);
-    assertThat(p2p.predictedSeconds()).isCloseTo(0.057826298020899496, within(1e-12));
-    assertThat(shm.predictedSeconds()).isCloseTo(0.2073016604844436, within(1e-12));
+    assertThat(p2p.predictedSeconds()).isCloseTo(0.10477319188299775, within(1e-12));
+    assertThat(shm.predictedSeconds()).isCloseTo(0.2121583654844436, within(1e-12));
     assertThat(p2p.predictedFrom()).isEqualTo("calibrated from the probe: NVLink, SHM");
     assertThat(shm.predictionError())
-        .isCloseTo((0.2073016604844436 - 0.225) / 0.225, within(1e-12));
+        .isCloseTo((0.2121583654844436 - 0.225) / 0.225, within(1e-12));
   }
 }
