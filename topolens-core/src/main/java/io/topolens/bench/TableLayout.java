@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
  * @param halfWidth tokens per half (4, or 8 with per-iteration columns)
  * @param timestamp whether each row ends with a {@code YYYY-MM-DD HH:MM:SS} timestamp
  * @param errorColumn whether the fourth column of a half is the old {@code error} float
- * @param sets column sets per row: 2 (out-of-place and in-place, as nccl-tests prints), or 1 (one
- *     set, as tools printing nccl-tests' layout without the in-place half do)
+ * @param halves 2 (out-of-place and in-place, as nccl-tests prints), or 1 where another tool (a
+ *     torch-based collective test) printed only the out-of-place columns under a header of its own
  */
 record TableLayout(
-    List<String> keys, int halfWidth, boolean timestamp, boolean errorColumn, int sets) {
+    List<String> keys, int halfWidth, boolean timestamp, boolean errorColumn, int halves) {
 
   private static final Pattern NUMBER =
       Pattern.compile("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?|[-+]?(?:inf|nan)");
@@ -86,10 +86,8 @@ record TableLayout(
       }
       halves.add(width);
     }
-    if (halves.isEmpty()
-        || halves.size() > 2
-        || !halves.get(0).equals(halves.get(halves.size() - 1))
-        || halves.get(0) < 4) {
+    boolean twoHalves = halves.size() == 2 && halves.get(0).equals(halves.get(1));
+    if (!(twoHalves || halves.size() == 1) || halves.get(0) < 4) {
       return null;
     }
     if (!KEY_SETS.contains(keys)) {
@@ -109,7 +107,7 @@ record TableLayout(
    */
   BenchRow parse(String body, Evidence evidence, boolean headerSeen) {
     String[] t = body.split("\\s+");
-    int data = sets * halfWidth + (timestamp ? 2 : 0);
+    int data = halves * halfWidth + (timestamp ? 2 : 0);
     int nKeys = t.length - data;
     if (nKeys < 3 || nKeys > 5) {
       return null;
@@ -173,8 +171,8 @@ record TableLayout(
       }
     }
     BenchResult outOfPlace = half(t, nKeys);
-    BenchResult inPlace = sets == 2 ? half(t, nKeys + halfWidth) : null;
-    if (outOfPlace == null || (sets == 2 && inPlace == null)) {
+    BenchResult inPlace = halves == 2 ? half(t, nKeys + halfWidth) : null;
+    if (outOfPlace == null || (halves == 2 && inPlace == null)) {
       return null;
     }
     return new BenchRow(size, count, type, redop, root, outOfPlace, inPlace, evidence);

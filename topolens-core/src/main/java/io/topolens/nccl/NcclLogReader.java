@@ -34,6 +34,14 @@ public final class NcclLogReader {
 
   /** Reads every input; files that cannot be read are recorded with their problem, not thrown. */
   public Job read(LogInput.Expansion expansion) {
+    return read(expansion, OtherLines.NONE);
+  }
+
+  /**
+   * Reads every input, and hands the lines of other programs that {@code others} wants to its sink
+   * on the way, in file order.
+   */
+  public Job read(LogInput.Expansion expansion, OtherLines others) {
     JobAssembler job = new JobAssembler();
     for (LogInput.Skipped s : expansion.skipped()) {
       job.input(new InputFile(s.name(), 0, 0, s.problem()));
@@ -47,13 +55,14 @@ public final class NcclLogReader {
               return t;
             })) {
       for (LogInput input : expansion.inputs()) {
-        job.input(readOne(input, job, pool));
+        job.input(readOne(input, job, pool, others));
       }
     }
     return job.finish();
   }
 
-  private InputFile readOne(LogInput input, JobAssembler job, ExecutorService pool) {
+  private InputFile readOne(
+      LogInput input, JobAssembler job, ExecutorService pool, OtherLines others) {
     String name = input.name();
     long lines = 0;
     long ncclLines = 0;
@@ -86,7 +95,7 @@ public final class NcclLogReader {
           // an overlong line: drop bytes until its end, keeping memory flat; blocks before it are
           // applied first so line numbers stay in order
           while (!inFlight.isEmpty()) {
-            long[] counts = apply(inFlight.poll(), name, job, base);
+            long[] counts = apply(inFlight.poll(), name, job, base, others);
             lines += counts[0];
             ncclLines += counts[1];
           }
@@ -118,9 +127,9 @@ public final class NcclLogReader {
         buf = new byte[BLOCK];
         System.arraycopy(block, blockLen, buf, 0, filled - blockLen);
         filled -= blockLen;
-        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
+        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen, others)));
         while (inFlight.size() > 2 * threads) {
-          long[] counts = apply(inFlight.poll(), name, job, base);
+          long[] counts = apply(inFlight.poll(), name, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -133,7 +142,7 @@ public final class NcclLogReader {
       }
       if (skipping) {
         while (!inFlight.isEmpty()) {
-          long[] counts = apply(inFlight.poll(), name, job, base);
+          long[] counts = apply(inFlight.poll(), name, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -156,10 +165,10 @@ public final class NcclLogReader {
       if (filled > 0) {
         byte[] block = buf;
         int blockLen = filled;
-        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen)));
+        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen, others)));
       }
       while (!inFlight.isEmpty()) {
-        long[] counts = apply(inFlight.poll(), name, job, base);
+        long[] counts = apply(inFlight.poll(), name, job, base, others);
         lines += counts[0];
         ncclLines += counts[1];
       }
@@ -178,7 +187,11 @@ public final class NcclLogReader {
   }
 
   private static long[] apply(
-      Future<BlockParser.Result> future, String name, JobAssembler job, long[] base) {
+      Future<BlockParser.Result> future,
+      String name,
+      JobAssembler job,
+      long[] base,
+      OtherLines others) {
     BlockParser.Result r;
     try {
       r = future.get();
@@ -193,11 +206,16 @@ public final class NcclLogReader {
     }
     for (BlockParser.Parsed p : r.parsed()) {
       long line = base[0] + p.line();
-      if (p.header() == null) {
+      if (p.header() == null && p.event() instanceof NcclEvent.Unrecognized) {
         job.unrecognized(new Evidence(name, line, p.text()));
+      } else if (p.header() == null) {
+        job.acceptFramework(p.event(), name, line, p.text());
       } else {
         job.accept(p.header(), p.event(), name, line, p.text());
       }
+    }
+    for (BlockParser.Parsed p : r.other()) {
+      others.sink().line(name, base[0] + p.line(), p.text());
     }
     base[0] += r.lines();
     return new long[] {r.lines(), r.ncclLines()};

@@ -1,0 +1,197 @@
+package io.topolens.experiment;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.topolens.nccl.InputProblem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code topolens experiment} writes in {@code DIR/results.json} and {@code topolens report}
+ * draws: each variant with its status, layout, measured busbw and step times, the transports it
+ * used and its findings. Unknown fields are ignored on reading, so the file may grow.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Experiment(String name, List<Variant> variants) {
+
+  /** The file an experiment folder holds. */
+  public static final String FILE = "results.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  public Experiment {
+    variants = variants == null ? List.of() : List.copyOf(variants);
+  }
+
+  /**
+   * One variant.
+   *
+   * @param status ok, failed or skipped
+   * @param ranks the ranks it ran (pods x GPUs per pod x nodes)
+   * @param dir its folder, relative to the experiment's
+   * @param busbw peak busbw per collective, GB/s, as {@code bench} read it from the probe's output
+   * @param stepSeconds the measured step times, or null when the variant did not train
+   * @param transports the paths NCCL printed in its connection lines ({@code P2P/CUMEM}, {@code
+   *     NET/Socket/0}), distinct, in the order first seen
+   * @param reason why it failed or was skipped; null when it ran
+   * @param env the variables this variant set beside the experiment's own
+   * @param elapsedSeconds how long it ran; null when it did not
+   * @param predictedSeconds {@code predict}'s step time for this variant; null without one
+   * @param predictedFrom what the prediction's link rates come from (the experiment's own probe, or
+   *     the catalog)
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonInclude(JsonInclude.Include.ALWAYS)
+  public record Variant(
+      String name,
+      String status,
+      String layout,
+      Integer ranks,
+      String dir,
+      Map<String, Double> busbw,
+      Steps stepSeconds,
+      List<String> transports,
+      List<FindingRef> findings,
+      Integer nodes,
+      String network,
+      String offload,
+      Map<String, String> env,
+      Integer repeat,
+      String reason,
+      Double elapsedSeconds,
+      Double predictedSeconds,
+      String predictedFrom) {
+
+    public static final String OK = "ok";
+    public static final String FAILED = "failed";
+    public static final String SKIPPED = "skipped";
+
+    public Variant {
+      busbw = busbw == null ? Map.of() : java.util.Collections.unmodifiableMap(busbw);
+      transports = transports == null ? List.of() : List.copyOf(transports);
+      findings = findings == null ? List.of() : List.copyOf(findings);
+      env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(env);
+    }
+
+    /** The most severe finding (the first of the most severe), or null. */
+    public FindingRef mainFinding() {
+      FindingRef best = null;
+      for (FindingRef f : findings) {
+        if (best == null || f.weight() > best.weight()) {
+          best = f;
+        }
+      }
+      return best;
+    }
+
+    public boolean ok() {
+      return OK.equals(status);
+    }
+
+    /** The same variant with a prediction. */
+    public Variant withPrediction(Double seconds, String from) {
+      return new Variant(
+          name,
+          status,
+          layout,
+          ranks,
+          dir,
+          busbw,
+          stepSeconds,
+          transports,
+          findings,
+          nodes,
+          network,
+          offload,
+          env,
+          repeat,
+          reason,
+          elapsedSeconds,
+          seconds,
+          from);
+    }
+
+    /** (predicted - measured) / measured median step, or null without both. */
+    public Double predictionError() {
+      return predictedSeconds == null || stepSeconds == null || stepSeconds.median() <= 0
+          ? null
+          : (predictedSeconds - stepSeconds.median()) / stepSeconds.median();
+    }
+  }
+
+  /**
+   * Median, fastest and slowest step, seconds, over {@code count} steps (warm-up left out).
+   *
+   * @param count null in files written before it was recorded
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Steps(double median, double min, double max, Integer count) {}
+
+  /** A finding of a variant: its id and severity (error, warn, info). */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record FindingRef(String id, String severity) {
+    int weight() {
+      return switch (severity == null ? "" : severity) {
+        case "error" -> 3;
+        case "warn" -> 2;
+        case "info" -> 1;
+        default -> 0;
+      };
+    }
+  }
+
+  /** Whether a folder holds an experiment's results. */
+  public static boolean isExperiment(Path dir) {
+    return Files.isDirectory(dir) && Files.isRegularFile(dir.resolve(FILE));
+  }
+
+  /** Reads {@code DIR/results.json}; a file that is not that shape is named in the problem. */
+  public static Experiment read(Path dir) throws InputProblem {
+    Path f = dir.resolve(FILE);
+    try {
+      Experiment e = JSON.readValue(f.toFile(), Experiment.class);
+      if (e.variants().isEmpty()) {
+        throw new InputProblem(f + ": no variants in it");
+      }
+      return new Experiment(
+          e.name() == null ? dir.getFileName().toString() : e.name(), e.variants());
+    } catch (IOException e) {
+      String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new InputProblem(
+          f + ": not an experiment's results: " + msg.lines().findFirst().orElse(msg));
+    }
+  }
+
+  /** Reads one variant as {@link #writeVariant} wrote it. */
+  public static Variant readVariant(Path file) throws IOException {
+    return JSON.readValue(file.toFile(), Variant.class);
+  }
+
+  /**
+   * Writes {@code DIR/results.json} whole (through a temporary file, so a reader never sees half).
+   */
+  public void write(Path dir) throws IOException {
+    writeAtomically(dir.resolve(FILE), JSON.writeValueAsString(this));
+  }
+
+  /** Writes one variant's entry to {@code file}, the mark that the variant finished. */
+  public static void writeVariant(Variant v, Path file) throws IOException {
+    writeAtomically(file, JSON.writeValueAsString(v));
+  }
+
+  private static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, text + "\n");
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}
