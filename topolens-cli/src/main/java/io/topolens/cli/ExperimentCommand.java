@@ -2,7 +2,6 @@ package io.topolens.cli;
 
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.experiment.Experiments;
-import io.topolens.lab.experiment.StepSource;
 import io.topolens.lab.kube.ClusterSettings;
 import io.topolens.nccl.InputProblem;
 import io.topolens.report.Report;
@@ -113,8 +112,7 @@ final class ExperimentCommand implements Callable<Integer> {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
-    int code =
-        Experiments.run(specFile, out, resume, python, StepSource.NONE, cluster, stdout, err);
+    int code = Experiments.run(specFile, out, resume, python, cluster, stdout, err);
     if (dryRun) {
       return code;
     }

@@ -40,6 +40,7 @@ public record RunConfig(
     Double startupS,
     Double tflops,
     Double cpuAdamRate,
+    Integer cpuThreads,
     String instance,
     Integer nodes,
     String layout,
@@ -66,7 +67,7 @@ public record RunConfig(
   public static RunConfig empty() {
     return new RunConfig(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This configuration with every field {@code over} sets replaced. */
@@ -95,6 +96,7 @@ public record RunConfig(
         pick(over.startupS, startupS),
         pick(over.tflops, tflops),
         pick(over.cpuAdamRate, cpuAdamRate),
+        pick(over.cpuThreads, cpuThreads),
         pick(over.instance, instance),
         pick(over.nodes, nodes),
         pick(over.layout, layout),
@@ -145,6 +147,7 @@ public record RunConfig(
         startupS,
         tflops,
         cpuAdamRate,
+        cpuThreads,
         instance,
         nodes,
         layout,
@@ -244,7 +247,8 @@ public record RunConfig(
               overheadS == null ? 0 : overheadS,
               startupS == null ? 0 : startupS,
               tflops,
-              cpuAdamRate);
+              cpuAdamRate,
+              cpuThreads);
       String label = name != null ? name : describe(cluster, st, off);
       return new Checked(new Scenario(label, w, cluster), defaulted);
     } catch (IllegalArgumentException e) {

@@ -14,6 +14,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BenchSamplesTest {
   private static final BenchSamples READER = new BenchSamples(HardwareCatalog.builtIn());
 
+  /** Network hops of the ring, from the connection lines: every hop with P2P and SHM off. */
+  @ParameterizedTest
+  @CsvSource({"ar-sock.log, 4", "ag-sock.log, 4", "ar-p2p.log, 0", "ar-shm.log, 0"})
+  void ringNetworkHops(String file, int hops) throws Exception {
+    assertThat(READER.read(Fixtures.path("fixtures/h200x4/" + file), file, null).netHops())
+        .isEqualTo(hops);
+  }
+
   @ParameterizedTest
   @CsvSource({
     // file, path, NCCL_ALGO, op, ranks, rows, the line that told the path

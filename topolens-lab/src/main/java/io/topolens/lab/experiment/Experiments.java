@@ -35,15 +35,9 @@ public final class Experiments {
    *     to run it with, 130 after Ctrl-C
    */
   public static int run(
-      Path specFile,
-      Path out,
-      boolean resume,
-      String python,
-      StepSource steps,
-      PrintWriter stdout,
-      PrintWriter err)
+      Path specFile, Path out, boolean resume, String python, PrintWriter stdout, PrintWriter err)
       throws IOException, InterruptedException {
-    return run(specFile, out, resume, python, steps, ClusterSettings.defaults(), stdout, err);
+    return run(specFile, out, resume, python, ClusterSettings.defaults(), stdout, err);
   }
 
   /**
@@ -55,21 +49,22 @@ public final class Experiments {
       Path out,
       boolean resume,
       String python,
-      StepSource steps,
       ClusterSettings cluster,
       PrintWriter stdout,
       PrintWriter err)
       throws IOException, InterruptedException {
     ExperimentSpec spec;
+    HardwareCatalog catalog;
     try {
       spec = SpecReader.read(specFile);
+      catalog = HardwareCatalog.load(spec.catalogs());
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
     if (spec.where() instanceof ExperimentSpec.Kubernetes k) {
       String ns = cluster.namespace() != null ? cluster.namespace() : k.namespace();
-      VariantManifests manifests = new VariantManifests(spec, ns, HardwareCatalog.builtIn());
+      VariantManifests manifests = new VariantManifests(spec, ns, catalog);
       if (cluster.dryRun()) {
         return DryRun.print(spec, manifests, out, stdout);
       }
@@ -102,7 +97,7 @@ public final class Experiments {
                     : client.getNamespace() != null ? client.getNamespace() : "default")
                 + ", results in "
                 + out);
-        return execute(spec, specFile, runner, out, resume, steps, stdout, err);
+        return execute(spec, specFile, runner, out, resume, catalog, stdout, err);
       } catch (InputProblem e) {
         err.println("topolens: " + e.getMessage());
         return 2;
@@ -153,7 +148,7 @@ public final class Experiments {
             + "), results in "
             + out);
     return execute(
-        spec, specFile, new LocalVariantRunner(spec, py, gpus), out, resume, steps, stdout, err);
+        spec, specFile, new LocalVariantRunner(spec, py, gpus), out, resume, catalog, stdout, err);
   }
 
   /** Runs every variant with {@code runner}, Ctrl-C handled, and prints the comparison. */
@@ -163,7 +158,7 @@ public final class Experiments {
       VariantRunner runner,
       Path out,
       boolean resume,
-      StepSource steps,
+      HardwareCatalog catalog,
       PrintWriter stdout,
       PrintWriter err)
       throws IOException, InterruptedException {
@@ -173,7 +168,8 @@ public final class Experiments {
         new ExperimentRun(
             spec,
             runner,
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), steps),
+            new VariantAnalysis(catalog, Hardware.unknown()),
+            catalog,
             out,
             resume,
             err);

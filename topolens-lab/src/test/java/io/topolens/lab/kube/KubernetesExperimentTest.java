@@ -17,7 +17,6 @@ import io.topolens.experiment.Experiment;
 import io.topolens.lab.experiment.ExperimentRun;
 import io.topolens.lab.experiment.ExperimentSpec;
 import io.topolens.lab.experiment.SpecReader;
-import io.topolens.lab.experiment.StepSource;
 import io.topolens.lab.experiment.VariantAnalysis;
 import io.topolens.verdict.Hardware;
 import java.io.PrintWriter;
@@ -88,6 +87,8 @@ class KubernetesExperimentTest {
 
   /** Starts the operator: each job's pods end as {@code endings} says for the job's variant. */
   void operate(Map<String, Ending> endings, Consumer<String> onJob) {
+    // the mock server is shared by the tests of this class: the node may be there already
+    client.nodes().withName("ip-10-0-1-1").delete();
     client
         .nodes()
         .resource(
@@ -325,7 +326,8 @@ class KubernetesExperimentTest {
         new ExperimentRun(
             spec,
             runner,
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), StepSource.NONE),
+            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown()),
+            HardwareCatalog.builtIn(),
             out,
             resume,
             new PrintWriter(err, true));
