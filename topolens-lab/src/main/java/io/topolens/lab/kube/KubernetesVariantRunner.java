@@ -217,7 +217,7 @@ public final class KubernetesVariantRunner implements VariantRunner {
     Files.writeString(out.resolve("node-types.txt"), sb.toString(), StandardCharsets.UTF_8);
   }
 
-  static final String INSTANCE_LABEL = "node.kubernetes.io/instance-type";
+  static final String INSTANCE_LABEL = io.topolens.kube.collect.NodeFacts.INSTANCE_TYPE_LABEL;
   static final String ZONE_LABEL = "topology.kubernetes.io/zone";
 
   /** {@code events.txt}: the events of the job, what it made and its pods, oldest first. */
