@@ -83,11 +83,13 @@ public record Experiment(String name, List<Variant> variants) {
       env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(env);
     }
 
-    /** The most severe finding (the first of the most severe), or null. */
+    /** The most severe warn or error finding (the first of the most severe), or null. */
     public FindingRef mainFinding() {
       FindingRef best = null;
       for (FindingRef f : findings) {
-        if (best == null || f.weight() > best.weight()) {
+        // info findings (an environment variable set, as the experiment itself sets some) are
+        // context, not what went wrong
+        if (f.weight() > 1 && (best == null || f.weight() > best.weight())) {
           best = f;
         }
       }
