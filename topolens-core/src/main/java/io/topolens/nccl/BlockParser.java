@@ -41,6 +41,8 @@ final class BlockParser {
     List<Parsed> other = new ArrayList<>(0);
     int[] next = new int[Needles.ALL.size()];
     Arrays.fill(next, UNKNOWN);
+    int[] otherNext = new int[wanted.needles().size()];
+    Arrays.fill(otherNext, UNKNOWN);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -85,11 +87,11 @@ final class BlockParser {
           } else {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
-            if (framework == 0 && wanted.wanted(block, start, end)) {
+            if (framework == 0 && needle(block, otherNext, start, end, wanted.needles()) >= 0) {
               other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
             }
           }
-        } else if (wanted.wanted(block, start, end)) {
+        } else if (needle(block, otherNext, start, end, wanted.needles()) >= 0) {
           other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }
@@ -102,10 +104,18 @@ final class BlockParser {
 
   /** The first needle in the line, by the order of {@link Needles#ALL}, or -1. */
   private static int needle(String block, int[] next, int start, int end) {
+    return needle(block, next, start, end, Needles.ALL);
+  }
+
+  /**
+   * The first of {@code needles} in the line {@code [start, end)}, or -1; {@code next} keeps each
+   * needle's next place in the block, so the block is searched once per needle.
+   */
+  private static int needle(String block, int[] next, int start, int end, List<String> needles) {
     for (int i = 0; i < next.length; i++) {
       int at = next[i];
       if (at != -1 && at < start) {
-        at = block.indexOf(Needles.ALL.get(i), start);
+        at = block.indexOf(needles.get(i), start);
         next[i] = at;
       }
       if (at >= 0 && at < end) {

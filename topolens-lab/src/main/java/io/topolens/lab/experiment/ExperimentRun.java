@@ -1,5 +1,6 @@
 package io.topolens.lab.experiment;
 
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,6 +31,7 @@ public final class ExperimentRun {
   private final ExperimentSpec spec;
   private final VariantRunner runner;
   private final VariantAnalysis analysis;
+  private final HardwareCatalog catalog;
   private final Path out;
   private final boolean resume;
   private final PrintWriter err;
@@ -41,12 +43,14 @@ public final class ExperimentRun {
       ExperimentSpec spec,
       VariantRunner runner,
       VariantAnalysis analysis,
+      HardwareCatalog catalog,
       Path out,
       boolean resume,
       PrintWriter err) {
     this.spec = spec;
     this.runner = runner;
     this.analysis = analysis;
+    this.catalog = catalog;
     this.out = out;
     this.resume = resume;
     this.err = err;
@@ -94,6 +98,14 @@ public final class ExperimentRun {
       Experiment.writeVariant(e, dir.resolve(MARK));
       record(e);
       say(tag + ": " + summary(e));
+    }
+    if (!interrupted && !spec.predict().isEmpty()) {
+      say("predicting each variant's step");
+      synchronized (this) {
+        Experiment p = Predictions.apply(spec, results(), out, catalog, this::say);
+        done.clear();
+        done.addAll(p.variants());
+      }
     }
     return results();
   }
@@ -172,7 +184,9 @@ public final class ExperimentRun {
         v.env(),
         v.repeat(),
         reason,
-        seconds == null ? null : Math.round(seconds * 10) / 10.0);
+        seconds == null ? null : Math.round(seconds * 10) / 10.0,
+        null,
+        null);
   }
 
   private static String summary(Experiment.Variant e) {
