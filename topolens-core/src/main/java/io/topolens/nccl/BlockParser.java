@@ -130,10 +130,21 @@ final class BlockParser {
       byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
     String text = decode(buf, block, start, end);
     NcclEvent e = FrameworkLine.parse(text);
-    if (e == null) {
+    // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
+    int last = FrameworkLine.lastError(text);
+    NcclEvent lastText =
+        last < 0 || text.substring(last).isBlank()
+            ? null
+            : FrameworkLine.lastErrorText("", text.substring(last));
+    if (e == null && lastText == null) {
       return 0;
     }
-    parsed.add(new Parsed(line, text, null, e));
+    if (e != null) {
+      parsed.add(new Parsed(line, text, null, e));
+    }
+    if (lastText != null) {
+      parsed.add(new Parsed(line, text, null, lastText));
+    }
     return 1;
   }
 

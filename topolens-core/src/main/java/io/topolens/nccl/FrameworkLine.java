@@ -61,8 +61,9 @@ final class FrameworkLine {
             rank(text, at), r.name(), text.substring(at + 9).strip(), null);
       }
     }
-    if (text.contains(Needles.NVLS) && text.contains("Failed to bind")) {
-      // NCCL's NVLS failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
+    if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
+        || text.contains("shared memory segment /dev/shm/nccl-")) {
+      // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
     }
