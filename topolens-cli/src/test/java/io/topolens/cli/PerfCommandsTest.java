@@ -72,6 +72,21 @@ class PerfCommandsTest {
   }
 
   @Test
+  void predictFitsDeepSpeedTermsToTimersAndSaysSo() {
+    CliRun ok =
+        line(
+            "predict -v "
+                + SEED
+                + " --instance p4d.24xlarge --layout 1x4 --micro-batch 1 --deepspeed-timers"
+                + " ../topolens-core/src/test/resources/public/steps/megatron-ds-alcf-sunspot-fwd-bwd.log");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(ok.out())
+        .contains("fitted: framework time ")
+        .contains("megatron-ds-alcf-sunspot-fwd-bwd.log:4: forward 4.023 s + backward 15.739 s")
+        .contains("fitted: CPU optimizer rate ");
+  }
+
+  @Test
   void predictJson() throws Exception {
     CliRun r =
         line(

@@ -22,6 +22,23 @@ class BenchSamplesTest {
         .isEqualTo(hops);
   }
 
+  /** A table with one column set (no in-place half), as other tools print nccl-tests' layout. */
+  @Test
+  void oneColumnSetCalibratesLikeTheFullTable() throws Exception {
+    BenchSample one =
+        READER.read(
+            Fixtures.path("perf/ar-sock-one-column-set.log"), "ar-sock-one-column-set.log", null);
+    BenchSample full =
+        READER.read(Fixtures.path("fixtures/h200x4/ar-sock.log"), "ar-sock.log", null);
+    assertThat(one.path()).isEqualTo(PathKind.TCP);
+    assertThat(one.netHops()).isEqualTo(4);
+    assertThat(one.rows()).hasSameSizeAs(full.rows());
+    assertThat(one.rows()).allMatch(r -> r.inPlaceUs() == null);
+    for (int i = 0; i < one.rows().size(); i++) {
+      assertThat(one.rows().get(i).outOfPlaceUs()).isEqualTo(full.rows().get(i).outOfPlaceUs());
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({
     // file, path, NCCL_ALGO, op, ranks, rows, the line that told the path

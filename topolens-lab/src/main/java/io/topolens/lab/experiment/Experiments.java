@@ -125,11 +125,8 @@ public final class Experiments {
       err.println("topolens: " + specFile + ": device: gpu, but nvidia-smi lists no GPU here");
       return 2;
     }
-    PythonFinder.Python py;
-    try {
-      py = new PythonFinder(python).find();
-    } catch (PythonFinder.NotFound e) {
-      err.println("topolens: " + e.getMessage());
+    PythonFinder.Python py = new PythonFinder(python).findOrSay(err);
+    if (py == null) {
       return 2;
     }
     err.println(

@@ -14,6 +14,7 @@ import io.topolens.bench.NcclTestsReader;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.PythonFinder;
+import io.topolens.perf.Layout;
 import io.topolens.verdict.Hardware;
 import java.io.PrintWriter;
 import java.io.StringWriter;
