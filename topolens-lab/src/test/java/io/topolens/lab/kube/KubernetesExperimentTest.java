@@ -460,4 +460,30 @@ class KubernetesExperimentTest {
     assertThat(jobs)
         .containsExactly("kx-1x2-probe", "kx-2x1-probe", "kx-2x1-probe", "kx-1x1-probe");
   }
+
+  @Test
+  void aLintErrorStopsTheVariantBeforeAnythingIsApplied() throws Exception {
+    operate(Map.of(), job -> {});
+    Path out = dir.resolve("out");
+    Path spec =
+        spec(
+            """
+              - layout: 1x2
+                network: eni
+                env: {NCCL_ALGO: "true"}
+              - layout: 1x1
+                network: eni
+            """);
+    Ran r = experiment(spec, out, false, x -> {});
+
+    assertThat(statuses(r.results())).containsExactly("1x2-NCCL_ALGO=true failed", "1x1 ok");
+    assertThat(r.results().variants().get(0).reason())
+        .startsWith("probe: not applied, lint found error env-invalid (")
+        .contains("NCCL_ALGO=true is not a value NCCL_ALGO accepts");
+    assertThat(Files.readString(out.resolve("variants/1x2-NCCL_ALGO=true/probe/lint.txt")))
+        .contains("ERROR env-invalid: ", "  fix  ");
+    // the cluster never saw it: the only job was the second variant's, alone
+    assertThat(seen)
+        .containsExactly("kx-1x1-probe: configmaps=[kx-1x1-probe-py] jobs=[kx-1x1-probe] pods=[]");
+  }
 }
