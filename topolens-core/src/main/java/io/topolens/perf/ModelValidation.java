@@ -537,8 +537,10 @@ public final class ModelValidation {
                 + " terms (FLOPs or the host's launches, collectives, host copies, CPU Adam) are"
                 + " sourced or measured elsewhere; what the seeds measured adds time none of them"
                 + " holds: DeepSpeed ZeRO-3's per-module parameter fetches from host memory and its"
-                + " hooks. A run with DeepSpeed's wall_clock_breakdown on would measure it"
-                + " (forward, backward and step per micro-step).",
+                + " hooks. What would close it: one run of the same job with DeepSpeed's"
+                + " \"wall_clock_breakdown\": true (forward, backward and optimizer-step timers),"
+                + " which `predict --deepspeed-timers LOG` turns into a fitted framework time per"
+                + " micro-step and CPU Adam rate, judged on the seeds' other runs.",
             100 * lo,
             100 * hi));
     for (RatioCheck r : ratios) {
