@@ -53,6 +53,16 @@ public final class ModelValidation {
    *     files or folders; none to leave that section out
    */
   public ValidationReport run(Path fixtures, Path examples, List<Path> oneGpu) throws InputProblem {
+    return run(fixtures, examples, oneGpu, null, null);
+  }
+
+  /**
+   * As {@link #run(Path, Path, List)}, with an experiment's results.json judged against the runs of
+   * the same names in {@code experimentConfig} (both null to leave it out).
+   */
+  public ValidationReport run(
+      Path fixtures, Path examples, List<Path> oneGpu, Path experiment, Path experimentConfig)
+      throws InputProblem {
     List<String> skipped = new ArrayList<>();
     List<BenchSample> samples = benchSamples(fixtures, skipped);
     Calibration all = Calibrations.fit(samples, calibrator);
@@ -88,7 +98,10 @@ public final class ModelValidation {
         seedRatios,
         needed,
         seedNotes,
-        explanations);
+        explanations,
+        experiment == null
+            ? null
+            : new ExperimentValidation(catalog, k).run(experiment, experimentConfig));
   }
 
   // ---- 1. nccl-tests ----
