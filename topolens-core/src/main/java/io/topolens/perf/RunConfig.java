@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One configuration as a user writes it (YAML keys or command-line options); every field may be
@@ -195,13 +193,14 @@ public record RunConfig(
         gpus = inst.gpus();
         defaulted.add("layout 1x" + gpus + " (one pod with every GPU of the node)");
       } else {
-        Matcher m = Pattern.compile("(\\d+)\\s*[xX*]\\s*(\\d+)").matcher(layout.trim());
-        if (!m.matches()) {
-          throw new InputProblem(
-              where + ": layout \"" + layout + "\" is not PODSxGPUS (e.g. 1x4 or 4x1)");
+        Layout l;
+        try {
+          l = Layout.parse(layout);
+        } catch (IllegalArgumentException e) {
+          throw new InputProblem(where + ": " + e.getMessage());
         }
-        pods = Integer.parseInt(m.group(1));
-        gpus = Integer.parseInt(m.group(2));
+        pods = l.pods();
+        gpus = l.gpusPerPod();
       }
       int nodeCount = nodes == null ? 1 : nodes;
       PathKind net = network == null ? null : PathKind.parse(network);

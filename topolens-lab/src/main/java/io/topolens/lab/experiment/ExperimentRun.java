@@ -119,6 +119,12 @@ public final class ExperimentRun {
     runner.stop();
     try {
       results();
+      say(
+          "interrupted: the running variant was stopped; "
+              + done.size()
+              + " finished variant(s) kept in "
+              + out.resolve(Experiment.FILE)
+              + " (--resume goes on)");
     } catch (IOException e) {
       err.println("topolens: cannot write " + out.resolve(Experiment.FILE) + ": " + e.getMessage());
     }

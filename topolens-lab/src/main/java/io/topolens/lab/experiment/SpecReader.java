@@ -6,6 +6,7 @@ import io.topolens.kube.manifest.ManifestReader;
 import io.topolens.kube.manifest.YamlDocument;
 import io.topolens.kube.plan.PlanSpec;
 import io.topolens.nccl.InputProblem;
+import io.topolens.perf.Layout;
 import io.topolens.perf.ModelPresets;
 import io.topolens.perf.Offload;
 import io.topolens.perf.PathKind;

@@ -14,6 +14,7 @@ import io.topolens.bench.NcclTestsReader;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.PythonFinder;
+import io.topolens.perf.Layout;
 import io.topolens.verdict.Hardware;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -312,6 +313,10 @@ class LocalExperimentTest {
     assertThat(vs)
         .extracting(v -> v.name() + " " + v.status() + " " + v.reason())
         .containsExactly("1x1 ok null", "2x1 skipped interrupted", "1x2 skipped interrupted");
+    assertThat(err.toString())
+        .contains(
+            "topolens: interrupted: the running variant was stopped; 1 finished variant(s) kept in "
+                + out.resolve("results.json"));
   }
 
   @Test

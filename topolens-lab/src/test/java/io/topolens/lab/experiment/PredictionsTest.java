@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
+import io.topolens.perf.BenchSamples;
+import io.topolens.perf.Calibrations;
+import io.topolens.perf.Calibrator;
+import io.topolens.perf.ModelPresets;
+import io.topolens.perf.PerfConstants;
+import io.topolens.perf.RunConfig;
+import io.topolens.perf.StepModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,16 +95,61 @@ class PredictionsTest {
             HardwareCatalog.load(spec.catalogs()),
             said::add);
     assertThat(said).isEmpty();
-    // the same numbers as: topolens predict --catalog examples/perf/h200x4-catalog.json
-    //   --instance h200x4-vm --params 852559872 --layers 16 --hidden 2048 --seq 1024
-    //   --micro-batch 4 --strategy fsdp --reduce-dtype fp32 --layout 1x4 [--intra shm]
-    //   --calibrate fixtures/h200x4/ar-p2p.log fixtures/h200x4/ar-shm.log
+    // what predict gives for the same workload, layout and calibration files:
+    //   topolens predict --catalog examples/perf/h200x4-catalog.json --instance h200x4-vm
+    //   --params 852559872 --layers 16 --hidden 2048 --seq 1024 --micro-batch 4 --strategy fsdp
+    //   --reduce-dtype fp32 --layout 1x4 [--intra shm] --calibrate ar-p2p.log ar-shm.log
+    HardwareCatalog catalog = HardwareCatalog.load(List.of(CATALOG));
+    BenchSamples samples = new BenchSamples(catalog);
+    StepModel model =
+        new StepModel(
+            catalog,
+            PerfConstants.bundled(),
+            Calibrations.fit(
+                List.of(
+                    samples.read(H200.resolve("ar-p2p.log"), "p2p", null),
+                    samples.read(H200.resolve("ar-shm.log"), "shm", null)),
+                new Calibrator(PerfConstants.bundled(), Calibrator.DEFAULT_MIN_BYTES)));
+    Map<String, Object> workload =
+        Map.of(
+            "instance",
+            "h200x4-vm",
+            "params",
+            852559872,
+            "layers",
+            16,
+            "hidden",
+            2048,
+            "seq",
+            1024,
+            "microBatch",
+            4,
+            "strategy",
+            "fsdp",
+            "reduceDtype",
+            "fp32",
+            "layout",
+            "1x4");
+    Map<String, Object> withShm = new java.util.HashMap<>(workload);
+    withShm.put("intra", "shm");
+    double expectP2p = predict(model, catalog, workload);
+    double expectShm = predict(model, catalog, withShm);
+    assertThat(expectShm).isGreaterThan(2 * expectP2p);
     Experiment.Variant p2p = e.variants().get(0);
     Experiment.Variant shm = e.variants().get(1);
-    assertThat(p2p.predictedSeconds()).isCloseTo(0.057826298020899496, within(1e-12));
-    assertThat(shm.predictedSeconds()).isCloseTo(0.2073016604844436, within(1e-12));
+    assertThat(p2p.predictedSeconds()).isEqualTo(expectP2p);
+    assertThat(shm.predictedSeconds()).isEqualTo(expectShm);
     assertThat(p2p.predictedFrom()).isEqualTo("calibrated from the probe: NVLink, SHM");
-    assertThat(shm.predictionError())
-        .isCloseTo((0.2073016604844436 - 0.225) / 0.225, within(1e-12));
+    assertThat(shm.predictionError()).isCloseTo((expectShm - 0.225) / 0.225, within(1e-12));
+  }
+
+  static double predict(StepModel model, HardwareCatalog catalog, Map<String, Object> config)
+      throws Exception {
+    return model
+        .predict(
+            RunConfig.fromMap(config, "test")
+                .toScenario(catalog, ModelPresets.bundled(), "test")
+                .scenario())
+        .stepS();
   }
 }

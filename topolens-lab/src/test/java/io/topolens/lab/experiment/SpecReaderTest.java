@@ -36,7 +36,7 @@ class SpecReaderTest {
         "predict:|  model: llama-3-8b|  layout: 1x4|variants: {layout: 1x2}; 3; layout comes from each"
             + " variant, not from predict:",
         "predict:|  model: llama-3-8b|  zeroo: 3|variants: {layout: 1x2}; 3; unknown key \"zeroo\""
-            + " under predict: (known: checkpointing, cpuAdamRate, gradAccum, hidden, instance,"
+            + " under predict: (known: checkpointing, cpuAdamRate, cpuThreads, gradAccum, hidden, instance,"
             + " intra, layers, mfu, microBatch, model, nicGbps, offload, overheadS, params,"
             + " precision, reduceDtype, seq, startupS, steps, strategy, tflops, zero)",
         "predict:|  model: llama-3-8b|variants: {layout: 1x2}; 1; predict: no instance type (--instance)",
