@@ -60,6 +60,26 @@ final class ValidateModelCommand implements Callable<Integer> {
   Path examples;
 
   @Option(
+      names = "--experiment",
+      paramLabel = "RESULTS_JSON",
+      description =
+          "An experiment's results.json (topolens experiment): its measured steps against the runs"
+              + " of the same names in --experiment-config.")
+  Path experiment;
+
+  @Option(
+      names = "--experiment-config",
+      paramLabel = "FILE",
+      description = "The runs (predict's YAML) the experiment's variants are, by name.")
+  Path experimentConfig;
+
+  @Option(
+      names = "--catalog",
+      paramLabel = "FILE",
+      description = "Add or replace catalog entries (repeatable), e.g. the experiment's machine.")
+  List<Path> catalogs = new ArrayList<>();
+
+  @Option(
       names = "--out",
       paramLabel = "FILE",
       description = "Where to write the Markdown (default: standard output).")
@@ -79,7 +99,16 @@ final class ValidateModelCommand implements Callable<Integer> {
     }
     ValidationReport report;
     try {
-      report = ModelValidation.standard().run(fixtures, examples, oneGpu);
+      if ((experiment == null) != (experimentConfig == null)) {
+        err.println("topolens: --experiment and --experiment-config go together");
+        return 2;
+      }
+      report =
+          new ModelValidation(
+                  io.topolens.catalog.HardwareCatalog.load(catalogs),
+                  io.topolens.perf.PerfConstants.bundled(),
+                  io.topolens.perf.Calibrator.standard())
+              .run(fixtures, examples, oneGpu, experiment, experimentConfig);
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;

@@ -53,6 +53,16 @@ public final class ModelValidation {
    *     files or folders; none to leave that section out
    */
   public ValidationReport run(Path fixtures, Path examples, List<Path> oneGpu) throws InputProblem {
+    return run(fixtures, examples, oneGpu, null, null);
+  }
+
+  /**
+   * As {@link #run(Path, Path, List)}, with an experiment's results.json judged against the runs of
+   * the same names in {@code experimentConfig} (both null to leave it out).
+   */
+  public ValidationReport run(
+      Path fixtures, Path examples, List<Path> oneGpu, Path experiment, Path experimentConfig)
+      throws InputProblem {
     List<String> skipped = new ArrayList<>();
     List<BenchSample> samples = benchSamples(fixtures, skipped);
     Calibration all = Calibrations.fit(samples, calibrator);
@@ -88,7 +98,10 @@ public final class ModelValidation {
         seedRatios,
         needed,
         seedNotes,
-        explanations);
+        explanations,
+        experiment == null
+            ? null
+            : new ExperimentValidation(catalog, k).run(experiment, experimentConfig));
   }
 
   // ---- 1. nccl-tests ----
@@ -537,8 +550,10 @@ public final class ModelValidation {
                 + " terms (FLOPs or the host's launches, collectives, host copies, CPU Adam) are"
                 + " sourced or measured elsewhere; what the seeds measured adds time none of them"
                 + " holds: DeepSpeed ZeRO-3's per-module parameter fetches from host memory and its"
-                + " hooks. A run with DeepSpeed's wall_clock_breakdown on would measure it"
-                + " (forward, backward and step per micro-step).",
+                + " hooks. What would close it: one run of the same job with DeepSpeed's"
+                + " \"wall_clock_breakdown\": true (forward, backward and optimizer-step timers),"
+                + " which `predict --deepspeed-timers LOG` turns into a fitted framework time per"
+                + " micro-step and CPU Adam rate, judged on the seeds' other runs.",
             100 * lo,
             100 * hi));
     for (RatioCheck r : ratios) {

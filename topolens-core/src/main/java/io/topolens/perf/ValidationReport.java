@@ -19,6 +19,7 @@ import java.util.List;
  * @param seedRatios ratios and differences between the seeds' runs
  * @param needed what the seeds' times would need (sequence length, MFU)
  * @param seedNotes where the seeds' predictions miss and why, with the numbers
+ * @param experiment an experiment's results.json against the model, or null when not given
  * @param explanations the three explanations the issue asks for, with the model's numbers
  */
 public record ValidationReport(
@@ -34,7 +35,8 @@ public record ValidationReport(
     List<RatioCheck> seedRatios,
     List<Needed> needed,
     List<String> seedNotes,
-    List<String> explanations) {
+    List<String> explanations,
+    ExperimentValidation.Report experiment) {
 
   public ValidationReport {
     bench = List.copyOf(bench);

@@ -68,6 +68,9 @@ public final class ValidationMarkdown {
       new LayoutMarkdown().write(r, out);
     }
     seeds(r, out);
+    if (r.experiment() != null) {
+      experiment(r.experiment(), out);
+    }
     out.println("## Explanations");
     out.println();
     r.explanations().forEach(e -> out.println(e + "\n"));
@@ -389,6 +392,24 @@ public final class ValidationMarkdown {
    * Measured step times beside the prediction before and after the fit, with their errors; {@code
    * seconds} is the format of the times.
    */
+  private static void experiment(io.topolens.perf.ExperimentValidation.Report e, PrintWriter out) {
+    out.println("## 6. Experiment `" + e.results() + "`");
+    out.println();
+    out.println(
+        "Each variant that ran and measured a step, predicted from the run of the same name in"
+            + " the configuration given, its slowest path calibrated by the variant's own probe"
+            + " (peak busbw). Nothing else is fitted.");
+    out.println();
+    stepTable(e.steps(), "%.3f", out);
+    out.println();
+    if (!e.ratios().isEmpty()) {
+      ratioTable(e.ratios(), out, "between paths");
+      out.println();
+    }
+    e.leftOut().forEach(l -> out.println("- left out: " + l));
+    out.println();
+  }
+
   static void stepTable(List<StepCheck> steps, String seconds, PrintWriter out) {
     out.println("| run | measured s | predicted s | err | measured in |");
     out.println("|---|---|---|---|---|");
