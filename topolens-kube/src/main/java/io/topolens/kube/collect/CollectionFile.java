@@ -41,23 +41,7 @@ public final class CollectionFile {
       g.writeNumberField("bytes", c.bytes());
       g.writeArrayFieldStart("pods");
       for (PodRecord p : c.pods()) {
-        g.writeStartObject();
-        g.writeStringField("name", p.name());
-        g.writeStringField("hostname", p.hostname());
-        g.writeStringField("node", p.node());
-        g.writeStringField("phase", p.phase());
-        g.writeStringField("problem", p.problem());
-        g.writeObjectFieldStart("logs");
-        for (var e : p.logs().entrySet()) {
-          g.writeStringField(e.getKey(), e.getValue());
-        }
-        g.writeEndObject();
-        g.writeObjectFieldStart("exitCodes");
-        for (var e : p.exitCodes().entrySet()) {
-          g.writeNumberField(e.getKey(), e.getValue());
-        }
-        g.writeEndObject();
-        g.writeEndObject();
+        p.write(g);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("nodes");

@@ -1,5 +1,7 @@
 package io.topolens.kube.run;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -39,5 +41,26 @@ public record PodRecord(
     byNode.values().removeIf(l -> l.size() < 2);
     byNode.values().forEach(java.util.Collections::sort);
     return byNode;
+  }
+
+  /** This pod as one JSON object, as run.json and collect.json record it. */
+  public void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("name", name);
+    g.writeStringField("hostname", hostname);
+    g.writeStringField("node", node);
+    g.writeStringField("phase", phase);
+    g.writeStringField("problem", problem);
+    g.writeObjectFieldStart("logs");
+    for (var e : logs.entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeObjectFieldStart("exitCodes");
+    for (var e : exitCodes.entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeEndObject();
   }
 }
