@@ -24,8 +24,9 @@ final class BlockParser {
 
   static Result parse(byte[] buf, int len) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
-    // "NCCL " runs at memory speed; lines are cut out only when they are parsed.
+    // the needles runs at memory speed; lines are cut out only when they hold a needle.
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
+    Needles.Finder needles = new Needles.Finder(block, Needles.ALL);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     int lines = 0;
@@ -37,16 +38,17 @@ final class BlockParser {
         end = len;
       }
       lines++;
+      boolean candidate = needles.before(end);
       int lineLen = end - start;
       if (lineLen > MAX_LINE) {
         String head = block.substring(start, start + 120);
         overlong.add(
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
-      } else {
-        int at = block.indexOf("NCCL ", start, end);
+      } else if (candidate) {
+        int at = block.indexOf(Needles.NCCL, start, end);
         if (at >= 0) {
-          if (isTrace(block, at, end)) {
+          if (isTrace(buf, at, end)) {
             nccl++;
           } else {
             String text = decode(buf, block, start, end);
@@ -70,47 +72,65 @@ final class BlockParser {
    * Per-call and proxy traces (NCCL_DEBUG_SUBSYS=COLL,PROXY...) dominate big logs and carry nothing
    * kept.
    */
-  private static final String[] TRACES = {
-    "AllGather: ",
-    "AllReduce: ",
-    "ReduceScatter: ",
-    "Broadcast: ",
-    "Reduce: ",
-    "Send: ",
-    "Recv: ",
-    "AllToAll: ",
-    "SendRecv: ",
-    "Connected to proxy ",
-    "New proxy ",
-    "UDS converted handle",
-    "Imported shareable buffer",
-    "Allocated shareable buffer",
-    "[Proxy "
+  private static final byte[][] TRACES = {
+    ascii("AllGather: "),
+    ascii("AllReduce: "),
+    ascii("ReduceScatter: "),
+    ascii("Broadcast: "),
+    ascii("Reduce: "),
+    ascii("Send: "),
+    ascii("Recv: "),
+    ascii("AllToAll: "),
+    ascii("SendRecv: "),
+    ascii("Connected to proxy "),
+    ascii("New proxy "),
+    ascii("UDS converted handle"),
+    ascii("Imported shareable buffer"),
+    ascii("Allocated shareable buffer"),
+    ascii("[Proxy ")
   };
 
+  private static final byte[] NCCL_INFO = ascii("NCCL INFO ");
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
   /**
-   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, without cutting it
-   * out.
+   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the bytes
+   * without cutting the line out.
    */
-  static boolean isTrace(String block, int nccl, int end) {
-    if (!block.startsWith("NCCL INFO ", nccl)) {
+  static boolean isTrace(byte[] b, int nccl, int end) {
+    if (!startsWith(b, nccl, end, NCCL_INFO)) {
       return false;
     }
-    int m = nccl + 10;
+    int m = nccl + NCCL_INFO.length;
     if (m >= end) {
       return false;
     }
-    char c = block.charAt(m);
+    byte c = b[m];
     if (c != 'A' && c != 'R' && c != 'B' && c != 'S' && c != 'C' && c != 'N' && c != 'U' && c != 'I'
         && c != '[') {
       return false;
     }
-    for (String t : TRACES) {
-      if (block.startsWith(t, m)) {
+    for (byte[] t : TRACES) {
+      if (t[0] == c && startsWith(b, m, end, t)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean startsWith(byte[] b, int at, int end, byte[] literal) {
+    if (end - at < literal.length) {
+      return false;
+    }
+    for (int i = 0; i < literal.length; i++) {
+      if (b[at + i] != literal[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The line as text: the Latin-1 view when it is ASCII, UTF-8 when it has high bytes. */
