@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       ReportCommand.class,
       ProbeCommand.class,
+      ExperimentCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

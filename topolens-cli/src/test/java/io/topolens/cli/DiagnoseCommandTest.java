@@ -433,4 +433,59 @@ class DiagnoseCommandTest {
       }
     }
   }
+
+  static Stream<Arguments> stepTimes() {
+    return Stream.of(
+        // the seeds' own job (seed 001, EFA run): the Trainer's last bar, 50/50 at 46.16 s/it
+        arguments(
+            "public/steps/hf-seed001-g6e-efa-rank0-tail.log", "huggingface", "rate", 46.16, 1, 2),
+        // the H200 fixture's FSDP run: one JSON summary line with every step's time
+        arguments(
+            "public/steps/json-fsdp-summary-h200-p2p.log", "json", "measured", 0.096, 7, 250));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stepTimes")
+  void jsonReportsTheJobsStepTime(
+      String log, String framework, String derivation, double median, int count, int line)
+      throws IOException {
+    CliRun r = CliRun.of("diagnose", "--format", "json", CliRun.fixture(log));
+    assertThat(r.code()).as(r.err()).isIn(0, 1);
+    JsonNode steps = JSON.readTree(r.out()).get("steps");
+    assertThat(steps.get("framework").asText()).isEqualTo(framework);
+    assertThat(steps.get("derivation").asText()).isEqualTo(derivation);
+    assertThat(steps.get("medianSeconds").asDouble()).isEqualTo(median);
+    assertThat(steps.get("count").asInt()).isEqualTo(count);
+    assertThat(steps.get("example").get("line").asInt()).isEqualTo(line);
+    assertThat(steps.get("malformed").get("count").asInt()).isZero();
+  }
+
+  @Test
+  void seed004HasTrainerLinesButNoStepTimeYet() throws IOException {
+    String log = CliRun.fixture("seeds/004-eks-g6e-efa-fallback.log");
+    JsonNode steps =
+        JSON.readTree(CliRun.of("diagnose", "--format", "json", log).out()).get("steps");
+    assertThat(steps.get("framework").asText()).isEqualTo("huggingface");
+    assertThat(steps.get("medianSeconds").isNull()).isTrue();
+    assertThat(steps.get("lines").get("huggingface").asInt()).isEqualTo(3);
+    assertThat(CliRun.of("diagnose", log).out())
+        .contains("  steps     no step time yet in 3 Hugging Face Trainer line(s)\n");
+  }
+
+  @Test
+  void textShowsTheStepTimeUnderTheSummary() {
+    CliRun r = CliRun.of("diagnose", CliRun.fixture("public/steps/json-fsdp-summary-h200-p2p.log"));
+    assertThat(r.out())
+        .contains(
+            "  comms     1 communicator(s)\n  steps     0.096 s median (min 0.0906, max 0.1029) over 7"
+                + " step(s), JSON lines, measured per step; 1 warm-up step(s) left out\n");
+  }
+
+  @Test
+  void logsWithoutFrameworkLinesHaveNullSteps() throws IOException {
+    String log = CliRun.fixture("seeds/001-g6e-shm-socket-libfabric.log");
+    CliRun r = CliRun.of("diagnose", "--format", "json", log);
+    assertThat(JSON.readTree(r.out()).get("steps").isNull()).isTrue();
+    assertThat(CliRun.of("diagnose", log).out()).doesNotContain("  steps ");
+  }
 }

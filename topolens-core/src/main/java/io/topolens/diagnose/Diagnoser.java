@@ -1,22 +1,28 @@
 package io.topolens.diagnose;
 
 import io.topolens.diagnose.rules.BusbwBelowExpected;
+import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.DuplicateRank;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.MissingRanks;
+import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NicFarFromGpu;
 import io.topolens.diagnose.rules.NvlinkUnused;
 import io.topolens.diagnose.rules.NvlsError;
+import io.topolens.diagnose.rules.OfiPluginError;
 import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
+import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
+import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.inputs.InputKind;
@@ -61,6 +67,12 @@ public final class Diagnoser {
             new NicFarFromGpu(),
             new P2pNotSupported(),
             new BusbwBelowExpected(),
+            new NcclError(),
+            new CollectiveTimeoutRule(),
+            new OfiPluginError(),
+            new SocketConnect(),
+            new DuplicateRank(),
+            new P2pSetupFailed(),
             new NcclWarnings()));
   }
 
@@ -84,7 +96,8 @@ public final class Diagnoser {
             in.kinds().stream()
                 .filter(r -> r.kind() != InputKind.NCCL_LOG)
                 .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
-                .toList());
+                .toList())
+        .withSteps(in.steps());
   }
 
   /** Runs every rule over a job and what was given beside it. */

@@ -4,6 +4,7 @@ import io.topolens.model.Communicator;
 import io.topolens.model.Edge;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.Member;
 import io.topolens.model.PathDetail;
 import io.topolens.model.Transport;
 import java.util.ArrayList;
@@ -33,6 +34,21 @@ public final class Facts {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a connection was printed by a process: one of its ranks ran there, or, where the log of
+   * neither rank says where it ran (lines before any communicator line), the connection line is in
+   * the file that process printed to.
+   */
+  public static boolean printedBy(CommEdge ce, String process, Evidence processLine) {
+    Member from = ce.comm().members().get(ce.edge().from());
+    Member to = ce.comm().members().get(ce.edge().to());
+    if (from == null && to == null) {
+      return processLine != null && ce.edge().evidence().file().equals(processLine.file());
+    }
+    return (from != null && process.equals(from.id().host() + ":" + from.id().pid()))
+        || (to != null && process.equals(to.id().host() + ":" + to.id().pid()));
   }
 
   public static boolean isSocket(Edge e) {

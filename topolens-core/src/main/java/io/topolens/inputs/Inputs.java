@@ -5,6 +5,7 @@ import io.topolens.model.Job;
 import io.topolens.ncclxml.NcclGraphs;
 import io.topolens.ncclxml.NcclTopology;
 import io.topolens.smi.SmiReport;
+import io.topolens.steps.StepTimes;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param kinds each input's name and kind, in order
  * @param problems inputs that could not be read, one line each ("file: problem")
  * @param benchLogs the NCCL lines of each nccl-tests file alone, by its name
+ * @param steps the training frameworks' step times in the logs, read in the same pass
  */
 public record Inputs(
     Job job,
@@ -24,7 +26,8 @@ public record Inputs(
     List<BenchFile> benches,
     List<Routed> kinds,
     List<String> problems,
-    Map<String, Job> benchLogs) {
+    Map<String, Job> benchLogs,
+    StepTimes steps) {
 
   /** One input and what it was read as. */
   public record Routed(String name, InputKind kind) {}

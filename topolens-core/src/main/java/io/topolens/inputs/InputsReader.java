@@ -6,12 +6,14 @@ import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import io.topolens.nccl.NcclLogReader;
+import io.topolens.nccl.OtherLines;
 import io.topolens.ncclxml.NcclGraphReader;
 import io.topolens.ncclxml.NcclGraphs;
 import io.topolens.ncclxml.NcclTopology;
 import io.topolens.ncclxml.NcclTopologyReader;
 import io.topolens.smi.NvidiaSmiReader;
 import io.topolens.smi.SmiReport;
+import io.topolens.steps.StepTimeReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,7 +27,8 @@ import java.util.Map;
 /**
  * Reads a mix of inputs (files, directories, stdin), each by the reader its content calls for: NCCL
  * logs, nvidia-smi output, NCCL topology and graph dumps, nccl-tests output. nccl-tests files are
- * also read as NCCL logs, for the NCCL lines interleaved with the table.
+ * also read as NCCL logs, for the NCCL lines interleaved with the table. The training framework's
+ * step-time lines of the logs are read in the same pass ({@link StepTimeReader}).
  */
 public final class InputsReader {
   private final NcclLogReader logReader;
@@ -81,8 +84,13 @@ public final class InputsReader {
         problems.add(e.getMessage());
       }
     }
-    Job job = logReader.read(new LogInput.Expansion(logs, expansion.skipped()));
-    return new Inputs(job, smi, topologies, graphs, benches, kinds, problems, benchLogs);
+    StepTimeReader steps = new StepTimeReader();
+    Job job =
+        logReader.read(
+            new LogInput.Expansion(logs, expansion.skipped()),
+            new OtherLines(StepTimeReader.NEEDLES, steps::line));
+    return new Inputs(
+        job, smi, topologies, graphs, benches, kinds, problems, benchLogs, steps.finish());
   }
 
   /**

@@ -6,8 +6,11 @@ package io.topolens.model;
  * @param role BOOTSTRAP, SOCKET (NET/Socket data path) or OOB (IB out-of-band)
  * @param name interface name (eth0, lo, docker0...)
  * @param address the address NCCL printed
+ * @param index its place in NCCL's list ({@code [1]veth0:...}): the {@code N} of {@code
+ *     NET/Socket/N}
  */
-public record Interface(String process, Role role, String name, String address, Evidence evidence) {
+public record Interface(
+    String process, Role role, String name, String address, int index, Evidence evidence) {
 
   /** What NCCL uses the interface for. */
   public enum Role {

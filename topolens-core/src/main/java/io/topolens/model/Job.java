@@ -18,6 +18,8 @@ import java.util.Map;
  * @param malformed lines that could not be read at all (overlong, binary)
  * @param processAddress bootstrap address of each process (host:pid), where printed
  * @param nodeOfHost physical node of each host (pod) name, when a node map was given; else empty
+ * @param failures NCCL failures a framework reported (PyTorch's {@code NCCL error in:}...)
+ * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  */
 public record Job(
     List<InputFile> inputs,
@@ -31,7 +33,9 @@ public record Job(
     LineSample unrecognized,
     LineSample malformed,
     Map<String, String> processAddress,
-    Map<String, String> nodeOfHost) {
+    Map<String, String> nodeOfHost,
+    List<NcclFailure> failures,
+    List<CollectiveTimeout> timeouts) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -57,7 +61,9 @@ public record Job(
         unrecognized,
         malformed,
         processAddress,
-        Map.copyOf(nodes));
+        Map.copyOf(nodes),
+        failures,
+        timeouts);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
@@ -118,9 +124,29 @@ public record Job(
   /** Whether the job spans more than one node, by hostnames, node map or NCCL's nNodes. */
   public boolean multiNode() {
     long nodes = ranks.stream().map(r -> node(r.id().host())).distinct().count();
-    // NCCL's nNodes decides only where ranks' logs are missing: with every log present, hostnames
-    // do
+    // NCCL's view decides only where ranks' logs are missing: with every log present, hostnames
+    // do. NCCL's view: nNodes, fewer local ranks than ranks, or a network connection to a rank
+    // whose log is missing (P2P and SHM off on one host also give these, but then every log is
+    // usually at hand)
     return nodes > 1
-        || communicators.stream().anyMatch(c -> c.nNodes() > 1 && c.nRanks() > c.members().size());
+        || communicators.stream()
+            .anyMatch(
+                c -> (c.nRanks() < 0 || c.nRanks() > c.members().size()) && spansNodesByNccl(c));
+  }
+
+  private static boolean spansNodesByNccl(Communicator c) {
+    if (c.nNodes() > 1) {
+      return true;
+    }
+    for (Member m : c.members().values()) {
+      if (m.localRanks() > 0 && m.localRanks() < c.nRanks()) {
+        return true;
+      }
+    }
+    return c.edges().stream()
+        .anyMatch(
+            e ->
+                e.transport() == Transport.NET
+                    && (!c.members().containsKey(e.from()) || !c.members().containsKey(e.to())));
   }
 }

@@ -2,6 +2,7 @@ package io.topolens.nccl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,16 +20,28 @@ final class BlockParser {
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
 
-  /** A block's lines: how many, the NCCL ones parsed, and the overlong ones. */
-  record Result(int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong) {}
+  /**
+   * A block's lines: how many, the NCCL ones parsed, the overlong ones, and the other programs'
+   * lines wanted ({@link OtherLines}).
+   */
+  record Result(
+      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Parsed> other) {}
 
   static Result parse(byte[] buf, int len) {
+    return parse(buf, len, OtherLines.NONE);
+  }
+
+  static Result parse(byte[] buf, int len, OtherLines wanted) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
-    // the needles runs at memory speed; lines are cut out only when they hold a needle.
+    // the needles runs at memory speed; lines are cut out only when they are parsed. Each needle's
+    // next place in the block is searched once and kept, so a needle costs one pass per block.
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
-    Needles.Finder needles = new Needles.Finder(block, Needles.ALL);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
+    List<Parsed> other = new ArrayList<>(0);
+    Needles.Finder others = new Needles.Finder(block, wanted.needles());
+    int[] next = new int[Needles.ALL.size()];
+    Arrays.fill(next, UNKNOWN);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -38,16 +51,17 @@ final class BlockParser {
         end = len;
       }
       lines++;
-      boolean candidate = needles.before(end);
+      boolean otherHere = others.before(end);
       int lineLen = end - start;
       if (lineLen > MAX_LINE) {
         String head = block.substring(start, start + 120);
         overlong.add(
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
-      } else if (candidate) {
-        int at = block.indexOf(Needles.NCCL, start, end);
-        if (at >= 0) {
+      } else {
+        int needle = needle(block, next, start, end);
+        if (needle == 0) {
+          int at = next[0];
           if (isTrace(buf, at, end)) {
             nccl++;
           } else {
@@ -59,13 +73,92 @@ final class BlockParser {
             } else if (text.contains("NCCL INFO") || text.contains("NCCL WARN")) {
               nccl++;
               parsed.add(new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED));
+            } else {
+              nccl += framework(buf, block, start, end, lines, parsed);
             }
           }
+        } else if (needle > 0) {
+          int last = lastErrorLine(buf, block, start, end, len, lines, parsed);
+          if (last > 0) {
+            // the continuation line was taken with it
+            nccl += 2;
+            lines++;
+            end = last;
+            others.before(end);
+          } else {
+            int framework = framework(buf, block, start, end, lines, parsed);
+            nccl += framework;
+            if (framework == 0 && otherHere) {
+              other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+            }
+          }
+        } else if (otherHere) {
+          other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }
       start = end + 1;
     }
-    return new Result(lines, nccl, parsed, overlong);
+    return new Result(lines, nccl, parsed, overlong, other);
+  }
+
+  private static final int UNKNOWN = -2;
+
+  /** The first needle in the line, by the order of {@link Needles#ALL}, or -1. */
+  private static int needle(String block, int[] next, int start, int end) {
+    for (int i = 0; i < next.length; i++) {
+      int at = next[i];
+      if (at != -1 && at < start) {
+        at = block.indexOf(Needles.ALL.get(i), start);
+        next[i] = at;
+      }
+      if (at >= 0 && at < end) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A framework's line about NCCL (PyTorch's errors, the watchdog): 1 when it is one, else 0. */
+  private static int framework(
+      byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
+    String text = decode(buf, block, start, end);
+    NcclEvent e = FrameworkLine.parse(text);
+    if (e == null) {
+      return 0;
+    }
+    parsed.add(new Parsed(line, text, null, e));
+    return 1;
+  }
+
+  /**
+   * {@code Last error:} alone at the end of its line: NCCL's last error is the next line, taken as
+   * a warning with its line number. Returns the end of that next line, or -1 when this is not such
+   * a line (or the block ends here: the text is then lost, as a line cut by a block would be).
+   */
+  private static int lastErrorLine(
+      byte[] buf, String block, int start, int end, int len, int line, List<Parsed> parsed) {
+    int at = block.indexOf(Needles.LAST_ERROR, start);
+    if (at < 0 || at >= end || !block.substring(at + Needles.LAST_ERROR.length(), end).isBlank()) {
+      return -1;
+    }
+    if (end >= len) {
+      return -1;
+    }
+    int nextEnd = block.indexOf('\n', end + 1);
+    if (nextEnd < 0) {
+      nextEnd = len;
+    }
+    if (nextEnd - end - 1 > MAX_LINE) {
+      return -1;
+    }
+    String prefix = decode(buf, block, start, at);
+    String continuation = decode(buf, block, end + 1, nextEnd);
+    NcclEvent e = FrameworkLine.lastErrorText(prefix, continuation);
+    if (e == null) {
+      return -1;
+    }
+    parsed.add(new Parsed(line + 1, continuation, null, e));
+    return nextEnd;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Communicator;
 import io.topolens.model.Direction;
 import io.topolens.model.Edge;
@@ -10,6 +11,7 @@ import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.Member;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.Rank;
@@ -48,6 +50,8 @@ final class JobAssembler {
   private final Map<String, Interface> interfaces = new LinkedHashMap<>();
   private final Map<String, GdrStatus> gdr = new LinkedHashMap<>();
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
+  private final Map<String, FailAcc> failures = new LinkedHashMap<>();
+  private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -100,6 +104,17 @@ final class JobAssembler {
     }
   }
 
+  private static final class FailAcc {
+    final NcclEvent.Failure failure;
+    final Evidence evidence;
+    long count;
+
+    FailAcc(NcclEvent.Failure failure, Evidence evidence) {
+      this.failure = failure;
+      this.evidence = evidence;
+    }
+  }
+
   void input(InputFile file) {
     inputs.add(file);
   }
@@ -110,6 +125,49 @@ final class JobAssembler {
 
   void malformed(Evidence e) {
     malformed.add(e);
+  }
+
+  /**
+   * Applies a line a framework printed without NCCL's header (a failure, a watchdog timeout, NCCL's
+   * last error text); its process is unknown.
+   */
+  void acceptFramework(NcclEvent event, String file, long line, String text) {
+    switch (event) {
+      case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
+      case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
+      case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
+      default -> {}
+    }
+  }
+
+  private void failure(NcclEvent.Failure f, Evidence e) {
+    String shape = f.result() + "|" + f.detail().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
+    FailAcc acc = failures.get(shape);
+    if (acc == null) {
+      if (failures.size() >= MAX_DISTINCT_WARNINGS) {
+        return;
+      }
+      acc = new FailAcc(f, e);
+      failures.put(shape, acc);
+    }
+    acc.count++;
+  }
+
+  private void timeout(NcclEvent.CollectiveTimeout t, Evidence e) {
+    // one per rank and call: the same rank repeats it (once per watchdog, once in the exception)
+    if (timeouts.size() < 10_000) {
+      timeouts.putIfAbsent(
+          t.rank() + "|" + t.seq() + "|" + t.op(),
+          new CollectiveTimeout(
+              t.rank(),
+              t.seq(),
+              t.op(),
+              t.numelIn(),
+              t.numelOut(),
+              t.timeoutMs(),
+              t.ranForMs(),
+              e));
+    }
   }
 
   /** Applies one parsed NCCL line. */
@@ -130,16 +188,24 @@ final class JobAssembler {
         acc.processes.add(h.process());
       }
       case NcclEvent.Plugin p -> plugin(h, p, file, line, text);
-      case NcclEvent.Iface i ->
+      case NcclEvent.Iface i -> {
+        for (int n = 0; n < i.interfaces().size(); n++) {
+          NcclEvent.Iface.Named named = i.interfaces().get(n);
+          int index = n;
           interfaces.computeIfAbsent(
-              h.process() + "|" + i.role() + "|" + i.name(),
+              h.process() + "|" + i.role() + "|" + named.name(),
               k ->
                   new Interface(
                       h.process(),
                       i.role(),
-                      i.name(),
-                      i.address(),
+                      named.name(),
+                      named.address(),
+                      index,
                       new Evidence(file, line, text)));
+        }
+      }
+      case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
+      case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -151,7 +217,7 @@ final class JobAssembler {
                       g.enabled(),
                       new Evidence(file, line, text)));
       case NcclEvent.Warning w -> {
-        warning(h, w, new Evidence(file, line, text));
+        warning(h.process(), w, new Evidence(file, line, text));
         if (w.plugin() != null) {
           plugin(h, w.plugin(), file, line, text);
         }
@@ -320,7 +386,7 @@ final class JobAssembler {
     acc.channels.set(c.channel());
   }
 
-  private void warning(LineHeader h, NcclEvent.Warning w, Evidence e) {
+  private void warning(String process, NcclEvent.Warning w, Evidence e) {
     String shape = w.kind() + "|" + w.message().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
     WarnAcc acc = warnings.get(shape);
     if (acc == null) {
@@ -328,11 +394,11 @@ final class JobAssembler {
         extraWarnings++;
         return;
       }
-      acc = new WarnAcc(h.process(), w.kind(), w.message(), e);
+      acc = new WarnAcc(process, w.kind(), w.message(), e);
       warnings.put(shape, acc);
     }
     acc.count++;
-    acc.processes.add(h.process());
+    acc.processes.add(process);
   }
 
   /** Merges what was read into the Job. */
@@ -385,7 +451,19 @@ final class JobAssembler {
         unrecognized.toSample(),
         malformed.toSample(),
         addresses(),
-        Map.of());
+        Map.of(),
+        failures.values().stream()
+            .map(
+                a ->
+                    new NcclFailure(
+                        a.failure.rank(),
+                        a.failure.result(),
+                        a.failure.detail(),
+                        a.failure.version(),
+                        a.count,
+                        a.evidence))
+            .toList(),
+        List.copyOf(timeouts.values()));
   }
 
   /** The bootstrap address each process printed. */

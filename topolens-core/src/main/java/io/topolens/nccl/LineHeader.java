@@ -9,6 +9,9 @@ package io.topolens.nccl;
 record LineHeader(
     String host, long pid, long tid, int dev, Level level, String location, String message) {
 
+  /** The host of lines printed without one ({@code [3] NCCL INFO ...}). */
+  static final String NO_HOST = "?";
+
   /** NCCL's debug levels as printed. */
   enum Level {
     INFO,
@@ -52,7 +55,44 @@ record LineHeader(
       }
       bracket = line.indexOf(" [", bracket + 2);
     }
-    return null;
+    return headerless(line, levelAt, level);
+  }
+
+  /**
+   * Some launchers and loggers drop {@code host:pid:tid}: {@code [3] NCCL INFO ...}, {@code [3]
+   * include/shm.h:28 NCCL WARN ...}. The line is device 3's, of an unknown host and process (host
+   * {@code ?}, pid and tid 0). The bracket starts the line or follows a blank, and at most a source
+   * location stands between it and {@code NCCL}.
+   */
+  private static LineHeader headerless(String line, int levelAt, Level level) {
+    int close = line.lastIndexOf("] ", levelAt);
+    if (close < 0) {
+      return locationOnly(line, levelAt, level);
+    }
+    int open = line.lastIndexOf('[', close);
+    if (open < 0
+        || open + 1 == close
+        || (open > 0 && !Character.isWhitespace(line.charAt(open - 1)))) {
+      return null;
+    }
+    for (int i = open + 1; i < close; i++) {
+      if (!Character.isDigit(line.charAt(i))) {
+        return null;
+      }
+    }
+    String location = line.substring(close + 2, levelAt).strip();
+    if (location.indexOf(' ') >= 0) {
+      return null;
+    }
+    int dev;
+    try {
+      dev = Integer.parseInt(line, open + 1, close, 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    return new LineHeader(NO_HOST, 0, 0, dev, level, location, message);
   }
 
   /**
@@ -141,6 +181,30 @@ record LineHeader(
     int msgStart = levelAt + 5 + level.name().length();
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     return new LineHeader(host, pid, tid, dev, level, location, message);
+  }
+
+  /**
+   * A WARN pasted without host and device: {@code register_mr_buffers:544 NCCL WARN NET/OFI ...},
+   * the source location alone (a {@code name:line} token) starting the line. Device unknown (-1).
+   */
+  private static LineHeader locationOnly(String line, int levelAt, Level level) {
+    String location = line.substring(0, levelAt).strip();
+    int colon = location.lastIndexOf(':');
+    if (location.isEmpty()
+        || location.indexOf(' ') >= 0
+        || colon <= 0
+        || colon == location.length() - 1
+        || line.charAt(levelAt - 1) != ' ') {
+      return null;
+    }
+    for (int i = colon + 1; i < location.length(); i++) {
+      if (!Character.isDigit(location.charAt(i))) {
+        return null;
+      }
+    }
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    return new LineHeader(NO_HOST, 0, 0, -1, level, location, message);
   }
 
   /** Some loggers drop pid and tid: {@code gpu-server320 [5] NCCL INFO ...}; pid and tid are 0. */

@@ -26,6 +26,11 @@ final class MessageParser {
     if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
       return warning(h, m);
     }
+    if (m.indexOf("connect returned ") >= 0 && m.contains("retrying")) {
+      // "Call to connect returned Connection timed out, retrying" (2.4-2.23), "socketPollConnect:
+      // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+)
+      return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+    }
     try {
       NcclEvent e = info(m);
       if (e == null && isErrorTrace(m)) {
@@ -247,8 +252,21 @@ final class MessageParser {
     if (m.contains("initialization failed") || m.contains("Initializing plugin failed")) {
       return new NcclEvent.Plugin("OFI", Outcome.FAILED);
     }
-    if (m.contains("Selected Provider is ") || m.contains("Selected provider is ")) {
-      return new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
+    int selected = m.indexOf("elected Provider is ");
+    if (selected < 0) {
+      selected = m.indexOf("elected provider is ");
+    }
+    if (selected > 0) {
+      NcclEvent.Plugin initialized = new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
+      String provider = new Cursor(m, selected + 20).word();
+      if (provider != null
+          && (provider.startsWith("tcp")
+              || provider.startsWith("sockets")
+              || provider.startsWith("udp"))) {
+        // libfabric found no EFA device: a fact worth a finding, kept as a warning
+        return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m, initialized);
+      }
+      return initialized;
     }
     if (m.contains("GPU Direct RDMA") || m.contains("GPUDirect RDMA")) {
       return gdr("OFI", m);
@@ -269,31 +287,32 @@ final class MessageParser {
     return new NcclEvent.Gdr(transport, hca, enabled && !m.contains("Disabled"));
   }
 
-  /** {@code eth0:10.0.4.51<0>} or {@code [0]eth0:10.0.4.51<0> [1]eth1:...}: the first one. */
+  /** {@code eth0:10.0.4.51<0>} or {@code [0]eth0:10.0.4.51<0> [1]eth1:...}: every one listed. */
   private static NcclEvent iface(Interface.Role role, String text) {
-    String t = text.strip();
-    if (t.startsWith("[")) {
-      int close = t.indexOf(']');
-      if (close < 0) {
-        return null;
+    List<NcclEvent.Iface.Named> named = new ArrayList<>(2);
+    for (String part : text.strip().split(" ")) {
+      String t = part;
+      if (t.startsWith("[")) {
+        int close = t.indexOf(']');
+        if (close < 0) {
+          break;
+        }
+        t = t.substring(close + 1);
+      } else if (!named.isEmpty()) {
+        break;
       }
-      t = t.substring(close + 1);
+      int colon = t.indexOf(':');
+      if (colon <= 0) {
+        break;
+      }
+      String address = t.substring(colon + 1);
+      int lt = address.lastIndexOf('<');
+      if (lt > 0) {
+        address = address.substring(0, lt);
+      }
+      named.add(new NcclEvent.Iface.Named(t.substring(0, colon), address));
     }
-    int space = t.indexOf(' ');
-    if (space > 0) {
-      t = t.substring(0, space);
-    }
-    int colon = t.indexOf(':');
-    if (colon <= 0) {
-      return null;
-    }
-    String name = t.substring(0, colon);
-    String address = t.substring(colon + 1);
-    int lt = address.lastIndexOf('<');
-    if (lt > 0) {
-      address = address.substring(0, lt);
-    }
-    return new NcclEvent.Iface(role, name, address);
+    return named.isEmpty() ? null : new NcclEvent.Iface(role, List.copyOf(named));
   }
 
   private static NcclEvent bootstrapTimings(String m) {

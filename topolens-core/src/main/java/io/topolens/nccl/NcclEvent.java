@@ -19,8 +19,16 @@ sealed interface NcclEvent {
   /** A network plugin step; {@code Using network X} is {@link NetPluginEvent.Outcome#SELECTED}. */
   record Plugin(String plugin, NetPluginEvent.Outcome outcome) implements NcclEvent {}
 
-  /** {@code Bootstrap : Using eth0:10.0.0.1<0>}, {@code NET/Socket : Using [0]eth0:...}, IB OOB. */
-  record Iface(Interface.Role role, String name, String address) implements NcclEvent {}
+  /**
+   * {@code Bootstrap : Using eth0:10.0.0.1<0>}, {@code NET/Socket : Using [0]eth0:...
+   * [1]veth..:..}, IB OOB: every interface listed, in NCCL's order (its index is the {@code N} of
+   * {@code NET/Socket/N}).
+   */
+  record Iface(Interface.Role role, List<Named> interfaces) implements NcclEvent {
+
+    /** One interface NCCL listed: {@code eth0} and the address it printed. */
+    record Named(String name, String address) {}
+  }
 
   /** {@code GPU Direct RDMA Disabled for HCA 0 'mlx5_0'} and its Enabled twin. */
   record Gdr(String transport, String hca, boolean enabled) implements NcclEvent {}
@@ -89,6 +97,26 @@ sealed interface NcclEvent {
    * outcome.
    */
   record Warning(NcclWarning.Kind kind, String message, Plugin plugin) implements NcclEvent {}
+
+  /**
+   * A framework's report that an NCCL call failed ({@code NCCL error in: ...}, {@code
+   * ncclSystemError: ...}, {@code NCCL communicator was aborted}).
+   *
+   * @param rank the rank the framework named, or -1
+   * @param result NCCL's result name ({@code ncclSystemError}...), {@code aborted}, or the words
+   *     printed when they name no result
+   * @param version the NCCL version printed with it, or null
+   */
+  record Failure(int rank, String result, String detail, String version) implements NcclEvent {}
+
+  /**
+   * PyTorch's watchdog: {@code [Rank r] Watchdog caught collective operation timeout:
+   * WorkNCCL(SeqNum=s, OpType=op, NumelIn=i, NumelOut=o, Timeout(ms)=t) ran for n milliseconds}; -1
+   * for what the version did not print.
+   */
+  record CollectiveTimeout(
+      int rank, long seq, String op, long numelIn, long numelOut, long timeoutMs, long ranForMs)
+      implements NcclEvent {}
 
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}

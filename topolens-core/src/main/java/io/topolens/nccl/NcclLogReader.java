@@ -42,6 +42,14 @@ public final class NcclLogReader {
 
   /** Reads every input; files that cannot be read are recorded with their problem, not thrown. */
   public Job read(LogInput.Expansion expansion) {
+    return read(expansion, OtherLines.NONE);
+  }
+
+  /**
+   * Reads every input, and hands the lines of other programs that {@code others} wants to its sink
+   * on the way, in file order.
+   */
+  public Job read(LogInput.Expansion expansion, OtherLines others) {
     JobAssembler job = new JobAssembler();
     for (LogInput.Skipped s : expansion.skipped()) {
       job.input(new InputFile(s.name(), 0, 0, s.problem()));
@@ -55,13 +63,14 @@ public final class NcclLogReader {
               return t;
             })) {
       for (LogInput input : expansion.inputs()) {
-        job.input(readOne(input, job, pool));
+        job.input(readOne(input, job, pool, others));
       }
     }
     return job.finish();
   }
 
-  private InputFile readOne(LogInput input, JobAssembler job, ExecutorService pool) {
+  private InputFile readOne(
+      LogInput input, JobAssembler job, ExecutorService pool, OtherLines others) {
     String name = input.name();
     long lines = 0;
     long ncclLines = 0;
@@ -94,7 +103,7 @@ public final class NcclLogReader {
           // an overlong line: drop bytes until its end, keeping memory flat; blocks before it are
           // applied first so line numbers stay in order
           while (!inFlight.isEmpty()) {
-            long[] counts = apply(inFlight.poll(), name, job, base);
+            long[] counts = apply(inFlight.poll(), name, job, base, others);
             lines += counts[0];
             ncclLines += counts[1];
           }
@@ -122,11 +131,11 @@ public final class NcclLogReader {
           continue;
         }
         int blockLen = cut + 1;
-        submitSlices(buf, blockLen, pool, inFlight);
+        submitSlices(buf, blockLen, pool, inFlight, others);
         System.arraycopy(buf, blockLen, buf, 0, filled - blockLen);
         filled -= blockLen;
         while (inFlight.size() > SLICES_IN_FLIGHT * threads) {
-          long[] counts = apply(inFlight.poll(), name, job, base);
+          long[] counts = apply(inFlight.poll(), name, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -139,7 +148,7 @@ public final class NcclLogReader {
       }
       if (skipping) {
         while (!inFlight.isEmpty()) {
-          long[] counts = apply(inFlight.poll(), name, job, base);
+          long[] counts = apply(inFlight.poll(), name, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -160,10 +169,10 @@ public final class NcclLogReader {
         }
       }
       if (filled > 0) {
-        submitSlices(buf, filled, pool, inFlight);
+        submitSlices(buf, filled, pool, inFlight, others);
       }
       while (!inFlight.isEmpty()) {
-        long[] counts = apply(inFlight.poll(), name, job, base);
+        long[] counts = apply(inFlight.poll(), name, job, base, others);
         lines += counts[0];
         ncclLines += counts[1];
       }
@@ -187,22 +196,50 @@ public final class NcclLogReader {
    * buffer is reused at once, and small enough not to be humongous objects for G1 (half a region).
    */
   private static void submitSlices(
-      byte[] buf, int len, ExecutorService pool, Deque<Future<BlockParser.Result>> inFlight) {
+      byte[] buf,
+      int len,
+      ExecutorService pool,
+      Deque<Future<BlockParser.Result>> inFlight,
+      OtherLines others) {
     int from = 0;
     while (from < len) {
       int to = Math.min(len, from + SLICE);
       if (to < len) {
         int nl = lastNewline(buf, from, to);
         to = nl >= 0 ? nl + 1 : nextNewline(buf, to, len) + 1;
+        if (to < len && holdsLastError(buf, from, to - 1)) {
+          // the line after "Last error:" belongs to it: keep both in one slice
+          to = nextNewline(buf, to, len) + 1;
+        }
       }
       byte[] slice = Arrays.copyOfRange(buf, from, to);
-      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length)));
+      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others)));
       from = to;
     }
   }
 
+  /** Whether the line ending at {@code end} (its newline) holds {@link Needles#LAST_ERROR}. */
+  private static boolean holdsLastError(byte[] b, int from, int end) {
+    int start = lastNewline(b, from, end) + 1;
+    String needle = Needles.LAST_ERROR;
+    outer:
+    for (int i = Math.max(start, from); i + needle.length() <= end; i++) {
+      for (int k = 0; k < needle.length(); k++) {
+        if (b[i + k] != needle.charAt(k)) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
   private static long[] apply(
-      Future<BlockParser.Result> future, String name, JobAssembler job, long[] base) {
+      Future<BlockParser.Result> future,
+      String name,
+      JobAssembler job,
+      long[] base,
+      OtherLines others) {
     BlockParser.Result r;
     try {
       r = future.get();
@@ -217,11 +254,16 @@ public final class NcclLogReader {
     }
     for (BlockParser.Parsed p : r.parsed()) {
       long line = base[0] + p.line();
-      if (p.header() == null) {
+      if (p.header() == null && p.event() instanceof NcclEvent.Unrecognized) {
         job.unrecognized(new Evidence(name, line, p.text()));
+      } else if (p.header() == null) {
+        job.acceptFramework(p.event(), name, line, p.text());
       } else {
         job.accept(p.header(), p.event(), name, line, p.text());
       }
+    }
+    for (BlockParser.Parsed p : r.other()) {
+      others.sink().line(name, base[0] + p.line(), p.text());
     }
     base[0] += r.lines();
     return new long[] {r.lines(), r.ncclLines()};

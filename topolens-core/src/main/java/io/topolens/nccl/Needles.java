@@ -3,21 +3,33 @@ package io.topolens.nccl;
 import java.util.List;
 
 /**
- * The strings that make a line worth cutting out of a block: a line that contains none of them is
- * counted and skipped without being decoded. Every reader of lines in NCCL logs (NCCL's own lines,
- * framework errors, step times...) adds the needles of its lines here, in one place, so that the
- * pre-filter never hides a line it should see. Needles are ASCII and searched in the raw bytes (as
- * Latin-1, with the JDK's vectorised {@code String.indexOf}); each needle costs one pass over the
- * text, so prefer a few distinctive ones.
+ * Every byte string that makes the reader look at a line: a line holding none of them is counted
+ * and skipped unread. The one list the line filter uses (keep new forms here, never in a parser),
+ * ordered by how common the lines are: NCCL's own debug lines first, so the common path stays one
+ * search; the rest are framework lines that tell an NCCL failure without an NCCL header.
  */
-final class Needles {
+public final class Needles {
   private Needles() {}
 
-  /** NCCL's debug lines: {@code host:pid:tid [dev] NCCL INFO ...}. */
-  static final String NCCL = "NCCL ";
+  /** {@code host:pid:tid [dev] NCCL INFO|WARN ...} and headerless {@code [3] NCCL INFO ...}. */
+  public static final String DEBUG_LINE = "NCCL ";
 
-  /** Every needle, in no particular order. */
-  static final List<String> ALL = List.of(NCCL);
+  /** PyTorch's {@code WorkNCCL(SeqNum=...)} watchdog lines and {@code ProcessGroupNCCL} errors. */
+  public static final String UPPER = "NCCL";
+
+  /**
+   * NCCL's result names as frameworks print them ({@code ncclUnhandledCudaError: ...}, {@code
+   * ncclSystemError}, {@code ncclInternalError}, {@code ncclRemoteError}, {@code
+   * ncclInvalidUsage}), and {@code ncclCommInitRank failed: ...}: none holds the bytes {@code
+   * NCCL}.
+   */
+  public static final String LOWER = "nccl";
+
+  /** PyTorch prints NCCL's last error on the line after this one. */
+  public static final String LAST_ERROR = "Last error:";
+
+  /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
+  public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR);
 
   /**
    * The next occurrence of each needle in one block, so that a scan line by line asks only "does

@@ -61,6 +61,7 @@ public final class JsonReport {
       g.writeEndArray();
       sample(g, "unrecognized", job.unrecognized());
       sample(g, "malformed", job.malformed());
+      StepsReport.json(g, d.steps());
       g.writeArrayFieldStart("beside");
       for (Diagnosis.Beside b : d.beside()) {
         g.writeStartObject();

@@ -32,6 +32,7 @@ public final class TextReport {
   public void write(Diagnosis d, PrintWriter out) {
     Job job = d.job();
     summary(job, out);
+    StepsReport.text(d.steps(), verbose, out);
     if (!d.beside().isEmpty()) {
       out.println("  read beside the logs:");
       for (Diagnosis.Beside b : d.beside()) {

@@ -2,6 +2,7 @@ package io.topolens.report;
 
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
+import io.topolens.experiment.Experiment;
 import io.topolens.inputs.Inputs;
 import io.topolens.perf.Comparison;
 import io.topolens.perf.RunConfig;

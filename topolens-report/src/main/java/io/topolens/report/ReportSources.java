@@ -3,6 +3,7 @@ package io.topolens.report;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
+import io.topolens.experiment.Experiment;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.InputFile;

@@ -3,6 +3,7 @@ package io.topolens.report;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Severity;
+import io.topolens.experiment.Experiment;
 import io.topolens.model.Job;
 import io.topolens.verdict.BenchVerdict;
 import java.util.ArrayList;

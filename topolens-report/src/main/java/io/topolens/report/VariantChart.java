@@ -1,5 +1,6 @@
 package io.topolens.report;
 
+import io.topolens.experiment.Experiment;
 import io.topolens.nccl.PathParser;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.topolens.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.topolens.experiment.Experiment;
 import io.topolens.nccl.InputProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.NetPluginEvent.Outcome;
 import java.util.ArrayList;
@@ -70,6 +71,13 @@ public final class NetPluginFallback implements Rule {
       }
       processes.add(p.getKey());
       if (evidence.size() < Finding.MAX_EVIDENCE) {
+        // the plugin's own reasons (GDR disabled, an endpoint refused...) come first
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.NET_PLUGIN && w.evidence() != null)
+            .filter(w -> w.process().equals(p.getKey()))
+            .map(NcclWarning::evidence)
+            .filter(e -> failures.stream().noneMatch(f -> f.evidence().equals(e)))
+            .forEach(evidence::add);
         failures.forEach(f -> evidence.add(f.evidence()));
         events.stream()
             .filter(e -> e.outcome() == Outcome.SELECTED)

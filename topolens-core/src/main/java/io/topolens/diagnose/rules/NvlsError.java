@@ -24,7 +24,9 @@ public final class NvlsError extends WarningRule {
   String explanation() {
     return "NCCL failed to set up NVLink SHARP multicast objects or NVLink fabric state. On NVSwitch systems"
         + " (H100/H200/B200 HGX, GB200 NVL) this needs the NVIDIA fabric manager (and IMEX for multi-node NVLink)"
-        + " running and healthy; CUDA error 802 \"system not yet initialized\" means the fabric manager is not up."
+        + " running and healthy; CUDA error 802 \"system not yet initialized\" means the fabric manager is not up,"
+        + " and \"Failed to bind NVLink SHARP (NVLS) Multicast memory ... CUDA error 401\" means the NVSwitch fabric"
+        + " is in a bad state (a fabric manager or NVSwitch fault that a restart or power cycle clears)."
         + " Init fails, or NCCL runs without NVLS and loses bandwidth.";
   }
 

@@ -1,5 +1,6 @@
 package io.topolens.diagnose.rules;
 
+import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
@@ -7,6 +8,7 @@ import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PathDetail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,6 +58,26 @@ public final class SocketInterface implements Rule {
               "List the interfaces inside the pod (ip -o addr) and set NCCL_SOCKET_IFNAME to the primary one (eth0"
                   + " on EKS), or to an exclusion such as ^lo,docker0; prefixes match, =name matches exactly."));
     }
+    List<NcclWarning> family =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(w -> w.message().contains("is neither AF_INET"))
+            .toList();
+    if (!family.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "NCCL got no valid address to connect to (address family is neither IPv4 nor IPv6)",
+              "NCCL tried to connect to a peer address that was never filled in. Recent NCCL versions do not"
+                  + " stop when NCCL_SOCKET_IFNAME names an interface that does not exist on the host: the rank"
+                  + " publishes an empty address and its peers fail here later"
+                  + (ifname != null ? " (NCCL_SOCKET_IFNAME=" + ifname + " here)" : "")
+                  + ". Ranks running different NCCL versions, whose bootstrap messages differ, fail the same way.",
+              family.stream().map(NcclWarning::evidence).toList(),
+              "List the interfaces on every node (ip -o addr) and set NCCL_SOCKET_IFNAME to one that exists on all"
+                  + " of them (or a prefix/exclusion such as ^lo,docker0); run one NCCL version on every rank."));
+    }
     if (!job.multiNode()) {
       return out;
     }
@@ -72,6 +94,21 @@ public final class SocketInterface implements Rule {
         loopback |= kind.equals("loopback");
       }
     }
+    // socket traffic over a second interface ("via NET/Socket/1") that other nodes cannot reach
+    for (Facts.CommEdge ce : Facts.edges(job, ce -> Facts.isSocket(ce.edge()))) {
+      if (!(ce.edge().path() instanceof PathDetail.Net n) || n.device() == null || n.device() < 1) {
+        continue;
+      }
+      for (Interface i : job.interfaces()) {
+        if (i.role() == Interface.Role.SOCKET
+            && i.index() == n.device()
+            && unreachable(i) != null
+            && Facts.printedBy(ce, i.process(), i.evidence())
+            && !bad.contains(ce.edge().evidence())) {
+          bad.add(ce.edge().evidence());
+        }
+      }
+    }
     if (!bad.isEmpty()) {
       out.add(
           new Finding(
@@ -82,7 +119,9 @@ public final class SocketInterface implements Rule {
                   + String.join(", ", names)
                   + " for bootstrap or socket traffic. Peers on other nodes cannot connect to a loopback address, and"
                   + " container bridges (docker0, veth, cni) or IPv6 link-local addresses are reachable only on their"
-                  + " own host or link, so init hangs or times out, or traffic takes a slow path.",
+                  + " own host or link, so init hangs or times out, or traffic takes a slow path. NCCL lists every"
+                  + " interface it uses ([0]eth0 [1]veth...) and spreads socket channels over them: a channel"
+                  + " \"via NET/Socket/1\" runs over the second one.",
               bad,
               "Set NCCL_SOCKET_IFNAME to the interface that carries pod-to-pod traffic (eth0 on EKS), e.g."
                   + " NCCL_SOCKET_IFNAME=eth0, or exclude the bad ones: NCCL_SOCKET_IFNAME=^lo,docker0."));

@@ -60,6 +60,20 @@ final class Logs {
     }
   }
 
+  /**
+   * A real excerpt from {@code src/test/resources/nccl/failures/} (sources in its README), as text.
+   */
+  static String excerpt(String name) {
+    try (var in = Logs.class.getResourceAsStream("/nccl/failures/" + name)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no excerpt " + name);
+      }
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The name the i-th log is read under: a.log, b.log, ... */
   static String fileName(int i) {
     return (char) ('a' + i) + ".log";

@@ -13,6 +13,15 @@ class NvlsErrorRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "multicast bind failure in PyTorch's exception only (NCCL 2.29)",
+                Logs.excerpt("nvls-bind-distbackenderror-pytorch-177472.log"))
+            .expect(
+                error(
+                        "NVLink SHARP (NVLS) or fabric manager failure",
+                        "Failed to bind NVLink SHARP (NVLS) Multicast memory ... CUDA error 401",
+                        "NCCL_NVLS_ENABLE=0")
+                    .at("a.log:4")),
+        given(
                 "nvls.cc CUDA failure on four GPUs of one process, NCCL timestamps",
                 """
                 bm-h100-02:630335:630335 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)

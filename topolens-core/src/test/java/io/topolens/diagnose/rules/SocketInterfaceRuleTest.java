@@ -76,6 +76,23 @@ class SocketInterfaceRuleTest {
                     .lacks("NCCL_SOCKET_IFNAME=")
                     .at("a.log:1")),
         given(
+                "NCCL_SOCKET_IFNAME names no interface: the empty address surfaces later (NCCL 2.27)",
+                Logs.excerpt("socket-ifname-missing-af-inet-nccl-1837.log"))
+            .expect(
+                error(
+                        "address family is neither IPv4 nor IPv6",
+                        "(NCCL_SOCKET_IFNAME=eth2 here)",
+                        "different NCCL versions")
+                    .at("a.log:5")),
+        given(
+                "one host's log: NET/Socket/1 is the veth NCCL listed second, the peer's log missing",
+                Logs.excerpt("socket-connect-timeout-veth-oneflow-3586.log"))
+            .expect(
+                warn(
+                        "vethe25f2e72 (container bridge)".replace("e25", "25"),
+                        "via NET/Socket/1\" runs over the second one")
+                    .at("a.log:1", "a.log:4", "a.log:9", "a.log:10")),
+        given(
             "bootstrap on lo on a single host",
             rankOfTwo(0, "vm", 1, "P2P/CUMEM/read")
                 .replace("eth0:" + address("vm"), "lo:127.0.0.1"),

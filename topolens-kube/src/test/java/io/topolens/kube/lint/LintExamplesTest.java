@@ -3,11 +3,19 @@ package io.topolens.kube.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.diagnose.Finding;
 import io.topolens.kube.Examples;
 import io.topolens.kube.model.OffloadMode;
 import io.topolens.kube.model.TrainerRelease;
+import io.topolens.kube.present.LintJsonReport;
+import io.topolens.kube.present.LintTextReport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -164,9 +172,59 @@ class LintExamplesTest {
   @ParameterizedTest
   @MethodSource("examples")
   void jsonAndTextAgree(
-      String example, LintContext ctx, Map<String, String> vars, List<String> expected) {
+      String example, LintContext ctx, Map<String, String> vars, List<String> expected)
+      throws Exception {
     LintResult r = new ManifestLint(ctx, vars).lint(List.of(Examples.lint(example)));
-    assertThat(r.hasErrors()).isEqualTo(expected.stream().anyMatch(s -> s.startsWith("error")));
+    StringWriter json = new StringWriter();
+    new LintJsonReport().write(r, json);
+    StringWriter text = new StringWriter();
+    new LintTextReport().write(r, new PrintWriter(text));
+    JsonNode doc = new ObjectMapper().readTree(json.toString());
+    // the JSON's findings, as "severity id line" of their first evidence, are the expected ones
+    List<String> fromJson = new ArrayList<>();
+    for (JsonNode f : doc.path("findings")) {
+      fromJson.add(
+          f.path("severity").asText()
+              + " "
+              + f.path("id").asText()
+              + " "
+              + f.path("evidence").get(0).path("line").asInt());
+    }
+    assertThat(fromJson).containsExactlyElementsOf(expected);
+    // the text shows the same findings in the same order, each headed by its severity, id and title
+    List<String> headings =
+        text.toString()
+            .lines()
+            .filter(l -> l.matches("(ERROR|WARN |INFO ) [a-z0-9-]+: .*"))
+            .toList();
+    List<String> fromJsonHeadings = new ArrayList<>();
+    for (JsonNode f : doc.path("findings")) {
+      fromJsonHeadings.add(
+          String.format(
+              Locale.ROOT,
+              "%-5s %s: %s",
+              f.path("severity").asText().toUpperCase(Locale.ROOT),
+              f.path("id").asText(),
+              f.path("title").asText()));
+    }
+    assertThat(headings).containsExactlyElementsOf(fromJsonHeadings);
+    // and every evidence line of the JSON appears in the text as file:line
+    for (JsonNode f : doc.path("findings")) {
+      for (JsonNode e : f.path("evidence")) {
+        assertThat(text.toString())
+            .contains(e.path("file").asText() + ":" + e.path("line").asInt() + ": ");
+      }
+    }
+    long errors = expected.stream().filter(x -> x.startsWith("error")).count();
+    assertThat(text.toString())
+        .contains(
+            "Findings: "
+                + errors
+                + " error, "
+                + expected.stream().filter(x -> x.startsWith("warn")).count()
+                + " warn, "
+                + expected.stream().filter(x -> x.startsWith("info")).count()
+                + " info");
   }
 
   @org.junit.jupiter.api.Test

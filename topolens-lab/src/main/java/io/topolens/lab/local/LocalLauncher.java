@@ -22,18 +22,33 @@ import java.util.function.IntFunction;
 
 /**
  * Starts {@code worldSize} processes of one command on this host as env:// ranks (RANK, WORLD_SIZE,
- * LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR=127.0.0.1, a free MASTER_PORT, NCCL_NVLS_ENABLE=0),
- * writes each rank's stdout and stderr to {@code rank-N.out}/{@code rank-N.err} in a log directory,
- * and waits for them all. When one rank fails, the timeout passes or the caller is interrupted,
- * every rank still running is killed with its children, so no rank waits forever on a rendezvous
- * that cannot complete.
+ * LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR=127.0.0.1, a free MASTER_PORT), writes each rank's
+ * stdout and stderr to {@code rank-N.out}/{@code rank-N.err} in a log directory, and waits for them
+ * all. When one rank fails, the timeout passes, the caller is interrupted or {@link #stop} is
+ * called, every rank still running is killed with its children, so no rank waits forever on a
+ * rendezvous that cannot complete. NVLink multicast stays off in every rank ({@link
+ * #MULTICAST_OFF}, applied last so no variable given here turns it on).
  *
- * <p>Not thread-safe: one {@link #run} at a time per instance.
+ * <p>With {@link #processGroups()} each rank leads its own process group ({@code setsid}): a
+ * terminal's Ctrl-C no longer reaches the ranks directly, and killing a rank kills its whole group,
+ * children that outlived their parent included.
+ *
+ * <p>Not thread-safe: one {@link #run} at a time per instance; {@link #stop} may come from any
+ * thread.
  */
 public final class LocalLauncher {
 
   /** How long the other ranks may go on after one failed before they are killed. */
   static final Duration GRACE = Duration.ofSeconds(5);
+
+  /** NVLink multicast off in NCCL, PyTorch and NVSHMEM: on shared hosts it can wedge the GPUs. */
+  public static final Map<String, String> MULTICAST_OFF =
+      Map.of(
+          "NCCL_NVLS_ENABLE", "0",
+          "TORCH_SYMM_MEM_DISABLE_MULTICAST", "1",
+          "NVSHMEM_DISABLE_NVLS", "1");
+
+  private static final Path SETSID = Path.of("/usr/bin/setsid");
 
   private final List<String> command;
   private final int worldSize;
@@ -42,6 +57,10 @@ public final class LocalLauncher {
   private Duration timeout = Duration.ofMinutes(30);
   private Consumer<String> rank0Out;
   private Consumer<String> rank0Err;
+  private Path workingDirectory;
+  private boolean groups;
+  private final List<Process> live = new ArrayList<>();
+  private volatile boolean stopped;
 
   /** All ranks run {@code command} (interpreter, script and arguments). */
   public LocalLauncher(List<String> command, int worldSize) {
@@ -50,10 +69,9 @@ public final class LocalLauncher {
     }
     this.command = List.copyOf(command);
     this.worldSize = worldSize;
-    env.put("NCCL_NVLS_ENABLE", "0");
   }
 
-  /** Variables for every rank; they override the launcher's own, NCCL_NVLS_ENABLE included. */
+  /** Variables for every rank; they override the launcher's own, except {@link #MULTICAST_OFF}. */
   public LocalLauncher env(Map<String, String> vars) {
     env.putAll(vars);
     return this;
@@ -71,6 +89,36 @@ public final class LocalLauncher {
   public LocalLauncher timeout(Duration limit) {
     this.timeout = limit;
     return this;
+  }
+
+  /** The ranks' working directory (default: this process's). */
+  public LocalLauncher workingDirectory(Path dir) {
+    this.workingDirectory = dir;
+    return this;
+  }
+
+  /**
+   * Starts each rank as the leader of its own process group through {@code setsid} (where {@code
+   * /usr/bin/setsid} exists), so that killing the rank kills its whole group.
+   */
+  public LocalLauncher processGroups() {
+    this.groups = Files.isExecutable(SETSID);
+    return this;
+  }
+
+  /**
+   * Kills every rank running now and makes {@link #run} return; for a shutdown hook or another
+   * thread. Returns once the ranks are dead. Later runs of this instance start nothing.
+   */
+  public void stop() {
+    stopped = true;
+    List<Process> now;
+    synchronized (live) {
+      now = List.copyOf(live);
+    }
+    for (Process p : now) {
+      kill(p, groups);
+    }
   }
 
   /** Also hands rank 0's stdout and stderr lines, as they come, to these (null: files only). */
@@ -100,6 +148,38 @@ public final class LocalLauncher {
       return logs.resolve("rank-" + rank + ".err");
     }
 
+    /**
+     * What went wrong, in one line (the timeout, or the first rank that failed with its exit code
+     * and the last line of its stderr); null when every rank succeeded.
+     */
+    public String failure() {
+      if (timedOut) {
+        return "timed out; the ranks were killed";
+      }
+      int bad = firstFailed();
+      if (bad < 0) {
+        return null;
+      }
+      int code = exitCodes.get(bad);
+      return "rank "
+          + bad
+          + (code == -1 ? " was killed" : " exited with " + code)
+          + ": "
+          + lastLine(stderr(bad));
+    }
+
+    private static String lastLine(Path file) {
+      try {
+        if (!Files.exists(file)) {
+          return "(no output)";
+        }
+        List<String> lines = Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList();
+        return lines.isEmpty() ? "(no output)" : lines.getLast().strip();
+      } catch (IOException | UncheckedIOException e) {
+        return "(its output cannot be read: " + e.getMessage() + ")";
+      }
+    }
+
     /** The first rank that failed, or -1. */
     public int firstFailed() {
       for (int r = 0; r < exitCodes.size(); r++) {
@@ -119,8 +199,16 @@ public final class LocalLauncher {
     List<Thread> pumps = new ArrayList<>();
     boolean timedOut = false;
     try {
-      for (int r = 0; r < worldSize; r++) {
-        ProcessBuilder pb = new ProcessBuilder(command);
+      for (int r = 0; r < worldSize && !stopped; r++) {
+        List<String> argv = new ArrayList<>();
+        if (groups) {
+          argv.add(SETSID.toString());
+        }
+        argv.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        if (workingDirectory != null) {
+          pb.directory(workingDirectory.toFile());
+        }
         Map<String, String> e = pb.environment();
         e.put("RANK", Integer.toString(r));
         e.put("WORLD_SIZE", Integer.toString(worldSize));
@@ -130,6 +218,7 @@ public final class LocalLauncher {
         e.put("MASTER_PORT", Integer.toString(port));
         e.putAll(env);
         e.putAll(rankEnv.apply(r));
+        e.putAll(MULTICAST_OFF);
         Path out = logs.resolve("rank-" + r + ".out");
         Path err = logs.resolve("rank-" + r + ".err");
         boolean follow = r == 0 && (rank0Out != null || rank0Err != null);
@@ -141,6 +230,9 @@ public final class LocalLauncher {
         }
         Process p = pb.start();
         procs.add(p);
+        synchronized (live) {
+          live.add(p);
+        }
         if (follow) {
           pumps.add(pump(p.getInputStream(), out, rank0Out));
           pumps.add(pump(p.getErrorStream(), err, rank0Err));
@@ -149,7 +241,10 @@ public final class LocalLauncher {
       timedOut = !await(procs);
     } finally {
       for (Process p : procs) {
-        kill(p);
+        kill(p, groups);
+      }
+      synchronized (live) {
+        live.clear();
       }
       for (Thread t : pumps) {
         t.join(GRACE.toMillis());
@@ -177,7 +272,7 @@ public final class LocalLauncher {
           failedAt = System.nanoTime();
         }
       }
-      if (!running) {
+      if (!running || stopped) {
         return true;
       }
       long now = System.nanoTime();
@@ -191,7 +286,10 @@ public final class LocalLauncher {
     }
   }
 
-  private static void kill(Process p) {
+  private static void kill(Process p, boolean group) {
+    if (group) {
+      ProcessGroups.kill(p.pid());
+    }
     if (!p.isAlive()) {
       return;
     }

@@ -75,24 +75,8 @@ public final class LocalProbe {
       err.println(
           "topolens: the probe did not finish in " + timeout.toSeconds() + " s; logs in " + dir);
     } else {
-      int bad = r.firstFailed();
-      err.println(
-          "topolens: probe rank "
-              + bad
-              + " exited with "
-              + r.exitCodes().get(bad)
-              + (bad == 0 ? "" : ": " + lastLine(r.stderr(bad)))
-              + "; logs in "
-              + dir);
+      err.println("topolens: probe " + r.failure() + "; logs in " + dir);
     }
     return 1;
-  }
-
-  private static String lastLine(Path file) throws IOException {
-    if (!Files.exists(file)) {
-      return "(no output)";
-    }
-    List<String> lines = Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList();
-    return lines.isEmpty() ? "(no output)" : lines.getLast().strip();
   }
 }

@@ -1,19 +1,22 @@
-package io.topolens.report;
+package io.topolens.experiment;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code topolens experiment} wrote in {@code DIR/results.json}: each variant with its status,
- * layout, measured busbw and step times, the transports it used and its findings. Fields this
- * report does not draw are ignored, so the file may grow.
+ * What {@code topolens experiment} writes in {@code DIR/results.json} and {@code topolens report}
+ * draws: each variant with its status, layout, measured busbw and step times, the transports it
+ * used and its findings. Unknown fields are ignored on reading, so the file may grow.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Experiment(String name, List<Variant> variants) {
@@ -22,7 +25,9 @@ public record Experiment(String name, List<Variant> variants) {
   public static final String FILE = "results.json";
 
   private static final ObjectMapper JSON =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false);
+      new ObjectMapper()
+          .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false)
+          .enable(SerializationFeature.INDENT_OUTPUT);
 
   public Experiment {
     variants = variants == null ? List.of() : List.copyOf(variants);
@@ -32,10 +37,18 @@ public record Experiment(String name, List<Variant> variants) {
    * One variant.
    *
    * @param status ok, failed or skipped
-   * @param busbw peak busbw per collective, GB/s
+   * @param ranks the ranks it ran (pods x GPUs per pod x nodes)
+   * @param dir its folder, relative to the experiment's
+   * @param busbw peak busbw per collective, GB/s, as {@code bench} read it from the probe's output
    * @param stepSeconds the measured step times, or null when the variant did not train
+   * @param transports the paths NCCL printed in its connection lines ({@code P2P/CUMEM}, {@code
+   *     NET/Socket/0}), distinct, in the order first seen
+   * @param reason why it failed or was skipped; null when it ran
+   * @param env the variables this variant set beside the experiment's own
+   * @param elapsedSeconds how long it ran; null when it did not
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   public record Variant(
       String name,
       String status,
@@ -45,12 +58,24 @@ public record Experiment(String name, List<Variant> variants) {
       Map<String, Double> busbw,
       Steps stepSeconds,
       List<String> transports,
-      List<FindingRef> findings) {
+      List<FindingRef> findings,
+      Integer nodes,
+      String network,
+      String offload,
+      Map<String, String> env,
+      Integer repeat,
+      String reason,
+      Double elapsedSeconds) {
+
+    public static final String OK = "ok";
+    public static final String FAILED = "failed";
+    public static final String SKIPPED = "skipped";
 
     public Variant {
-      busbw = busbw == null ? Map.of() : Map.copyOf(busbw);
+      busbw = busbw == null ? Map.of() : java.util.Collections.unmodifiableMap(busbw);
       transports = transports == null ? List.of() : List.copyOf(transports);
       findings = findings == null ? List.of() : List.copyOf(findings);
+      env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(env);
     }
 
     /** The most severe finding (the first of the most severe), or null. */
@@ -62,6 +87,10 @@ public record Experiment(String name, List<Variant> variants) {
         }
       }
       return best;
+    }
+
+    public boolean ok() {
+      return OK.equals(status);
     }
   }
 
@@ -102,5 +131,28 @@ public record Experiment(String name, List<Variant> variants) {
       throw new InputProblem(
           f + ": not an experiment's results: " + msg.lines().findFirst().orElse(msg));
     }
+  }
+
+  /** Reads one variant as {@link #writeVariant} wrote it. */
+  public static Variant readVariant(Path file) throws IOException {
+    return JSON.readValue(file.toFile(), Variant.class);
+  }
+
+  /**
+   * Writes {@code DIR/results.json} whole (through a temporary file, so a reader never sees half).
+   */
+  public void write(Path dir) throws IOException {
+    writeAtomically(dir.resolve(FILE), JSON.writeValueAsString(this));
+  }
+
+  /** Writes one variant's entry to {@code file}, the mark that the variant finished. */
+  public static void writeVariant(Variant v, Path file) throws IOException {
+    writeAtomically(file, JSON.writeValueAsString(v));
+  }
+
+  private static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, text + "\n");
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

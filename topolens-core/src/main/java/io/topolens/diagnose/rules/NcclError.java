@@ -1,0 +1,112 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
+import io.topolens.model.Job;
+import io.topolens.model.NcclFailure;
+import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code nccl-error}: a framework reported that an NCCL call failed (PyTorch's {@code
+ * DistBackendError: NCCL error in: ...}, {@code ncclSystemError: ...}, {@code NCCL communicator was
+ * aborted}). Says what NCCL's result means and quotes NCCL's last error, which the more specific
+ * findings (nvls-error, socket-connect, shm-exhausted...) then judge.
+ */
+public final class NcclError implements Rule {
+
+  /** What each NCCL result means, in plain words (nccl.h's ncclGetErrorString and its callers). */
+  private static final Map<String, String> MEANING =
+      Map.of(
+          "ncclUnhandledCudaError",
+          "a CUDA call inside NCCL failed: the GPU or driver refused it (peer access between GPUs, NVLink"
+              + " SHARP multicast and the fabric manager, out of memory, a GPU that fell off the bus)",
+          "ncclSystemError",
+          "a system call or library NCCL uses failed: most often a socket (a peer unreachable or gone, a"
+              + " firewall, the wrong interface), else /dev/shm, memory or the network plugin",
+          "ncclInternalError",
+          "a check inside NCCL failed: usually its environment rather than NCCL — a network plugin that does"
+              + " not match the NCCL version, ranks running different NCCL versions, an interface that does not"
+              + " exist",
+          "ncclInvalidArgument",
+          "the program passed NCCL an argument it rejects (a null or foreign buffer, a bad count or type)",
+          "ncclInvalidUsage",
+          "the program used NCCL in a way it does not allow: two ranks on one GPU, ranks that disagree on the"
+              + " order, size or type of collectives, a communicator used after it was aborted",
+          "ncclRemoteError",
+          "another rank failed or dropped its connection: this rank is a victim, the cause is on the rank"
+              + " that failed first",
+          "aborted",
+          "the communicator was aborted after an earlier error or timeout, on this rank or another: a"
+              + " consequence, the cause is the first error");
+
+  @Override
+  public String id() {
+    return "nccl-error";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<NcclFailure> failures = job.failures();
+    if (failures.isEmpty()) {
+      return List.of();
+    }
+    Set<String> results = new LinkedHashSet<>();
+    failures.forEach(f -> results.add(f.result()));
+    List<String> meanings = new ArrayList<>();
+    for (String r : results) {
+      String m = MEANING.get(r);
+      meanings.add(r + (m == null ? "" : ": " + m));
+    }
+    // NCCL's own words, as the framework printed them after "Last error:"
+    List<NcclWarning> last =
+        job.warnings().stream().filter(w -> w.process().isEmpty() && w.evidence() != null).toList();
+    List<Evidence> evidence = new ArrayList<>();
+    failures.forEach(f -> evidence.add(f.evidence()));
+    last.forEach(w -> evidence.add(w.evidence()));
+    long lines = failures.stream().mapToLong(NcclFailure::count).sum();
+    String version =
+        failures.stream()
+            .map(NcclFailure::ncclVersion)
+            .filter(v -> v != null)
+            .findFirst()
+            .orElse(null);
+    String explanation =
+        "The framework reported "
+            + lines
+            + " failed NCCL call(s)"
+            + (version == null ? "" : " (NCCL " + version + ")")
+            + ". "
+            + String.join(". ", meanings)
+            + "."
+            + (last.isEmpty()
+                ? " The log holds no NCCL error text: run again with NCCL_DEBUG=WARN (or INFO) to see NCCL's own"
+                    + " reason."
+                : " NCCL's last error: \""
+                    + last.get(0).message()
+                    + "\""
+                    + (last.get(0).kind() == NcclWarning.Kind.OTHER
+                        ? "."
+                        : " (a finding that cites the same line says why)."));
+    String fix =
+        results.contains("ncclRemoteError") || results.contains("aborted")
+            ? "Find the rank that failed first (the earliest error in all ranks' logs) and fix that; this one only"
+                + " followed it. NCCL_DEBUG=WARN on every rank shows each one's own reason."
+            : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun with NCCL_DEBUG=INFO"
+                + " NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
+    return List.of(
+        new Finding(
+            id(),
+            Severity.ERROR,
+            "NCCL call failed: " + String.join(", ", results),
+            explanation,
+            evidence,
+            fix));
+  }
+}

@@ -1,0 +1,138 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
+import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.NetPluginEvent;
+import io.topolens.model.NetPluginEvent.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ofi-plugin-error}: the AWS EFA plugin (aws-ofi-nccl over libfabric) is in trouble before
+ * or without a fallback line: it failed to initialise and the log stops before NCCL chose a
+ * network; libfabric picked the {@code tcp} or {@code sockets} provider instead of {@code efa}; or
+ * it could not register memory ({@code NET/OFI Unable to register memory ... RC: -22}).
+ */
+public final class OfiPluginError implements Rule {
+
+  @Override
+  public String id() {
+    return "ofi-plugin-error";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<Finding> out = new ArrayList<>();
+    Set<String> chose =
+        job.netPlugins().stream()
+            .filter(e -> e.outcome() == Outcome.SELECTED)
+            .map(NetPluginEvent::process)
+            .collect(Collectors.toSet());
+    List<NetPluginEvent> failed =
+        job.netPlugins().stream()
+            .filter(e -> e.plugin().equals("OFI"))
+            .filter(e -> e.outcome() == Outcome.FAILED || e.outcome() == Outcome.NO_DEVICE)
+            .filter(e -> !chose.contains(e.process()))
+            .toList();
+    if (!failed.isEmpty()) {
+      Set<String> processes =
+          failed.stream().map(NetPluginEvent::process).collect(Collectors.toSet());
+      List<Evidence> evidence = new ArrayList<>();
+      List<NcclWarning> reasons =
+          ofi(job, m -> !m.contains("initialization failed") && !m.contains("plugin failed"))
+              .stream()
+              .filter(w -> processes.contains(w.process()))
+              .toList();
+      reasons.forEach(w -> evidence.add(w.evidence()));
+      failed.forEach(e -> evidence.add(e.evidence()));
+      boolean gdr = reasons.stream().anyMatch(w -> lower(w).contains("gdr disabled"));
+      boolean endpoint =
+          reasons.stream()
+              .anyMatch(
+                  w -> lower(w).contains("endpoint") && lower(w).contains("invalid argument"));
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "aws-ofi-nccl (the EFA plugin) failed to initialise",
+              "On "
+                  + processes.size()
+                  + " process(es) aws-ofi-nccl could not start and the log ends before NCCL chose a network:"
+                  + " NCCL then falls back to TCP sockets (slow between nodes) or the job fails."
+                  + (gdr
+                      ? " The plugin found GPUDirect RDMA off on an instance type that has it, and refuses to run"
+                          + " without it (FI_EFA_USE_DEVICE_RDMA=0, or an EFA driver or libfabric without GPU"
+                          + " memory support)."
+                      : "")
+                  + (endpoint
+                      ? " Creating the EFA endpoint was rejected (Invalid argument): the libfabric, EFA driver and"
+                          + " aws-ofi-nccl versions do not fit, or the process sees a subset of GPUs the plugin's"
+                          + " topology does not expect."
+                      : ""),
+              evidence,
+              "Check the pod requests the EFA devices (vpc.amazonaws.com/efa) and fi_info -p efa lists them inside"
+                  + " it; use the EFA installer's libfabric and aws-ofi-nccl together (the aws-ofi-nccl release notes"
+                  + " name the libfabric they need); do not set FI_EFA_USE_DEVICE_RDMA=0 on p4d/p5; read the"
+                  + " NET/OFI lines before the failure for the reason."));
+    }
+    List<NcclWarning> tcp =
+        ofi(
+            job,
+            m ->
+                m.contains("selected provider is tcp")
+                    || m.contains("selected provider is sockets")
+                    || m.contains("selected provider is udp"));
+    if (!tcp.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "libfabric chose a TCP provider instead of EFA",
+              "aws-ofi-nccl runs, but libfabric found no EFA device and picked its tcp/sockets provider: traffic"
+                  + " between nodes goes through the kernel's TCP stack, slower than NCCL's own sockets. The EFA"
+                  + " devices were not passed into the container (or the instance has none).",
+              tcp.stream().map(NcclWarning::evidence).toList(),
+              "Request the EFA devices in the pod (resources.limits vpc.amazonaws.com/efa, with the EFA device"
+                  + " plugin running) or pass /dev/infiniband/uverbs* to docker; fi_info -p efa must list them."
+                  + " FI_PROVIDER=efa makes a missing device fail fast instead of running slow."));
+    }
+    List<NcclWarning> register = ofi(job, m -> m.contains("unable to register memory"));
+    if (!register.isEmpty()) {
+      boolean einval = register.stream().anyMatch(w -> w.message().contains("RC: -22"));
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "aws-ofi-nccl could not register memory with EFA",
+              einval
+                  ? "Registering a buffer with EFA failed with -22 (Invalid argument): the known fault of libfabric"
+                      + " from EFA installers before 1.29.1 with NCCL 2.19 and later (CUDA sync memops)."
+                  : "Registering a buffer with EFA failed: the process may lock too little memory (ulimit -l), or"
+                      + " the device ran out of registrations.",
+              register.stream().map(NcclWarning::evidence).toList(),
+              einval
+                  ? "Upgrade the EFA installer (libfabric) to 1.29.1 or later; meanwhile FI_EFA_SET_CUDA_SYNC_MEMOPS=0."
+                  : "Run with an unlimited memlock limit (ulimit -l unlimited; docker --ulimit memlock=-1:-1) and a"
+                      + " current EFA installer."));
+    }
+    return out;
+  }
+
+  private static List<NcclWarning> ofi(Job job, java.util.function.Predicate<String> test) {
+    return job.warnings().stream()
+        .filter(w -> w.kind() == NcclWarning.Kind.NET_PLUGIN && w.evidence() != null)
+        .filter(w -> test.test(lower(w)))
+        .toList();
+  }
+
+  private static String lower(NcclWarning w) {
+    return w.message().toLowerCase(Locale.ROOT);
+  }
+}

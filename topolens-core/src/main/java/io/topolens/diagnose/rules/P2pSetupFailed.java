@@ -1,0 +1,92 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Facts;
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.Transport;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code p2p-setup-failed}: NCCL tried to connect two GPUs directly and could not ({@code failed to
+ * open CUDA IPC handle : 217 peer access is not supported between these two devices}, {@code Could
+ * not enable P2P between dev 1(=3b000) and dev 0(=1a000)}, the P2P/IPC errors of old versions).
+ * NCCL then falls back to shared memory for the pair, or init fails.
+ */
+public final class P2pSetupFailed implements Rule {
+
+  @Override
+  public String id() {
+    return "p2p-setup-failed";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<NcclWarning> hits =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.P2P && w.evidence() != null)
+            .filter(
+                w -> {
+                  String m = w.message().toLowerCase(Locale.ROOT);
+                  return m.contains("peer access") || m.contains("ipc") || m.contains("p2p");
+                })
+            .toList();
+    if (hits.isEmpty()) {
+      return List.of();
+    }
+    boolean fatal =
+        hits.stream()
+            .anyMatch(
+                w -> {
+                  String m = w.message().toLowerCase(Locale.ROOT);
+                  return m.contains("ipc handle") || m.contains("failed");
+                });
+    // the pairs NCCL wired over P2P in the processes that failed: the failing pair is among them
+    List<Facts.CommEdge> p2p =
+        Facts.edges(
+            job,
+            ce ->
+                ce.edge().transport() == Transport.P2P
+                    && hits.stream().anyMatch(w -> Facts.printedBy(ce, w.process(), w.evidence())));
+    List<Facts.CommEdge> shm =
+        Facts.edges(
+            job,
+            ce ->
+                ce.edge().transport() == Transport.SHM
+                    && hits.stream().anyMatch(w -> Facts.printedBy(ce, w.process(), w.evidence())));
+    String pairs =
+        !p2p.isEmpty()
+            ? " The process(es) had wired rank pair(s) "
+                + Facts.pairs(p2p, 6)
+                + " over P2P; the failing pair is the one the line names or the last one wired before it."
+            : "";
+    String fallback =
+        !shm.isEmpty() ? " NCCL fell back to shared memory for " + Facts.pairs(shm, 6) + "." : "";
+    return List.of(
+        new Finding(
+            id(),
+            fatal ? Severity.ERROR : Severity.WARN,
+            "NCCL could not set up GPU peer-to-peer (P2P) access",
+            Facts.plural(hits.stream().mapToLong(NcclWarning::count).sum(), "line")
+                + " say the GPUs of one node could not map each other's memory."
+                + pairs
+                + fallback
+                + (fatal
+                    ? " Opening the peer's CUDA IPC handle failed, so communicator init failed (PyTorch then"
+                        + " reports an unhandled cuda error)."
+                    : " NCCL carries on through shared memory at a fraction of the P2P bandwidth.")
+                + " The GPU driver refuses peer access when the PCIe path between the GPUs does not allow it:"
+                + " IOMMU or ACS redirecting peer traffic through the root complex, GPUs under different root"
+                + " complexes or CPU sockets, a VM or container without P2P passthrough, consumer GPUs or a"
+                + " driver without P2P support.",
+            hits.stream().map(NcclWarning::evidence).toList(),
+            "Check the pair: nvidia-smi topo -p2p r (OK for every pair you use) and the CUDA sample"
+                + " p2pBandwidthLatencyTest; on bare metal disable ACS on the PCIe switches and boot with"
+                + " iommu=pt (or intel_iommu=off); in a VM enable P2P in the hypervisor's GPU passthrough; keep"
+                + " the ranks of one job on GPUs that say OK. Until then NCCL_P2P_DISABLE=1 makes NCCL use shared"
+                + " memory from the start instead of failing."));
+  }
+}

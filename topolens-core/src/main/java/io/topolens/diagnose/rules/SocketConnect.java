@@ -1,0 +1,127 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Rule;
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * {@code socket-connect}: NCCL's TCP connections between ranks (bootstrap, or the socket transport)
+ * failed: {@code Call to connect returned Connection timed out|refused, retrying}, {@code Connect
+ * to ADDR failed}, {@code socketStartConnect}/{@code socketPollConnect} errors; a connection of the
+ * wrong kind arrived ({@code socketFinalizeAccept: wrong type}); or a peer closed its connection
+ * ({@code Connection closed by remote peer}, {@code Connection reset by peer}).
+ */
+public final class SocketConnect implements Rule {
+
+  @Override
+  public String id() {
+    return "socket-connect";
+  }
+
+  @Override
+  public List<Finding> check(Job job) {
+    List<Finding> out = new ArrayList<>();
+    List<NcclWarning> failed = socket(job, SocketConnect::connectFailed);
+    List<NcclWarning> retried =
+        socket(job, m -> m.contains("connect returned") && !connectFailed(m));
+    if (!failed.isEmpty() || !retried.isEmpty()) {
+      List<NcclWarning> all = new ArrayList<>(failed);
+      all.addAll(retried);
+      boolean refused = all.stream().anyMatch(w -> lower(w).contains("refused"));
+      boolean timedOut = all.stream().anyMatch(w -> lower(w).contains("timed out"));
+      out.add(
+          new Finding(
+              id(),
+              failed.isEmpty() ? Severity.WARN : Severity.ERROR,
+              failed.isEmpty()
+                  ? "NCCL had to retry TCP connections to its peers"
+                  : "NCCL could not open a TCP connection to a peer",
+              "A rank tried to reach another rank's listening address and "
+                  + (timedOut && refused
+                      ? "got no answer or a refusal"
+                      : timedOut
+                          ? "got no answer (connection timed out)"
+                          : "was refused or cut off")
+                  + (failed.isEmpty()
+                      ? ", then retried; it may have connected in the end."
+                      : "; NCCL gave up and init or the collective fails.")
+                  + (timedOut
+                      ? " A timeout means packets are dropped on the way: a firewall or security group, or an"
+                          + " address other nodes cannot route to (a container bridge, a veth, an IPv6 link-local"
+                          + " address, the wrong one of several NICs)."
+                      : "")
+                  + (refused || !timedOut
+                      ? " A refusal or abort means nothing listens there: the peer crashed, has not started yet,"
+                          + " or listens on another address."
+                      : ""),
+              all.stream().map(NcclWarning::evidence).toList(),
+              "From the failing rank's host, test the address and port NCCL quotes (nc -zv ADDR PORT). Let the"
+                  + " nodes reach each other on all TCP ports (NCCL listens on random ports; on AWS a security"
+                  + " group rule allowing all traffic from itself), pin NCCL_SOCKET_IFNAME to the interface that"
+                  + " routes between nodes (eth0 on EKS), and check the peer was alive at that time."));
+    }
+    List<NcclWarning> wrongType = socket(job, m -> m.contains("wrong type"));
+    if (!wrongType.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "A connection NCCL did not expect reached its socket (wrong type)",
+              "NCCL checks the first bytes of every connection to its listening socket; these did not come from"
+                  + " the NCCL connection it waited for. Most often one rank uses an RDMA network plugin while its"
+                  + " peers fell back to sockets (or the other way round): a setting such as NCCL_IB_DISABLE,"
+                  + " NCCL_NET or the plugin's library path reached some ranks only. Else ranks running different"
+                  + " NCCL versions, another job or a leftover process reusing the same address and port, or a"
+                  + " scanner connecting to the port.",
+              wrongType.stream().map(NcclWarning::evidence).toList(),
+              "Check every rank printed the same NCCL_* settings and \"Using network\" line (export them to all"
+                  + " ranks: torchrun and mpirun do not forward the environment of the launching shell everywhere);"
+                  + " run one NCCL version everywhere (one image digest); give each job its own MASTER_PORT and kill"
+                  + " stale processes."));
+    }
+    List<NcclWarning> closed =
+        socket(
+            job,
+            m ->
+                m.contains("closed by remote peer")
+                    || m.contains("reset by peer")
+                    || m.contains("connection closed"));
+    if (!closed.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.WARN,
+              "A peer closed its NCCL connection",
+              "The remote rank closed or reset the connection: it exited, crashed, was killed (out of memory,"
+                  + " preemption) or aborted its communicator after its own error. This rank is a victim.",
+              closed.stream().map(NcclWarning::evidence).toList(),
+              "Look at the logs of the peer named in the line (its address) for the error that came first."));
+    }
+    return out;
+  }
+
+  /** A connect that NCCL gave up on, or a socket error on connect. */
+  private static boolean connectFailed(String m) {
+    return (m.contains("connect to ") && m.contains("failed"))
+        || m.contains("socketstartconnect")
+        || (m.contains("socketpollconnect") && !m.contains("retrying"))
+        || m.contains("no route to host");
+  }
+
+  private static List<NcclWarning> socket(Job job, Predicate<String> test) {
+    return job.warnings().stream()
+        .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+        .filter(w -> test.test(lower(w)))
+        .toList();
+  }
+
+  private static String lower(NcclWarning w) {
+    return w.message().toLowerCase(Locale.ROOT);
+  }
+}

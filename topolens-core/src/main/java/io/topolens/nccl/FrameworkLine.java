@@ -1,0 +1,211 @@
+package io.topolens.nccl;
+
+import java.util.List;
+
+/**
+ * Lines a framework (PyTorch's ProcessGroupNCCL, Horovod, nccl-tests) prints about an NCCL failure,
+ * without NCCL's debug header: {@code DistBackendError: NCCL error in: FILE:LINE, unhandled system
+ * error ..., NCCL version 2.19.3}, {@code ncclSystemError: System call ... failed}, the text after
+ * {@code Last error:}, {@code NCCL communicator was aborted}, and the watchdog's {@code Watchdog
+ * caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=1, NumelOut=1,
+ * Timeout(ms)=600000) ran for 600013 milliseconds}. Forms from PyTorch 1.8 to 2.9 and NCCL 2.4 to
+ * 2.29 (ProcessGroupNCCL.cpp, NCCLUtils.hpp, nccl.h.in's ncclGetErrorString).
+ */
+final class FrameworkLine {
+  private FrameworkLine() {}
+
+  /** NCCL's result names, and the words ncclGetErrorString and frameworks print for them. */
+  private record Result(String name, String says) {}
+
+  private static final List<Result> RESULTS =
+      List.of(
+          new Result("ncclUnhandledCudaError", "unhandled cuda error"),
+          new Result("ncclSystemError", "unhandled system error"),
+          new Result("ncclInternalError", "internal error"),
+          new Result("ncclInvalidArgument", "invalid argument"),
+          new Result("ncclInvalidUsage", "invalid usage"),
+          new Result("ncclRemoteError", "remote process exited or there was a network error"),
+          new Result("ncclInProgress", "NCCL operation in progress"));
+
+  private static final String WATCHDOG = "Watchdog caught collective operation timeout: WorkNCCL(";
+
+  /** The event of a framework line, or null when the line is none of these forms. */
+  static NcclEvent parse(String text) {
+    int at = text.indexOf(WATCHDOG);
+    if (at >= 0) {
+      return timeout(text, at);
+    }
+    at = text.indexOf("NCCL error in: ");
+    if (at >= 0) {
+      return errorIn(text, at + 15);
+    }
+    at = text.indexOf("NCCL communicator was aborted");
+    if (at >= 0) {
+      return new NcclEvent.Failure(rank(text, at), "aborted", text.substring(at).strip(), null);
+    }
+    for (Result r : RESULTS) {
+      at = text.indexOf(r.name());
+      if (at >= 0
+          && text.startsWith(":", at + r.name().length())
+          && (at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))) {
+        String detail = text.substring(at + r.name().length() + 1).strip();
+        return new NcclEvent.Failure(rank(text, at), r.name(), detail, null);
+      }
+    }
+    // Horovod, TensorFlow and C++ callers: "ncclCommInitRank failed: unhandled cuda error"
+    at = text.indexOf(" failed: ");
+    if (at > 0 && text.lastIndexOf("nccl", at) >= 0) {
+      Result r = bySaying(text.substring(at + 9));
+      if (r != null) {
+        return new NcclEvent.Failure(
+            rank(text, at), r.name(), text.substring(at + 9).strip(), null);
+      }
+    }
+    if (text.contains("Some NCCL operations have failed or timed out")
+        || text.contains("detected by watchdog at work:")) {
+      return NcclEvent.KNOWN;
+    }
+    return null;
+  }
+
+  /** Where the text after {@code Last error:} starts on this line, or -1 when it is not one. */
+  static int lastError(String text) {
+    int at = text.indexOf(Needles.LAST_ERROR);
+    return at < 0 ? -1 : at + Needles.LAST_ERROR.length();
+  }
+
+  /**
+   * NCCL's last error as PyTorch prints it on the line after {@code Last error:}: a WARN message of
+   * NCCL, classified like one. {@code prefix} is what the launcher put before {@code Last error:},
+   * and is dropped from the continuation too.
+   */
+  static NcclEvent lastErrorText(String prefix, String continuation) {
+    String m = continuation;
+    if (!prefix.isEmpty() && m.startsWith(prefix)) {
+      m = m.substring(prefix.length());
+    }
+    m = m.strip();
+    if (m.isEmpty()) {
+      return null;
+    }
+    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+  }
+
+  private static NcclEvent errorIn(String text, int from) {
+    // ".../ProcessGroupNCCL.cpp:1691, unhandled system error (run with ...), NCCL version 2.19.3"
+    int comma = text.indexOf(", ", from);
+    if (comma < 0) {
+      return null;
+    }
+    String rest = text.substring(comma + 2);
+    String version = null;
+    int v = rest.lastIndexOf("NCCL version ");
+    if (v >= 0) {
+      version = new Cursor(rest, v + 13).word();
+      rest = rest.substring(0, v);
+    }
+    int paren = rest.indexOf(" (run with");
+    if (paren >= 0) {
+      rest = rest.substring(0, paren);
+    }
+    rest = rest.strip();
+    if (rest.endsWith(",")) {
+      rest = rest.substring(0, rest.length() - 1).strip();
+    }
+    Result r = bySaying(rest);
+    return new NcclEvent.Failure(rank(text, from), r == null ? rest : r.name(), rest, version);
+  }
+
+  private static Result bySaying(String words) {
+    String w = words.strip();
+    for (Result r : RESULTS) {
+      if (w.startsWith(r.says())) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5,
+   * OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600013 milliseconds}.
+   */
+  private static NcclEvent timeout(String text, int at) {
+    int open = at + WATCHDOG.length();
+    int close = text.indexOf(") ran for", open);
+    String fields = close > 0 ? text.substring(open, close) : text.substring(open);
+    long seq = field(fields, "SeqNum=");
+    String op = word(fields, "OpType=");
+    if (seq < 0 || op == null) {
+      return null;
+    }
+    long ranFor = -1;
+    if (close > 0) {
+      ranFor = number(text, close + 10);
+    }
+    return new NcclEvent.CollectiveTimeout(
+        rank(text, at),
+        seq,
+        op,
+        field(fields, "NumelIn="),
+        field(fields, "NumelOut="),
+        field(fields, "Timeout(ms)="),
+        ranFor);
+  }
+
+  private static long field(String fields, String key) {
+    int k = fields.indexOf(key);
+    if (k < 0) {
+      return -1;
+    }
+    return number(fields, k + key.length());
+  }
+
+  private static String word(String fields, String key) {
+    int k = fields.indexOf(key);
+    if (k < 0) {
+      return null;
+    }
+    int end = k + key.length();
+    while (end < fields.length() && fields.charAt(end) != ',' && fields.charAt(end) != ')') {
+      end++;
+    }
+    String w = fields.substring(k + key.length(), end).strip();
+    return w.isEmpty() ? null : w;
+  }
+
+  /**
+   * The rank the framework names before {@code at}: PyTorch's {@code [Rank 3]} or {@code [PG 1 Rank
+   * 3]}, torchrun's {@code [rank3]:} prefix, or {@code on rank 3}; -1 when none.
+   */
+  static int rank(String text, int at) {
+    int r = text.lastIndexOf("Rank ", at);
+    if (r >= 0 && (r == 0 || text.charAt(r - 1) == '[' || text.charAt(r - 1) == ' ')) {
+      long l = number(text, r + 5);
+      if (l >= 0) {
+        return (int) l;
+      }
+    }
+    r = text.indexOf("[rank");
+    if (r >= 0 && r < Math.max(at, 1)) {
+      long l = number(text, r + 5);
+      if (l >= 0) {
+        return (int) l;
+      }
+    }
+    r = text.indexOf(" on rank ", at);
+    if (r >= 0) {
+      long l = number(text, r + 9);
+      if (l >= 0) {
+        return (int) l;
+      }
+    }
+    return -1;
+  }
+
+  /** The non-negative integer at {@code at}, or -1. */
+  private static long number(String s, int at) {
+    long l = new Cursor(s, at).integer();
+    return l < 0 ? -1 : l;
+  }
+}

@@ -1,0 +1,95 @@
+package io.topolens.steps;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * DeepSpeed's lines: the {@code steps_per_print} line ({@code [2022-03-11 02:06:58,985] [INFO]
+ * [logging.py:69:log_dist] [Rank 0] step=40, skipped=2, lr=[5e-05], mom=[[0.9, 0.999]]}), whose
+ * timestamps give the mean step time between two of them; the throughput timer ({@code
+ * epoch=0/micro_step=34/global_step=34, RunningAvgSamplesPerSec=7.86, CurrSamplesPerSec=8.00,
+ * ...}), whose last step's samples/s over the global batch (from the config dump {@code
+ * train_batch_size ... 64} or the Trainer's total batch size) gives that step's time; and the
+ * {@code wall_clock_breakdown} timers of each optimizer step ({@code time (ms) | fwd: 6567.66 |
+ * bwd: 17950.35 | bwd_inner: ... | step: 1139.29}, {@code forward:/backward:} before 0.9), whose
+ * forward, backward and step sum to the step's timed parts. Per-micro-step timers ({@code
+ * fwd_microstep}) and ZeRO's optimizer timers are not steps and are skipped.
+ */
+final class DeepSpeedLines implements StepFormat {
+  private static final Pattern STEP = Pattern.compile("\\[Rank (\\d+)\\] step=(\\d+), skipped=");
+  private static final Pattern THROUGHPUT =
+      Pattern.compile(
+          "global_step=(\\d+), RunningAvgSamplesPerSec=[^,]*, CurrSamplesPerSec=([^,]*)");
+  private static final Pattern TIMERS = Pattern.compile("time \\(ms\\) \\|(.*)$");
+  private static final Pattern CONFIG_BATCH = Pattern.compile("\\btrain_batch_size \\.+ (\\d+)");
+
+  @Override
+  public List<String> needles() {
+    return List.of("step=", "SamplesPerSec", "time (ms)", "train_batch_size");
+  }
+
+  @Override
+  public void read(String text, FileSteps file) {
+    Matcher m = STEP.matcher(text);
+    if (m.find()) {
+      file.recognized(Framework.DEEPSPEED);
+      file.stamped(
+          "deepspeed-step@" + m.group(1),
+          Long.parseLong(m.group(2)),
+          LogTimestamp.of(text),
+          Framework.DEEPSPEED);
+    }
+    m = THROUGHPUT.matcher(text);
+    if (m.find()) {
+      double perSecond = Numbers.positive(m.group(2));
+      if (Double.isNaN(perSecond)) {
+        file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
+      } else {
+        file.recognized(Framework.DEEPSPEED);
+        if (file.globalBatch > 0) {
+          file.step(
+              file.key("deepspeed-throughput"),
+              Long.parseLong(m.group(1)),
+              file.globalBatch / perSecond,
+              Framework.DEEPSPEED,
+              Derivation.RATE);
+        }
+      }
+    }
+    m = TIMERS.matcher(text);
+    if (m.find()) {
+      timers(m.group(1), file);
+    }
+    m = CONFIG_BATCH.matcher(text);
+    if (m.find()) {
+      file.recognized(Framework.DEEPSPEED);
+      file.globalBatch = Long.parseLong(m.group(1));
+    }
+  }
+
+  private static void timers(String fields, FileSteps file) {
+    Map<String, String> values = new HashMap<>();
+    for (String field : fields.split("\\|")) {
+      int colon = field.indexOf(':');
+      if (colon > 0) {
+        values.put(field.substring(0, colon).strip(), field.substring(colon + 1).strip());
+      }
+    }
+    String fwd = values.containsKey("fwd") ? values.get("fwd") : values.get("forward");
+    String bwd = values.containsKey("bwd") ? values.get("bwd") : values.get("backward");
+    String step = values.get("step");
+    if (fwd == null || bwd == null || step == null) {
+      return; // micro-step, ZeRO optimizer or MoE timers: not a whole step
+    }
+    double ms = Numbers.parse(fwd) + Numbers.parse(bwd) + Numbers.parse(step);
+    if (Double.isNaN(ms)) {
+      file.malformed(Framework.DEEPSPEED, "wall_clock_breakdown timer is not a number");
+      return;
+    }
+    file.recognized(Framework.DEEPSPEED);
+    file.step(file.key("deepspeed-timers"), -1, ms / 1000, Framework.DEEPSPEED, Derivation.PARTS);
+  }
+}

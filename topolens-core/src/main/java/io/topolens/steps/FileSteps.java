@@ -1,0 +1,200 @@
+package io.topolens.steps;
+
+import io.topolens.model.Evidence;
+import io.topolens.model.SampleCounter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the step-time lines of one input say so far: the step times of each series (one framework's
+ * lines of one kind and rank), what the lines tell about the job (total steps, batch sizes), and
+ * the malformed lines. Formats write here as lines arrive; {@link #finish} settles what needs the
+ * whole file.
+ */
+final class FileSteps {
+  /** Evidence text is clipped to this many characters (progress bars can be long). */
+  static final int CLIP = 300;
+
+  private static final Pattern RANK_PREFIX = Pattern.compile("^\\[rank(\\d+)\\]:");
+
+  final String file;
+  private long line;
+  private String text = "";
+
+  /** Hugging Face's "Total optimization steps = N", when printed. */
+  long totalSteps = -1;
+
+  /** The global batch in samples (Hugging Face's total train batch size, DeepSpeed's config). */
+  long globalBatch = -1;
+
+  /** Tokens one rank processes in a step (torchtitan: local batch x sequence length). */
+  long tokensPerRankStep = -1;
+
+  /** Whether a JSON line gave a single step's time (then summary lists are not read again). */
+  boolean jsonPerStep;
+
+  private final Map<String, Series> series = new LinkedHashMap<>();
+  private final Map<Long, List<StepTime>> bars = new HashMap<>();
+  private final List<StepTime> steps = new ArrayList<>();
+  private final Map<Framework, Long> lines = new EnumMap<>(Framework.class);
+  private final SampleCounter malformed;
+  private long largestBar = -1;
+  private TrainRuntime runtime;
+
+  /** Hugging Face's closing train_runtime and train_steps_per_second, settled at the end. */
+  record TrainRuntime(double seconds, double stepsPerSecond, Evidence evidence) {}
+
+  private static final class Series {
+    long lastStep = -1;
+    long lastTime = LogTimestamp.NONE;
+
+    /** Whether the next time is the first of a run. */
+    boolean fresh = true;
+
+    /** Whether a time for {@code step} starts a run (a step below the last one restarts). */
+    boolean starts(long step) {
+      boolean first = fresh || (step >= 0 && lastStep >= 0 && step < lastStep);
+      fresh = false;
+      return first;
+    }
+  }
+
+  FileSteps(String file, SampleCounter malformed) {
+    this.file = file;
+    this.malformed = malformed;
+  }
+
+  void at(long lineNumber, String lineText) {
+    this.line = lineNumber;
+    this.text = lineText;
+  }
+
+  Evidence evidence() {
+    return new Evidence(
+        file, line, text.length() > CLIP ? text.substring(0, CLIP - 3) + "..." : text);
+  }
+
+  /** Counts a line of a framework's form, whether or not it gave a time. */
+  void recognized(Framework f) {
+    lines.merge(f, 1L, Long::sum);
+  }
+
+  /** A line of a recognised form whose numbers could not be read. */
+  void malformed(Framework f, String why) {
+    recognized(f);
+    malformed.add(new Evidence(file, line, f.label() + ": " + why + ": " + evidence().text()));
+  }
+
+  /** The series key with the torchrun rank prefix, so merged logs of several ranks stay apart. */
+  String key(String kind) {
+    Matcher m = RANK_PREFIX.matcher(text);
+    return m.find() ? kind + "@" + m.group(1) : kind;
+  }
+
+  /**
+   * A step's time. A step equal to the series' last is a repeat (several ranks print the same line)
+   * and ignored; a step below it starts a new run, whose first time is its warm-up.
+   */
+  void step(String key, long step, double seconds, Framework f, Derivation d) {
+    Series s = series.computeIfAbsent(key, k -> new Series());
+    if (step >= 0 && step == s.lastStep) {
+      return;
+    }
+    boolean first = s.starts(step);
+    s.lastStep = step;
+    steps.add(new StepTime(step, seconds, f, d, first, evidence()));
+  }
+
+  /**
+   * A progress-bar update: kept per bar total, so evaluation bars can be told from the training bar
+   * at the end.
+   */
+  void barStep(String key, long total, long step, double seconds, Framework f) {
+    Series s = series.computeIfAbsent(key, k -> new Series());
+    if (step == s.lastStep) {
+      return;
+    }
+    boolean first = s.starts(step);
+    s.lastStep = step;
+    largestBar = Math.max(largestBar, total);
+    bars.computeIfAbsent(total, t -> new ArrayList<>())
+        .add(new StepTime(step, seconds, f, Derivation.RATE, first, evidence()));
+  }
+
+  /**
+   * A step line with a wall-clock timestamp (nanoseconds, {@link LogTimestamp}): the mean step time
+   * since the series' previous line is the time between them over the steps between them.
+   */
+  void stamped(String key, long step, long time, Framework f) {
+    Series s = series.computeIfAbsent(key, k -> new Series());
+    if (step == s.lastStep || time == LogTimestamp.NONE) {
+      return;
+    }
+    if (step < s.lastStep) {
+      s.fresh = true;
+    } else if (s.lastTime != LogTimestamp.NONE && time >= s.lastTime) {
+      double seconds = (time - s.lastTime) / 1e9 / (step - s.lastStep);
+      steps.add(new StepTime(step, seconds, f, Derivation.INTERVAL, s.starts(step), evidence()));
+    }
+    s.lastStep = step;
+    s.lastTime = time;
+  }
+
+  void trainRuntime(double seconds, double stepsPerSecond) {
+    runtime = new TrainRuntime(seconds, stepsPerSecond, evidence());
+  }
+
+  /** Every step time of the file, with only the training bar's updates among the progress bars. */
+  List<StepTime> finish() {
+    List<StepTime> all = new ArrayList<>(steps);
+    if (!bars.isEmpty()) {
+      long training = totalSteps > 0 && bars.containsKey(totalSteps) ? totalSteps : busiestBar();
+      all.addAll(bars.get(training));
+    }
+    if (runtime != null) {
+      long n = totalSteps > 0 ? totalSteps : largestBar;
+      if (n > 0 && runtime.seconds() > 0) {
+        all.add(
+            new StepTime(
+                -1,
+                runtime.seconds() / n,
+                Framework.HUGGING_FACE,
+                Derivation.TOTAL,
+                false,
+                runtime.evidence()));
+      } else if (runtime.stepsPerSecond() > 0) {
+        all.add(
+            new StepTime(
+                -1,
+                1 / runtime.stepsPerSecond(),
+                Framework.HUGGING_FACE,
+                Derivation.RATE,
+                false,
+                runtime.evidence()));
+      }
+    }
+    return all;
+  }
+
+  private long busiestBar() {
+    long best = -1;
+    int most = -1;
+    for (Map.Entry<Long, List<StepTime>> e : bars.entrySet()) {
+      if (e.getValue().size() > most || (e.getValue().size() == most && e.getKey() > best)) {
+        best = e.getKey();
+        most = e.getValue().size();
+      }
+    }
+    return best;
+  }
+
+  Map<Framework, Long> lines() {
+    return lines;
+  }
+}

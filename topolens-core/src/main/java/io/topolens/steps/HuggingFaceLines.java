@@ -1,0 +1,63 @@
+package io.topolens.steps;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Hugging Face Trainer's own lines: the "***** Running training *****" block ({@code Total
+ * optimization steps = 1,722}, {@code Total train batch size (w. parallel, distributed &
+ * accumulation) = 64}), the logging dicts ({@code {'loss': 1.0238, 'learning_rate': ..., 'epoch':
+ * 0.42}}, which carry no time) and the closing {@code {'train_runtime': 2307.9654,
+ * 'train_samples_per_second': 5.546, 'train_steps_per_second': 0.022, ...}} (values quoted as
+ * strings by recent versions). The runtime over the optimization steps is a step time; its division
+ * waits for the end of the file, when the step count is known.
+ */
+final class HuggingFaceLines implements StepFormat {
+  private static final Pattern TOTAL_STEPS =
+      Pattern.compile("Total optimization steps = ([0-9,]+)");
+  private static final Pattern TOTAL_BATCH =
+      Pattern.compile(
+          "Total train batch size \\(w\\. parallel, distributed & accumulation\\) = ([0-9,]+)");
+  private static final Pattern RUNTIME = Pattern.compile("'train_runtime': ('[^']*'|[^,}]*)");
+  private static final Pattern STEPS_PER_SECOND =
+      Pattern.compile("'train_steps_per_second': ('[^']*'|[^,}]*)");
+
+  @Override
+  public List<String> needles() {
+    return List.of(
+        "Total optimization steps", "Total train batch size", "'train_runtime'", "{'loss'");
+  }
+
+  @Override
+  public void read(String text, FileSteps file) {
+    Matcher m = TOTAL_STEPS.matcher(text);
+    if (m.find()) {
+      file.recognized(Framework.HUGGING_FACE);
+      file.totalSteps = (long) Numbers.parse(m.group(1));
+      return;
+    }
+    m = TOTAL_BATCH.matcher(text);
+    if (m.find()) {
+      file.recognized(Framework.HUGGING_FACE);
+      file.globalBatch = (long) Numbers.parse(m.group(1));
+      return;
+    }
+    if (text.contains("{'loss'")) {
+      file.recognized(Framework.HUGGING_FACE);
+      return;
+    }
+    m = RUNTIME.matcher(text);
+    if (m.find()) {
+      double runtime = Numbers.positive(m.group(1));
+      Matcher s = STEPS_PER_SECOND.matcher(text);
+      double perSecond = s.find() ? Numbers.positive(s.group(1)) : Double.NaN;
+      if (Double.isNaN(runtime)) {
+        file.malformed(Framework.HUGGING_FACE, "train_runtime is not a number");
+        return;
+      }
+      file.recognized(Framework.HUGGING_FACE);
+      file.trainRuntime(runtime, Double.isNaN(perSecond) ? -1 : perSecond);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package io.topolens.steps;
+
+import io.topolens.model.SampleCounter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads training frameworks' step-time lines as they stream past, file by file, and records the
+ * step times they give; {@link #finish} hands them over as {@link StepTimes}. Lines of one file
+ * must arrive in order; lines without a needle are ignored at once, so it can see every line of a
+ * log (or only those the NCCL reader passes on, which are the same ones). It never judges.
+ *
+ * <p>Thread-safety: one thread at a time.
+ */
+public final class StepTimeReader {
+  private static final List<StepFormat> FORMATS =
+      List.of(
+          new HuggingFaceLines(),
+          new TqdmLines(),
+          new DeepSpeedLines(),
+          new MegatronLines(),
+          new TorchtitanLines(),
+          new JsonStepLines());
+
+  /** Every string one of which a step-time line contains; other lines are not step-time lines. */
+  public static final List<String> NEEDLES = needles();
+
+  private final Map<String, FileSteps> files = new LinkedHashMap<>();
+  private final SampleCounter malformed = new SampleCounter();
+
+  private static List<String> needles() {
+    Set<String> all = new LinkedHashSet<>();
+    FORMATS.forEach(f -> all.addAll(f.needles()));
+    return List.copyOf(all);
+  }
+
+  /** Whether a line holds a needle, i.e. may be a step-time line. */
+  public static boolean wanted(String text) {
+    for (String n : NEEDLES) {
+      if (text.contains(n)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Reads one line (escape sequences and carriage returns already removed).
+   *
+   * @param file the input's name, for evidence
+   * @param line its 1-based line number
+   */
+  public void line(String file, long line, String text) {
+    if (!wanted(text)) {
+      return;
+    }
+    FileSteps f = files.computeIfAbsent(file, name -> new FileSteps(name, malformed));
+    f.at(line, text);
+    for (StepFormat format : FORMATS) {
+      format.read(text, f);
+    }
+  }
+
+  /** What every file gave. */
+  public StepTimes finish() {
+    List<StepTime> steps = new ArrayList<>();
+    Map<Framework, Long> lines = new EnumMap<>(Framework.class);
+    for (FileSteps f : files.values()) {
+      steps.addAll(f.finish());
+      f.lines().forEach((k, v) -> lines.merge(k, v, Long::sum));
+    }
+    return new StepTimes(steps, lines, malformed.toSample());
+  }
+}

@@ -1,0 +1,75 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.excerpt;
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.rankOfTwo;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class NcclErrorRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "NVLS bind failure, PyTorch's exception only",
+                excerpt("nvls-bind-distbackenderror-pytorch-177472.log"))
+            .expect(
+                error(
+                        "NCCL call failed: ncclUnhandledCudaError",
+                        "(NCCL 2.29.3)",
+                        "a CUDA call inside NCCL failed",
+                        "NCCL's last error: \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152")
+                    .at("a.log:1", "a.log:2", "a.log:4")),
+        given(
+                "internal error without NCCL's text",
+                excerpt("internal-error-no-last-error-aws-ofi-nccl-316.log"))
+            .expect(
+                error(
+                        "NCCL call failed: ncclInternalError",
+                        "(NCCL 2.18.5)",
+                        "a network plugin that does not match the NCCL version",
+                        "The log holds no NCCL error text: run again with NCCL_DEBUG=WARN")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "a missing interface surfaces as an internal error",
+                excerpt("socket-ifname-missing-af-inet-nccl-1837.log"))
+            .expect(
+                error(
+                        "NCCL call failed: ncclInternalError",
+                        "NCCL's last error: \"ncclSocketInit: connecting to address  with family 59936")
+                    .at("a.log:3", "a.log:5")),
+        given(
+                "PyTorch 1.7 unhandled cuda error beside NCCL's WARN",
+                excerpt("p2p-ipc-217-ray-lightning-24.log"))
+            .expect(
+                error("NCCL call failed: ncclUnhandledCudaError", "(NCCL 2.7.8)").at("a.log:1")),
+        given(
+                "communicator aborted: a consequence",
+                """
+                torch.distributed.DistBackendError: NCCL communicator was aborted on rank 2.
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: aborted",
+                        "a consequence",
+                        "Find the rank that failed first")
+                    .at("a.log:1")),
+        given(
+            "a watchdog timeout is no NCCL error",
+            excerpt("watchdog-same-call-llamafactory-7396.log")),
+        given(
+            "a healthy job",
+            rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
+            rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new NcclError(), "nccl-error", c);
+  }
+}

@@ -1,0 +1,72 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.excerpt;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class OfiPluginErrorRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "GDR off on a GDR instance, init failed, the log ends there",
+                excerpt("ofi-gdr-disabled-init-failed-source-format.log"))
+            .expect(
+                error(
+                        "aws-ofi-nccl (the EFA plugin) failed to initialise",
+                        "the log ends before NCCL chose a network",
+                        "refuses to run without it")
+                    .lacks("endpoint was rejected")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "endpoint refused with Invalid argument, then init failed, pasted without headers",
+                """
+                nccl_net_ofi_domain_get_ep:969 NCCL WARN NET/OFI Creating new endpoint for domain 0x7f9befa99380 failed: Invalid argument
+                nccl_net_ofi_create_plugin:259 NCCL WARN NET/OFI aws-ofi-nccl initialization failed
+                """)
+            .expect(
+                error("failed to initialise", "endpoint was rejected (Invalid argument)")
+                    .lacks("refuses to run without it")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "libfabric picked tcp: no EFA device in the container",
+                excerpt("ofi-tcp-provider-aws-ofi-nccl-803.log"))
+            .expect(
+                error("libfabric chose a TCP provider instead of EFA", "/dev/infiniband/uverbs")
+                    .at("a.log:11")),
+        given(
+                "memory registration -22 (EFA installer before 1.29.1)",
+                excerpt("ofi-register-memory-einval-aws-ofi-nccl-584.log"))
+            .expect(
+                error("could not register memory", "1.29.1", "FI_EFA_SET_CUDA_SYNC_MEMOPS=0")
+                    .at("a.log:1")),
+        given(
+                "memory registration out of memory (nccl#563)",
+                """
+                10.0.87.143: 10.0.87.143: ip-10-0-87-143:149:298 [5] register_mr_buffers:465 NCCL WARN NET/OFI Unable to register memory (type = 1) for device 0. RC: 12, Error: Cannot allocate memory
+                """)
+            .expect(
+                error("could not register memory", "ulimit -l unlimited")
+                    .lacks("1.29.1")
+                    .at("a.log:1")),
+        given(
+            "init failed, then NCCL used sockets: net-plugin-fallback's case",
+            excerpt("ofi-init-failed-fallback-aws-ofi-nccl-715.log")),
+        given(
+            "libfabric picked efa",
+            """
+            ip-192-168-16-255:25655:25655 [0] NCCL INFO NET/OFI Selected Provider is efa;ofi_rxr
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new OfiPluginError(), "ofi-plugin-error", c);
+  }
+}

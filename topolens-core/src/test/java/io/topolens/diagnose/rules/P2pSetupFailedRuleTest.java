@@ -1,0 +1,50 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.excerpt;
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.rankOfTwo;
+import static io.topolens.diagnose.rules.Logs.warn;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class P2pSetupFailedRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "CUDA IPC handle refused (error 217), NCCL 2.7",
+                excerpt("p2p-ipc-217-ray-lightning-24.log"))
+            .expect(
+                error(
+                        "NCCL could not set up GPU peer-to-peer (P2P) access",
+                        "rank pair(s) 0-1 over P2P",
+                        "communicator init failed",
+                        "IOMMU or ACS",
+                        "nvidia-smi topo -p2p r",
+                        "p2pBandwidthLatencyTest")
+                    .at("a.log:8")),
+        given(
+                "could not enable P2P and carried on (Ray, public fixture 025 from ray#16979)",
+                """
+                (pid=21065) dev-duanjiangfei-ap0:21065:21341 [1] NCCL INFO Could not enable P2P between dev 1(=90) and dev 0(=80)
+                """)
+            .expect(
+                warn("NCCL carries on through shared memory")
+                    .lacks("communicator init failed")
+                    .at("a.log:1")),
+        given(
+            "P2P works",
+            rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
+            rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new P2pSetupFailed(), "p2p-setup-failed", c);
+  }
+}

@@ -1,0 +1,62 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.excerpt;
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.rankOfTwo;
+import static io.topolens.diagnose.rules.Logs.warn;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SocketConnectRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "connect timed out and retried (NCCL 2.7 INFO form)",
+                excerpt("socket-connect-timeout-veth-oneflow-3586.log"))
+            .expect(
+                warn(
+                        "NCCL had to retry TCP connections to its peers",
+                        "got no answer (connection timed out)",
+                        "nc -zv ADDR PORT")
+                    .lacks("refusal or abort means")
+                    .at("a.log:11")),
+        given(
+                "connect failed, then the peer closed its connection (nccl-tests#166)",
+                """
+                ubuntu:39964:40075 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : Software caused connection abort
+                ubuntu:39964:40075 [0] NCCL INFO misc/socket.cc:564 -> 2
+                ubuntu:39964:40075 [0] NCCL INFO misc/socket.cc:586 -> 2
+                ubuntu:39964:40075 [0] NCCL INFO transport/net_socket.cc:336 -> 2
+
+                ubuntu:39964:40044 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node1<57557>
+                ubuntu:39964:40044 [0] NCCL INFO misc/socket.cc:749 -> 6
+                """)
+            .expect(
+                error("NCCL could not open a TCP connection to a peer", "NCCL gave up")
+                    .at("a.log:1"),
+                warn("A peer closed its NCCL connection", "This rank is a victim").at("a.log:6")),
+        given(
+                "a connection of the wrong type: one rank on IB, its peers on sockets",
+                excerpt("socket-wrong-type-nccl-tests-373.log"))
+            .expect(
+                error(
+                        "A connection NCCL did not expect reached its socket (wrong type)",
+                        "one rank uses an RDMA network plugin while its peers fell back to sockets")
+                    .at("a.log:19")),
+        given(
+            "a healthy job",
+            rankOfTwo(0, "node-a", 2, "NET/Socket/0"),
+            rankOfTwo(1, "node-b", 2, "NET/Socket/0")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new SocketConnect(), "socket-connect", c);
+  }
+}

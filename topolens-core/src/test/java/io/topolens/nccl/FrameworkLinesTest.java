@@ -1,0 +1,199 @@
+package io.topolens.nccl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.topolens.model.CollectiveTimeout;
+import io.topolens.model.Job;
+import io.topolens.model.NcclFailure;
+import io.topolens.model.NcclWarning;
+import io.topolens.model.Rank;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Lines frameworks print about NCCL without NCCL's header, and NCCL lines that lost their header,
+ * from the real excerpts in nccl/failures (sources in its README): each is read, counted as an NCCL
+ * line, and kept with what it says.
+ */
+class FrameworkLinesTest {
+
+  /** file, NCCL lines, failures as "rank result version", timeouts as "rank seq op in out ms". */
+  static Stream<Arguments> excerpts() {
+    return Stream.of(
+        Arguments.of(
+            "nvls-bind-distbackenderror-pytorch-177472.log",
+            4,
+            List.of("-1 ncclUnhandledCudaError 2.29.3", "-1 ncclUnhandledCudaError null"),
+            List.of()),
+        Arguments.of(
+            "internal-error-no-last-error-aws-ofi-nccl-316.log",
+            2,
+            List.of("-1 ncclInternalError 2.18.5", "-1 ncclInternalError null"),
+            List.of()),
+        Arguments.of(
+            "socket-ifname-missing-af-inet-nccl-1837.log",
+            5,
+            List.of("-1 ncclInternalError null"),
+            List.of()),
+        Arguments.of(
+            "p2p-ipc-217-ray-lightning-24.log",
+            8,
+            List.of("-1 ncclUnhandledCudaError 2.7.8"),
+            List.of()),
+        Arguments.of(
+            "watchdog-same-call-llamafactory-7396.log",
+            4,
+            List.of(),
+            List.of(
+                "0 1580 ALLREDUCE 466119168 466119168 600000 600060",
+                "4 1580 ALLREDUCE 466119168 466119168 600000 600067")),
+        Arguments.of(
+            "watchdog-old-format-ofa-271.log",
+            5,
+            List.of(),
+            List.of(
+                "1 469508 ALLREDUCE -1 -1 1800000 1802212",
+                "3 469508 ALLREDUCE -1 -1 1800000 1802211",
+                "2 469508 ALLREDUCE -1 -1 1800000 1802212",
+                "6 469508 ALLREDUCE -1 -1 1800000 1802210",
+                "7 469508 ALLREDUCE -1 -1 1800000 1802220")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("excerpts")
+  void readsFrameworkLines(
+      String file, int ncclLines, List<String> failures, List<String> timeouts) {
+    Job job = read(file);
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(ncclLines);
+    assertThat(job.failures())
+        .extracting(f -> f.rank() + " " + f.result() + " " + f.ncclVersion())
+        .containsExactlyElementsOf(failures);
+    assertThat(job.timeouts())
+        .extracting(
+            t ->
+                t.rank()
+                    + " "
+                    + t.seq()
+                    + " "
+                    + t.op()
+                    + " "
+                    + t.numelIn()
+                    + " "
+                    + t.numelOut()
+                    + " "
+                    + t.timeoutMs()
+                    + " "
+                    + t.ranForMs())
+        .containsExactlyElementsOf(timeouts);
+  }
+
+  @Test
+  void lastErrorTextIsNcclsWarningOnTheNextLine() {
+    Job job = read("nvls-bind-distbackenderror-pytorch-177472.log");
+    assertThat(job.warnings()).hasSize(1);
+    NcclWarning w = job.warnings().get(0);
+    assertThat(w.kind()).isEqualTo(NcclWarning.Kind.NVLS);
+    assertThat(w.process()).isEmpty();
+    assertThat(w.evidence().line()).isEqualTo(4);
+    assertThat(w.message())
+        .startsWith("Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152");
+    // the launcher's prefix before "Last error:" is dropped from the text after it
+    NcclWarning socket = read("socket-ifname-missing-af-inet-nccl-1837.log").warnings().get(0);
+    assertThat(socket.kind()).isEqualTo(NcclWarning.Kind.SOCKET);
+    assertThat(socket.message())
+        .isEqualTo(
+            "ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor"
+                + " AF_INET6(10)");
+  }
+
+  @Test
+  void headerlessLinesAreTheirDevicesLines() {
+    Job job = read("headerless-redacted-nccl-1466.log");
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(16);
+    assertThat(job.unrecognized().count()).isZero();
+    assertThat(job.ranks()).extracting(r -> r.id().cudaDev()).containsExactly(0, 1, 2, 3);
+    assertThat(job.ranks()).extracting(Rank::id).allMatch(id -> id.host().equals("?"));
+    assertThat(job.communicators().get(0).nRanks()).isEqualTo(4);
+    assertThat(job.communicators().get(0).members()).hasSize(4);
+  }
+
+  /** {@code [3] NCCL INFO} with nothing before it, and a WARN with its source location. */
+  @Test
+  void bareDeviceBracket() {
+    Job job =
+        readText(
+            """
+            [3] NCCL INFO comm 0x56300ffd3cf0 rank 3 nRanks 4 nNodes 1 localRanks 4 localRank 3 MNNVL 0
+            [3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+            register_mr_buffers:544 NCCL WARN NET/OFI Unable to register memory (type = 2) for device 0. RC: -22, Error: Invalid argument
+            """);
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(3);
+    assertThat(job.unrecognized().count()).isZero();
+    assertThat(job.ranks()).extracting(r -> r.id().cudaDev()).containsExactly(3);
+    assertThat(job.warnings())
+        .extracting(NcclWarning::kind)
+        .containsExactly(NcclWarning.Kind.SHM, NcclWarning.Kind.NET_PLUGIN);
+  }
+
+  /** Lines that hold the needles but say nothing about NCCL are not NCCL lines. */
+  @Test
+  void otherLinesWithTheNeedlesAreNotNcclLines() {
+    Job job =
+        readText(
+            """
+            Successfully installed nvidia-nccl-cu12-2.20.5
+            export NCCL_DEBUG=INFO
+            [rank0]:[W ProcessGroupNCCL.cpp:4561] Warning: using GPU 0 to perform barrier as devices used by this process are currently unknown.
+            Last error:
+            """);
+    assertThat(job.inputs().get(0).ncclLines()).isZero();
+    assertThat(job.failures()).isEmpty();
+    assertThat(job.warnings()).isEmpty();
+  }
+
+  @Test
+  void failuresKeepTheirLineAndCount() {
+    Job job = read("internal-error-no-last-error-aws-ofi-nccl-316.log");
+    NcclFailure first = job.failures().get(0);
+    assertThat(first.evidence().line()).isEqualTo(1);
+    assertThat(first.detail())
+        .isEqualTo("internal error - please report this issue to the NCCL developers");
+    assertThat(first.count()).isEqualTo(1);
+    CollectiveTimeout t = read("watchdog-different-ops-nccl-1409.log").timeouts().get(1);
+    assertThat(t.op()).isEqualTo("ALLREDUCE");
+    assertThat(t.evidence().line()).isEqualTo(3);
+  }
+
+  private static Job read(String excerpt) {
+    try (InputStream in =
+        FrameworkLinesTest.class.getResourceAsStream("/nccl/failures/" + excerpt)) {
+      return readText(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Job readText(String text) {
+    try {
+      Path f = Files.createTempFile("topolens-framework", ".log");
+      Files.writeString(f, text);
+      try {
+        return new NcclLogReader(1).read(LogInput.expand(List.of(f.toString())));
+      } finally {
+        Files.delete(f);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

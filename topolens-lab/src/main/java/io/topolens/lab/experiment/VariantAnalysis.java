@@ -1,0 +1,114 @@
+package io.topolens.lab.experiment;
+
+import io.topolens.bench.BenchFile;
+import io.topolens.bench.BenchRow;
+import io.topolens.bench.BenchRun;
+import io.topolens.catalog.HardwareCatalog;
+import io.topolens.diagnose.Diagnoser;
+import io.topolens.diagnose.Diagnosis;
+import io.topolens.diagnose.Finding;
+import io.topolens.experiment.Experiment;
+import io.topolens.inputs.Inputs;
+import io.topolens.inputs.InputsReader;
+import io.topolens.model.Communicator;
+import io.topolens.model.Edge;
+import io.topolens.nccl.NcclLogReader;
+import io.topolens.present.TextReport;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.BenchVerdict;
+import io.topolens.verdict.Expectations;
+import io.topolens.verdict.Hardware;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads what one variant left behind the way {@code diagnose} and {@code bench} read any input:
+ * every rank's output through {@link InputsReader}, judged by the standard rules and the bench
+ * verdicts; the peak busbw of each collective the probe measured; the paths NCCL printed; the step
+ * times of the training logs. Writes the diagnosis as text beside the logs ({@code diagnosis.txt}).
+ */
+public final class VariantAnalysis {
+
+  /** The diagnosis written into each variant's folder. */
+  public static final String DIAGNOSIS = "diagnosis.txt";
+
+  private final HardwareCatalog catalog;
+  private final Hardware hardware;
+  private final StepSource steps;
+
+  public VariantAnalysis(HardwareCatalog catalog, Hardware hardware, StepSource steps) {
+    this.catalog = catalog;
+    this.hardware = hardware;
+    this.steps = steps;
+  }
+
+  /** What was measured and found, ready to go into results.json. */
+  public record Measured(
+      Map<String, Double> busbw,
+      Experiment.Steps stepSeconds,
+      List<String> transports,
+      List<Experiment.FindingRef> findings) {}
+
+  /** Reads {@code logs} (the variant's rank outputs) and writes {@code dir/diagnosis.txt}. */
+  public Measured analyse(List<Path> logs, Path dir) throws IOException {
+    if (logs.isEmpty()) {
+      return new Measured(Map.of(), null, List.of(), List.of());
+    }
+    Inputs in =
+        new InputsReader(new NcclLogReader()).read(logs.stream().map(Path::toString).toList());
+    List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hardware);
+    Diagnosis d = Diagnoser.standard().diagnose(in.job(), in, verdicts);
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(dir.resolve(DIAGNOSIS)))) {
+      new TextReport(false).write(d, w);
+    }
+    List<Experiment.FindingRef> findings = new ArrayList<>();
+    for (Finding f : d.findings()) {
+      findings.add(new Experiment.FindingRef(f.id(), f.severity().label()));
+    }
+    List<Path> trainLogs =
+        logs.stream().filter(p -> p.getParent().getFileName().toString().equals("train")).toList();
+    Experiment.Steps s = trainLogs.isEmpty() ? null : steps.read(trainLogs).orElse(null);
+    return new Measured(peakBusBw(in.benches()), s, transports(in), findings);
+  }
+
+  /** The highest out-of-place or in-place busbw of each collective, GB/s. */
+  static Map<String, Double> peakBusBw(List<BenchFile> benches) {
+    Map<String, Double> peak = new LinkedHashMap<>();
+    for (BenchFile f : benches) {
+      for (BenchRun r : f.runs()) {
+        if (r.collective() == null) {
+          continue;
+        }
+        String name = r.collective().name().toLowerCase(Locale.ROOT);
+        for (BenchRow row : r.rows()) {
+          for (var half : new io.topolens.bench.BenchResult[] {row.outOfPlace(), row.inPlace()}) {
+            if (half != null && !Double.isNaN(half.busBw())) {
+              peak.merge(name, half.busBw(), Math::max);
+            }
+          }
+        }
+      }
+    }
+    return peak;
+  }
+
+  /** The paths NCCL printed for its connections, distinct, in the order first seen. */
+  static List<String> transports(Inputs in) {
+    Set<String> seen = new LinkedHashSet<>();
+    for (Communicator c : in.job().communicators()) {
+      for (Edge e : c.edges()) {
+        seen.add(e.path().raw());
+      }
+    }
+    return List.copyOf(seen);
+  }
+}
