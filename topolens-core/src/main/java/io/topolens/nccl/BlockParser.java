@@ -51,7 +51,6 @@ final class BlockParser {
         end = len;
       }
       lines++;
-      boolean otherHere = others.before(end);
       int lineLen = end - start;
       if (lineLen > MAX_LINE) {
         String head = block.substring(start, start + 120);
@@ -84,15 +83,14 @@ final class BlockParser {
             nccl += 2;
             lines++;
             end = last;
-            others.before(end);
           } else {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
-            if (framework == 0 && otherHere) {
+            if (framework == 0 && others.any(start, end)) {
               other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
             }
           }
-        } else if (otherHere) {
+        } else if (others.any(start, end)) {
           other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }

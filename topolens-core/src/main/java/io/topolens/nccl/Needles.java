@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -32,47 +33,53 @@ public final class Needles {
   public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR);
 
   /**
-   * The next occurrence of each needle in one block, so that a scan line by line asks only "does
-   * any needle start before this line's end?" and searches again only past the lines that had one.
+   * Whether a line of a block holds one of some needles, asked line after line in order, with each
+   * needle searched at most about once over the block: the place of its next occurrence is kept,
+   * and where it has none, how far the block is known to have none. Searches look ahead a window at
+   * a time, so that a block whose lines rarely need asking is not read once per needle.
    */
   static final class Finder {
+    /** How far one search looks past the line asked about. */
+    static final int WINDOW = 16 << 10;
+
     private final String block;
     private final String[] needles;
-    private final int[] next;
-    private int nearest;
+
+    /** The next known occurrence of each needle, or -1. */
+    private final int[] found;
+
+    /** No occurrence of the needle starts before this, except {@link #found}. */
+    private final int[] searched;
 
     Finder(String block, List<String> needles) {
       this.block = block;
       this.needles = needles.toArray(String[]::new);
-      this.next = new int[this.needles.length];
-      nearest = Integer.MAX_VALUE;
-      for (int i = 0; i < next.length; i++) {
-        next[i] = find(this.needles[i], 0);
-        nearest = Math.min(nearest, next[i]);
-      }
+      this.found = new int[this.needles.length];
+      this.searched = new int[this.needles.length];
+      Arrays.fill(found, -1);
     }
 
-    /**
-     * Whether a needle starts before {@code end} (the end of the current line); moves past that
-     * line. Lines must be asked about in order.
-     */
-    boolean before(int end) {
-      if (nearest >= end) {
-        return false;
-      }
-      nearest = Integer.MAX_VALUE;
-      for (int i = 0; i < next.length; i++) {
-        if (next[i] < end) {
-          next[i] = find(needles[i], end);
+    /** Whether a needle occurs in {@code [start, end)}; lines must be asked about in order. */
+    boolean any(int start, int end) {
+      for (int i = 0; i < needles.length; i++) {
+        if (found[i] >= start) {
+          if (found[i] < end) {
+            return true;
+          }
+          continue;
         }
-        nearest = Math.min(nearest, next[i]);
+        if (searched[i] >= end) {
+          continue;
+        }
+        int to = Math.min(block.length(), Math.max(end, start + WINDOW));
+        int at = block.indexOf(needles[i], start, to);
+        found[i] = at;
+        searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+        if (at >= 0 && at < end) {
+          return true;
+        }
       }
-      return true;
-    }
-
-    private int find(String needle, int from) {
-      int at = block.indexOf(needle, from);
-      return at < 0 ? Integer.MAX_VALUE : at;
+      return false;
     }
   }
 }
