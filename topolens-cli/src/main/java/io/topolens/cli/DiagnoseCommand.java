@@ -48,11 +48,14 @@ final class DiagnoseCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Parameters(
-      arity = "1..*",
+      arity = "0..*",
       paramLabel = "PATH",
       description =
-          "Log files, directories (logs, topo -m, NCCL XML dumps, nccl-tests outputs, mixed), or - for standard input.")
+          "Log files, directories (logs, topo -m, NCCL XML dumps, nccl-tests outputs, mixed), a folder"
+              + " saved by --save, or - for standard input.")
   List<String> paths;
+
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   @Mixin JsonFormatOption format = new JsonFormatOption();
 
@@ -95,6 +98,26 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (hardware == null) {
       return 2;
     }
+    ClusterOptions.Source source;
+    try {
+      source = cluster.open(paths, nodeMap, hardware.catalog(), err);
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return 2;
+    }
+    try (source) {
+      paths = source.paths();
+      nodeMap = source.nodeMap();
+      if (source.instance() != null && hardwareOptions.instance == null) {
+        hardwareOptions.instance = source.instance();
+        hardware = hardwareOptions.resolve(err);
+      }
+      return diagnose(min, hardware, err);
+    }
+  }
+
+  private int diagnose(Severity min, HardwareOptions.Resolved hardware, PrintWriter err)
+      throws IOException {
     HardwareCatalog catalog = hardware.catalog();
     Hardware hw = hardware.hardware();
     NcclLogReader reader = threads == null ? new NcclLogReader() : new NcclLogReader(threads);

@@ -2,7 +2,7 @@ package io.topolens.cli;
 
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.experiment.Experiments;
-import io.topolens.lab.experiment.StepSource;
+import io.topolens.lab.kube.ClusterSettings;
 import io.topolens.nccl.InputProblem;
 import io.topolens.report.Report;
 import java.io.PrintWriter;
@@ -50,13 +50,72 @@ final class ExperimentCommand implements Callable<Integer> {
       description = "Python with torch (default: python3, then /usr/bin/python3).")
   String python;
 
+  @Option(
+      names = "--dry-run",
+      description =
+          "Kubernetes: write each variant's manifests under DIR and print them with lint's verdict;"
+              + " apply nothing.")
+  boolean dryRun;
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description = "Kubernetes: kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
+  Path kubeconfig;
+
+  @Option(
+      names = "--context",
+      paramLabel = "NAME",
+      description =
+          "Kubernetes: kubeconfig context (default: the spec's context:, else the current).")
+  String context;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NS",
+      description = "Kubernetes: namespace (default: the spec's namespace:, else the context's).")
+  String namespace;
+
+  @Option(
+      names = "--pending-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "15m",
+      description =
+          "Kubernetes: a variant whose pods stay unscheduled this long fails with the reason"
+              + " (default 15m).")
+  String pendingTimeout;
+
+  @Option(
+      names = "--poll",
+      paramLabel = "DURATION",
+      defaultValue = "5s",
+      description = "Kubernetes: how often jobs and pods are read (default 5s).")
+  String poll;
+
   @Mixin HtmlOption html = new HtmlOption();
 
   @Override
   public Integer call() throws Exception {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    int code = Experiments.run(specFile, out, resume, python, StepSource.NONE, stdout, err);
+    ClusterSettings cluster;
+    try {
+      cluster =
+          new ClusterSettings(
+              kubeconfig,
+              context,
+              namespace,
+              Durations.parse("--pending-timeout", pendingTimeout),
+              Durations.parse("--poll", poll),
+              dryRun);
+    } catch (InputProblem e) {
+      err.println("topolens: " + e.getMessage());
+      return 2;
+    }
+    int code = Experiments.run(specFile, out, resume, python, cluster, stdout, err);
+    if (dryRun) {
+      return code;
+    }
     if (code == 2 || code == Experiments.INTERRUPTED || !html.wanted()) {
       return code;
     }

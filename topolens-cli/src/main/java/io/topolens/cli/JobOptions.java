@@ -87,8 +87,18 @@ final class JobOptions {
   @Option(
       names = "--cpu-adam-rate",
       paramLabel = "PARAMS_PER_S",
-      description = "CPU optimizer throughput per host (default: DeepSpeed 1.8e9, PyTorch 3e8).")
+      description =
+          "CPU optimizer throughput per host (default: DeepSpeed 1.8e9 per host; PyTorch from"
+              + " --cpu-threads, measured).")
   Double cpuAdamRate;
+
+  @Option(
+      names = "--cpu-threads",
+      paramLabel = "N",
+      description =
+          "Threads of each training process's CPU optimizer, OMP_NUM_THREADS (default 1, as"
+              + " torchrun sets it).")
+  Integer cpuThreads;
 
   @Option(names = "--nodes", description = "Hosts (default 1).")
   Integer nodes;
@@ -155,6 +165,7 @@ final class JobOptions {
     put(m, "startupS", startupS);
     put(m, "tflops", tflops);
     put(m, "cpuAdamRate", cpuAdamRate);
+    put(m, "cpuThreads", cpuThreads);
     put(m, "nodes", nodes);
     put(m, "intra", intra);
     put(m, "nicGbps", nicGbps);

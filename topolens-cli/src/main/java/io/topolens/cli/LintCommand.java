@@ -9,6 +9,7 @@ import io.topolens.kube.lint.ManifestLint;
 import io.topolens.kube.model.OffloadMode;
 import io.topolens.kube.model.TrainerRelease;
 import io.topolens.kube.present.LintJsonReport;
+import io.topolens.kube.present.LintSarifReport;
 import io.topolens.kube.present.LintTextReport;
 import io.topolens.kube.settings.KubeSettings;
 import io.topolens.nccl.InputProblem;
@@ -54,8 +55,8 @@ final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "text",
-      description = "text (default) or json (see docs/lint.md).")
-  Format format;
+      description = "text (default), json or sarif (SARIF 2.1.0; see docs/lint.md).")
+  LintFormat format;
 
   @Mixin MinSeverityOption minSeverity = new MinSeverityOption();
 
@@ -150,8 +151,13 @@ final class LintCommand implements Callable<Integer> {
     boolean errors = r.hasErrors();
     LintResult shown = r.atLeast(min);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    if (format == Format.json) {
+    if (format == LintFormat.json) {
       new LintJsonReport().write(shown, out);
+      out.println();
+      out.flush();
+    } else if (format == LintFormat.sarif) {
+      new LintSarifReport(new Main.Version().getVersion()[0].replace("topolens ", ""))
+          .write(shown, out);
       out.println();
       out.flush();
     } else {

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       ProbeCommand.class,
       ExperimentCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -121,6 +121,13 @@ final class PlanOptions {
       description = "Model parameters for the memory check (8e9, 8B, 70B).")
   String params;
 
+  @Option(
+      names = "--pods-per-node",
+      paramLabel = "N",
+      description =
+          "Pods on each node (default: the node's GPUs over --gpus-per-pod); fewer leaves GPUs unused.")
+  Integer podsPerNode;
+
   /** The request: the spec file, if any, overridden by the options given. */
   PlanRequest request() throws InputProblem {
     PlanRequest opts =
@@ -143,7 +150,8 @@ final class PlanOptions {
             tolerations,
             shm,
             offload,
-            params);
+            params,
+            podsPerNode);
     return spec == null ? opts : PlanRequest.read(spec).overriddenBy(opts);
   }
 

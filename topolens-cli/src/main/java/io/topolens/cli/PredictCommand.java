@@ -61,6 +61,14 @@ final class PredictCommand implements Callable<Integer> {
       description = "Which run of a --config file with several.")
   String run;
 
+  @Option(
+      names = "--deepspeed-timers",
+      paramLabel = "LOG",
+      description =
+          "A log of this job with DeepSpeed's wall_clock_breakdown timers: fit the framework time"
+              + " per micro-step and the CPU optimizer rate to it, and say so.")
+  java.nio.file.Path deepspeedTimers;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter err = spec.commandLine().getErr();
@@ -79,7 +87,18 @@ final class PredictCommand implements Callable<Integer> {
       StepModel model =
           new StepModel(
               catalog, io.topolens.perf.PerfConstants.bundled(), job.calibration(catalog));
-      Prediction p = model.predict(checked.scenario()).withDefaults(checked.defaulted());
+      io.topolens.perf.Scenario scenario = checked.scenario();
+      List<String> fitted = List.of();
+      if (deepspeedTimers != null) {
+        io.topolens.perf.DeepSpeedFit f =
+            io.topolens.perf.DeepSpeedFit.fit(
+                model,
+                scenario,
+                io.topolens.perf.DeepSpeedTimers.read(deepspeedTimers, deepspeedTimers.toString()));
+        scenario = f.apply(scenario);
+        fitted = f.fitted();
+      }
+      Prediction p = model.predict(scenario).withFitted(fitted).withDefaults(checked.defaulted());
       PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
       if (job.format == Format.json) {
         new PerfJson().write(p, out);

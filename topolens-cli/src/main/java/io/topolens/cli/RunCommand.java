@@ -28,7 +28,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -39,8 +38,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +58,6 @@ import picocli.CommandLine.Spec;
           + " what it collected, with the pod-to-node map. See docs/kubernetes.md."
     })
 final class RunCommand implements Callable<Integer> {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)?");
 
   @Spec CommandLine.Model.CommandSpec spec;
 
@@ -192,8 +188,8 @@ final class RunCommand implements Callable<Integer> {
       options =
           new RunOptions(
               planOptions.namespace,
-              duration("--timeout", timeout),
-              duration("--poll", poll),
+              Durations.parse("--timeout", timeout),
+              Durations.parse("--poll", poll),
               cleanup("--on-interrupt", onInterrupt),
               cleanup("--on-timeout", onTimeout),
               deleteWhenDone,
@@ -363,23 +359,6 @@ final class RunCommand implements Callable<Integer> {
     try (InputStream in = Files.newInputStream(p)) {
       return new String(in.readNBytes(8192), StandardCharsets.UTF_8);
     }
-  }
-
-  private static Duration duration(String option, String text) throws InputProblem {
-    Matcher m = DURATION.matcher(text.strip());
-    if (!m.matches()) {
-      throw new InputProblem(
-          option + " must be a duration such as 90s, 30m or 2h, not \"" + text + "\"");
-    }
-    long n = Long.parseLong(m.group(1));
-    String unit = m.group(2) == null ? "s" : m.group(2);
-    return switch (unit) {
-      case "ms" -> Duration.ofMillis(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      case "d" -> Duration.ofDays(n);
-      default -> Duration.ofSeconds(n);
-    };
   }
 
   private static Cleanup cleanup(String option, String text) throws InputProblem {

@@ -10,9 +10,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code topolens validate-model}: regenerates docs/model-validation.md from the measured data. */
@@ -22,17 +25,29 @@ import picocli.CommandLine.Spec;
     exitCodeOnInvalidInput = 2,
     exitCodeOnExecutionException = 2,
     description = {
-      "Runs the performance model against the H200 fixtures (nccl-tests, FSDP step times) and the"
-          + " seeds' job times, and writes the comparison as Markdown."
+      "Runs the performance model against measurements and writes predicted against measured,"
+          + " with the error on data left out of each fit, as Markdown: one-GPU step times (the"
+          + " PATHs: output of bench/fsdp-step.py, cpu-adam.py, gpu-micro.py, files or folders),"
+          + " the nccl-tests and FSDP step logs of --fixtures, the seeds' job times."
     })
 final class ValidateModelCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  @Parameters(
+      paramLabel = "PATH",
+      arity = "0..*",
+      description =
+          "One-GPU measurements: JSON lines of bench/fsdp-step.py, cpu-adam.py and gpu-micro.py"
+              + " (told apart by their keys), files or folders.")
+  List<Path> oneGpu = new ArrayList<>();
+
   @Option(
       names = "--fixtures",
       paramLabel = "DIR",
-      description = "The h200x4 fixtures (default: ${DEFAULT-VALUE}).",
+      description =
+          "nccl-tests outputs with NCCL INFO lines, and fsdp/ with step logs (default:"
+              + " ${DEFAULT-VALUE}).",
       defaultValue = "topolens-core/src/test/resources/fixtures/h200x4")
   Path fixtures;
 
@@ -43,6 +58,26 @@ final class ValidateModelCommand implements Callable<Integer> {
           "seed-runs.yaml, h200-fsdp.yaml, h200x4-catalog.json (default: ${DEFAULT-VALUE}).",
       defaultValue = "examples/perf")
   Path examples;
+
+  @Option(
+      names = "--experiment",
+      paramLabel = "RESULTS_JSON",
+      description =
+          "An experiment's results.json (topolens experiment): its measured steps against the runs"
+              + " of the same names in --experiment-config.")
+  Path experiment;
+
+  @Option(
+      names = "--experiment-config",
+      paramLabel = "FILE",
+      description = "The runs (predict's YAML) the experiment's variants are, by name.")
+  Path experimentConfig;
+
+  @Option(
+      names = "--catalog",
+      paramLabel = "FILE",
+      description = "Add or replace catalog entries (repeatable), e.g. the experiment's machine.")
+  List<Path> catalogs = new ArrayList<>();
 
   @Option(
       names = "--out",
@@ -64,7 +99,16 @@ final class ValidateModelCommand implements Callable<Integer> {
     }
     ValidationReport report;
     try {
-      report = ModelValidation.standard().run(fixtures, examples);
+      if ((experiment == null) != (experimentConfig == null)) {
+        err.println("topolens: --experiment and --experiment-config go together");
+        return 2;
+      }
+      report =
+          new ModelValidation(
+                  io.topolens.catalog.HardwareCatalog.load(catalogs),
+                  io.topolens.perf.PerfConstants.bundled(),
+                  io.topolens.perf.Calibrator.standard())
+              .run(fixtures, examples, oneGpu, experiment, experimentConfig);
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;

@@ -45,15 +45,82 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void aKubernetesSpecIsReadButNotRunYet() {
-    CliRun r = CliRun.of("experiment", example("seeds-p4d.yaml"), "--out", "/nonexistent/x");
+  void aKubernetesSpecDryRunWritesAndPrintsEveryVariantsManifests(@TempDir Path dir)
+      throws Exception {
+    Path out = dir.resolve("p4d");
+    CliRun r =
+        CliRun.of("experiment", example("seeds-p4d.yaml"), "--out", out.toString(), "--dry-run");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out().lines().filter(l -> l.startsWith("# [")).toList())
+        .containsExactly(
+            "# [1/5] variant 1x4-efa (probe), 4 ranks: "
+                + out
+                + "/variants/1x4-efa/probe/manifests.yaml",
+            "# [1/5] variant 1x4-efa (train), 4 ranks: "
+                + out
+                + "/variants/1x4-efa/train/manifests.yaml",
+            "# [2/5] variant 1x4-eni (probe), 4 ranks: "
+                + out
+                + "/variants/1x4-eni/probe/manifests.yaml",
+            "# [2/5] variant 1x4-eni (train), 4 ranks: "
+                + out
+                + "/variants/1x4-eni/train/manifests.yaml",
+            "# [3/5] variant 4x1-efa (probe), 4 ranks: "
+                + out
+                + "/variants/4x1-efa/probe/manifests.yaml",
+            "# [3/5] variant 4x1-efa (train), 4 ranks: "
+                + out
+                + "/variants/4x1-efa/train/manifests.yaml",
+            "# [4/5] variant 4x1-eni (probe), 4 ranks: "
+                + out
+                + "/variants/4x1-eni/probe/manifests.yaml",
+            "# [4/5] variant 4x1-eni (train), 4 ranks: "
+                + out
+                + "/variants/4x1-eni/train/manifests.yaml",
+            "# [5/5] variant 1x4-efa-NCCL_CUMEM_HOST_ENABLE=0 (probe), 4 ranks: "
+                + out
+                + "/variants/1x4-efa-NCCL_CUMEM_HOST_ENABLE=0/probe/manifests.yaml",
+            "# [5/5] variant 1x4-efa-NCCL_CUMEM_HOST_ENABLE=0 (train), 4 ranks: "
+                + out
+                + "/variants/1x4-efa-NCCL_CUMEM_HOST_ENABLE=0/train/manifests.yaml");
+    assertThat(r.out())
+        .contains(
+            "# lint: error efa-not-requested (asked for by the variant), warn pod-per-gpu",
+            "probe.py: \"(probe.py, ");
+    // the files hold the whole probe; nothing was applied, so no results
+    assertThat(Files.readString(out.resolve("variants/4x1-efa/probe/manifests.yaml")))
+        .contains("def launch_environment(env):", "numNodes: 4", "vpc.amazonaws.com/efa: 1");
+    assertThat(out.resolve("results.json")).doesNotExist();
+  }
+
+  @Test
+  void aClusterThatCannotBeReachedStopsBeforeTheFirstVariant(@TempDir Path dir) throws Exception {
+    Path kc = dir.resolve("kc.yaml");
+    Files.writeString(
+        kc,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+        users: [{name: u, user: {token: t}}]
+        contexts: [{name: x, context: {cluster: c, user: u}}]
+        current-context: x
+        """);
+    CliRun r =
+        CliRun.of(
+            "experiment",
+            example("seeds-g6e.yaml"),
+            "--out",
+            dir.resolve("o").toString(),
+            "--kubeconfig",
+            kc.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines())
         .containsExactly(
-            "topolens: "
-                + example("seeds-p4d.yaml")
-                + ": where: kubernetes experiments are not built yet (the spec is valid); run where:"
-                + " local, or each variant with topolens plan and topolens run");
+            "topolens: cannot reach the cluster at https://127.0.0.1:1 to list ConfigMaps in"
+                + " namespace training (connection refused); check the kubeconfig context"
+                + " (--context) and the network");
+    assertThat(dir.resolve("o")).doesNotExist();
   }
 
   @Test

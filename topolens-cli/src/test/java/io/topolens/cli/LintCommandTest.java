@@ -64,6 +64,27 @@ class LintCommandTest {
     assertThat(j.get("problems").size()).isZero();
   }
 
+  /** SARIF for code scanning; the schema validation is LintSarifReportTest's (kube). */
+  @ParameterizedTest
+  @CsvSource({
+    "seed-trainjob-pod-per-gpu.yaml, 1, 5, error, trainer-release",
+    "aws-nccl-tests-p5.yaml, 0, 4, warning, launcher-no-wait",
+  })
+  void sarifHasAResultPerFindingAndTheSameExitCode(
+      String example, int code, int results, String level, String rule) throws Exception {
+    String file = CliRun.example("lint/" + example);
+    CliRun r = CliRun.of("lint", "--format", "sarif", file);
+    assertThat(r.code()).as(r.err()).isEqualTo(code);
+    JsonNode doc = new ObjectMapper().readTree(r.out());
+    assertThat(doc.path("version").asText()).isEqualTo("2.1.0");
+    JsonNode first = doc.at("/runs/0/results/0");
+    assertThat(doc.at("/runs/0/results")).hasSize(results);
+    assertThat(first.path("level").asText()).isEqualTo(level);
+    assertThat(first.path("ruleId").asText()).isEqualTo(rule);
+    assertThat(first.at("/locations/0/physicalLocation/artifactLocation/uri").asText())
+        .isEqualTo(java.nio.file.Path.of(file).toUri().toString());
+  }
+
   @Test
   void minSeverityHidesButTheExitCodeCountsEveryError() {
     CliRun r =

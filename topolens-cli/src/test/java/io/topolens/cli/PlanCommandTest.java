@@ -56,7 +56,7 @@ class PlanCommandTest {
         .containsExactly(
             "topolens: wrote "
                 + out
-                + " (TrainJob train-p4d-4x8, train on 4 x p4d.24xlarge (8 x NVIDIA A100 SXM4, 4 EFA per node): 4 pod(s) of 8 GPU(s), 4 EFA each)");
+                + " (TrainJob train-p4d-4x8, train on 4 x p4d.24xlarge (8 x NVIDIA A100 SXM4 40GB, 4 EFA per node): 4 pod(s) of 8 GPU(s), 4 EFA each)");
     assertThat(Files.readString(out))
         .startsWith("# Written by topolens plan: TrainJob train-p4d-4x8");
     CliRun e = CliRun.of("plan", "--instance", "p4d.24xlarge", "--nodes", "4", "--explain");

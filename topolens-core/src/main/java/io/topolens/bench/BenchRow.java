@@ -15,7 +15,7 @@ import io.topolens.model.Evidence;
  * @param root the root rank ({@code -1} for rootless collectives); null when the table has no root
  *     column (versions before 2.13)
  * @param outOfPlace null only when the row has no out-of-place half (trace replay in JSON)
- * @param inPlace the in-place half
+ * @param inPlace the in-place half; null when the table printed only the out-of-place columns
  */
 public record BenchRow(
     long bytes,

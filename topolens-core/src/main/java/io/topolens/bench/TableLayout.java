@@ -18,8 +18,11 @@ import java.util.regex.Pattern;
  * @param halfWidth tokens per half (4, or 8 with per-iteration columns)
  * @param timestamp whether each row ends with a {@code YYYY-MM-DD HH:MM:SS} timestamp
  * @param errorColumn whether the fourth column of a half is the old {@code error} float
+ * @param halves 2 (out-of-place and in-place, as nccl-tests prints), or 1 where another tool (a
+ *     torch-based collective test) printed only the out-of-place columns under a header of its own
  */
-record TableLayout(List<String> keys, int halfWidth, boolean timestamp, boolean errorColumn) {
+record TableLayout(
+    List<String> keys, int halfWidth, boolean timestamp, boolean errorColumn, int halves) {
 
   private static final Pattern NUMBER =
       Pattern.compile("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?|[-+]?(?:inf|nan)");
@@ -29,7 +32,7 @@ record TableLayout(List<String> keys, int halfWidth, boolean timestamp, boolean 
 
   /** The layout of current nccl-tests, used until a header says otherwise. */
   static final TableLayout DEFAULT =
-      new TableLayout(List.of("size", "count", "type", "redop", "root"), 4, false, false);
+      new TableLayout(List.of("size", "count", "type", "redop", "root"), 4, false, false, 2);
 
   /**
    * The key columns of every version: {@code redop} and {@code root} came one by one (all_gather
@@ -83,13 +86,14 @@ record TableLayout(List<String> keys, int halfWidth, boolean timestamp, boolean 
       }
       halves.add(width);
     }
-    if (halves.size() != 2 || !halves.get(0).equals(halves.get(1)) || halves.get(0) < 4) {
+    boolean twoHalves = halves.size() == 2 && halves.get(0).equals(halves.get(1));
+    if (!(twoHalves || halves.size() == 1) || halves.get(0) < 4) {
       return null;
     }
     if (!KEY_SETS.contains(keys)) {
       return null;
     }
-    return new TableLayout(List.copyOf(keys), halves.get(0), timestamp, error);
+    return new TableLayout(List.copyOf(keys), halves.get(0), timestamp, error, halves.size());
   }
 
   private static boolean isTime(String token) {
@@ -103,7 +107,7 @@ record TableLayout(List<String> keys, int halfWidth, boolean timestamp, boolean 
    */
   BenchRow parse(String body, Evidence evidence, boolean headerSeen) {
     String[] t = body.split("\\s+");
-    int data = 2 * halfWidth + (timestamp ? 2 : 0);
+    int data = halves * halfWidth + (timestamp ? 2 : 0);
     int nKeys = t.length - data;
     if (nKeys < 3 || nKeys > 5) {
       return null;
@@ -167,8 +171,8 @@ record TableLayout(List<String> keys, int halfWidth, boolean timestamp, boolean 
       }
     }
     BenchResult outOfPlace = half(t, nKeys);
-    BenchResult inPlace = half(t, nKeys + halfWidth);
-    if (outOfPlace == null || inPlace == null) {
+    BenchResult inPlace = halves == 2 ? half(t, nKeys + halfWidth) : null;
+    if (outOfPlace == null || (halves == 2 && inPlace == null)) {
       return null;
     }
     return new BenchRow(size, count, type, redop, root, outOfPlace, inPlace, evidence);

@@ -46,6 +46,9 @@ public record Experiment(String name, List<Variant> variants) {
    * @param reason why it failed or was skipped; null when it ran
    * @param env the variables this variant set beside the experiment's own
    * @param elapsedSeconds how long it ran; null when it did not
+   * @param predictedSeconds {@code predict}'s step time for this variant; null without one
+   * @param predictedFrom what the prediction's link rates come from (the experiment's own probe, or
+   *     the catalog)
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -65,7 +68,9 @@ public record Experiment(String name, List<Variant> variants) {
       Map<String, String> env,
       Integer repeat,
       String reason,
-      Double elapsedSeconds) {
+      Double elapsedSeconds,
+      Double predictedSeconds,
+      String predictedFrom) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -78,11 +83,13 @@ public record Experiment(String name, List<Variant> variants) {
       env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(env);
     }
 
-    /** The most severe finding (the first of the most severe), or null. */
+    /** The most severe warn or error finding (the first of the most severe), or null. */
     public FindingRef mainFinding() {
       FindingRef best = null;
       for (FindingRef f : findings) {
-        if (best == null || f.weight() > best.weight()) {
+        // info findings (an environment variable set, as the experiment itself sets some) are
+        // context, not what went wrong
+        if (f.weight() > 1 && (best == null || f.weight() > best.weight())) {
           best = f;
         }
       }
@@ -92,11 +99,45 @@ public record Experiment(String name, List<Variant> variants) {
     public boolean ok() {
       return OK.equals(status);
     }
+
+    /** The same variant with a prediction. */
+    public Variant withPrediction(Double seconds, String from) {
+      return new Variant(
+          name,
+          status,
+          layout,
+          ranks,
+          dir,
+          busbw,
+          stepSeconds,
+          transports,
+          findings,
+          nodes,
+          network,
+          offload,
+          env,
+          repeat,
+          reason,
+          elapsedSeconds,
+          seconds,
+          from);
+    }
+
+    /** (predicted - measured) / measured median step, or null without both. */
+    public Double predictionError() {
+      return predictedSeconds == null || stepSeconds == null || stepSeconds.median() <= 0
+          ? null
+          : (predictedSeconds - stepSeconds.median()) / stepSeconds.median();
+    }
   }
 
-  /** Median, fastest and slowest step, seconds. */
+  /**
+   * Median, fastest and slowest step, seconds, over {@code count} steps (warm-up left out).
+   *
+   * @param count null in files written before it was recorded
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Steps(double median, double min, double max) {}
+  public record Steps(double median, double min, double max, Integer count) {}
 
   /** A finding of a variant: its id and severity (error, warn, info). */
   @JsonIgnoreProperties(ignoreUnknown = true)

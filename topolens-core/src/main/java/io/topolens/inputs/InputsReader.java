@@ -71,9 +71,10 @@ public final class InputsReader {
           case NCCL_TOPOLOGY_XML -> topologies.add(new NcclTopologyReader().read(in));
           case NCCL_GRAPH_XML -> graphs.add(new NcclGraphReader().read(in));
           case NCCL_TESTS -> {
+            // its NCCL lines are diagnosed whatever becomes of the table
+            logs.add(in);
             BenchFile bench = new NcclTestsReader().read(in.path(), in.name());
             benches.add(bench);
-            logs.add(in);
             if (bench.ncclLines() > 0) {
               benchLogs.put(
                   in.name(), logReader.read(new LogInput.Expansion(List.of(in), List.of())));

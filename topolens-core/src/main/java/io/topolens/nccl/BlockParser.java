@@ -103,10 +103,18 @@ final class BlockParser {
 
   /** The first needle in the line, by the order of {@link Needles#ALL}, or -1. */
   private static int needle(String block, int[] next, int start, int end) {
+    return needle(block, next, start, end, Needles.ALL);
+  }
+
+  /**
+   * The first of {@code needles} in the line {@code [start, end)}, or -1; {@code next} keeps each
+   * needle's next place in the block, so the block is searched once per needle.
+   */
+  private static int needle(String block, int[] next, int start, int end, List<String> needles) {
     for (int i = 0; i < next.length; i++) {
       int at = next[i];
       if (at != -1 && at < start) {
-        at = block.indexOf(Needles.ALL.get(i), start);
+        at = block.indexOf(needles.get(i), start);
         next[i] = at;
       }
       if (at >= 0 && at < end) {
@@ -121,10 +129,21 @@ final class BlockParser {
       byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
     String text = decode(buf, block, start, end);
     NcclEvent e = FrameworkLine.parse(text);
-    if (e == null) {
+    // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
+    int last = FrameworkLine.lastError(text);
+    NcclEvent lastText =
+        last < 0 || text.substring(last).isBlank()
+            ? null
+            : FrameworkLine.lastErrorText("", text.substring(last));
+    if (e == null && lastText == null) {
       return 0;
     }
-    parsed.add(new Parsed(line, text, null, e));
+    if (e != null) {
+      parsed.add(new Parsed(line, text, null, e));
+    }
+    if (lastText != null) {
+      parsed.add(new Parsed(line, text, null, lastText));
+    }
     return 1;
   }
 

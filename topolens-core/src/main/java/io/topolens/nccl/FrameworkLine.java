@@ -61,6 +61,12 @@ final class FrameworkLine {
             rank(text, at), r.name(), text.substring(at + 9).strip(), null);
       }
     }
+    if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
+        || text.contains("shared memory segment /dev/shm/nccl-")) {
+      // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
+      String m = text.strip();
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
     if (text.contains("Some NCCL operations have failed or timed out")
         || text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;

@@ -41,7 +41,7 @@ record LineHeader(
         return null;
       }
       level = levelAfter(line, at + 5);
-      if (level != null && at > 0 && line.charAt(at - 1) == ' ') {
+      if (level != null && (at == 0 || isOpening(line.charAt(at - 1)))) {
         levelAt = at;
         break;
       }
@@ -55,7 +55,27 @@ record LineHeader(
       }
       bracket = line.indexOf(" [", bracket + 2);
     }
-    return headerless(line, levelAt, level);
+    LineHeader h = headerless(line, levelAt, level);
+    return h != null ? h : bare(line, levelAt, level);
+  }
+
+  private static boolean isOpening(char c) {
+    return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '`';
+  }
+
+  /**
+   * The last resort for a line that says {@code NCCL INFO|WARN} but carries no header this reader
+   * knows: a logger that rewrote it ({@code [misc/socket.cc:602] [host:pid=N] NCCL WARN ...}), or a
+   * line quoted in prose ({@code "NCCL INFO Call to connect returned ..."}). Host {@code ?}, device
+   * unknown (-1); the message still says what happened.
+   */
+  private static LineHeader bare(String line, int levelAt, Level level) {
+    int msgStart = levelAt + 5 + level.name().length();
+    String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
+    if (message.endsWith("\"") || message.endsWith("`") || message.endsWith("'")) {
+      message = message.substring(0, message.length() - 1).strip();
+    }
+    return new LineHeader(NO_HOST, 0, 0, -1, level, "", message);
   }
 
   /**

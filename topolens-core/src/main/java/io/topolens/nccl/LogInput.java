@@ -3,11 +3,13 @@ package io.topolens.nccl;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -70,12 +72,42 @@ public record LogInput(String name, Path path) {
                 } else if (!Files.isReadable(f)) {
                   skipped.add(new Skipped(f.toString(), "permission denied"));
                 } else {
-                  inputs.add(new LogInput(f.toString(), f));
+                  String notALog = notALog(f);
+                  if (notALog != null) {
+                    skipped.add(new Skipped(f.toString(), notALog));
+                  } else {
+                    inputs.add(new LogInput(f.toString(), f));
+                  }
                 }
               });
     } catch (IOException | RuntimeException e) {
       skipped.add(new Skipped(dir.toString(), "cannot list directory: " + reason(e)));
     }
+  }
+
+  /** What topolens diagnoses itself writes: its text report begins so. */
+  private static final byte[] OWN_REPORT = "topolens diagnose:".getBytes(StandardCharsets.US_ASCII);
+
+  /**
+   * Why a file found in a directory is no input, or null: a program's source (the probe's {@code
+   * probe.py} beside its output holds nccl-tests' header text) or topolens' own text report (an
+   * experiment's {@code diagnosis.txt} quotes the NCCL lines it judged, which would count twice).
+   * Files named on the command line are always read.
+   */
+  static String notALog(Path f) {
+    String name = f.getFileName().toString();
+    if (name.endsWith(".py") || name.endsWith(".sh")) {
+      return "a program's source, not a log";
+    }
+    try (InputStream in = Files.newInputStream(f)) {
+      byte[] head = in.readNBytes(OWN_REPORT.length);
+      if (Arrays.equals(head, OWN_REPORT)) {
+        return "topolens' own report, not a log";
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   /** Opens the input, unwrapping gzip when its first two bytes say so. */

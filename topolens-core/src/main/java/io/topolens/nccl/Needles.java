@@ -29,8 +29,14 @@ public final class Needles {
   /** PyTorch prints NCCL's last error on the line after this one. */
   public static final String LAST_ERROR = "Last error:";
 
+  /**
+   * NCCL's NVLS failure as users paste it without any NCCL word: {@code Failed to bind NVLink SHARP
+   * (NVLS) Multicast memory ...}.
+   */
+  public static final String NVLS = "NVLink SHARP";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
-  public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR);
+  public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR, NVLS);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -40,14 +40,4 @@ public record OtherLines(List<String> needles, Sink sink) {
           b.line(f, l, t);
         });
   }
-
-  /** Whether the line {@code [start, end)} of a block holds a needle. */
-  boolean wanted(String block, int start, int end) {
-    for (String n : needles) {
-      if (block.indexOf(n, start, end) >= 0) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -14,6 +14,8 @@ import java.util.List;
  * @param ncclProto {@code NCCL_PROTO} as the log reports it, or null when not set
  * @param gpu the device name nccl-tests printed, or null
  * @param nodes hosts among the ranks (1 when unknown)
+ * @param netHops hops of NCCL's ring (its first channel) that go over the network, from its
+ *     connection lines; 0 when none or unknown
  * @param rows every measured row of the collectives the model prices
  * @param skipped runs or rows left out, with why
  */
@@ -25,6 +27,7 @@ public record BenchSample(
     String ncclProto,
     String gpu,
     int nodes,
+    int netHops,
     List<Row> rows,
     List<String> skipped) {
 

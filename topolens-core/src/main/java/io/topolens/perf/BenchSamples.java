@@ -132,8 +132,49 @@ public final class BenchSamples {
         job.envValue("NCCL_PROTO"),
         gpu,
         hosts,
+        ringNetHops(job),
         rows,
         skipped);
+  }
+
+  /**
+   * Hops of the largest communicator's first ring whose connection goes over the network (NET): the
+   * ring's crossings between NCCL nodes, or every hop when P2P and SHM are off.
+   */
+  static int ringNetHops(Job job) {
+    Optional<Communicator> comm =
+        job.communicators().stream().max(Comparator.comparingInt(Communicator::nRanks));
+    if (comm.isEmpty() || comm.get().rings().isEmpty()) {
+      return 0;
+    }
+    Communicator c = comm.get();
+    int channel = c.rings().keySet().stream().mapToInt(Integer::intValue).min().orElseThrow();
+    List<Integer> order = c.rings().get(channel);
+    int hops = 0;
+    for (int i = 0; i < order.size(); i++) {
+      int from = order.get(i);
+      int to = order.get((i + 1) % order.size());
+      boolean net =
+          c.edges().stream()
+              .anyMatch(
+                  e ->
+                      e.from() == from
+                          && e.to() == to
+                          && e.transport() == Transport.NET
+                          && e.channels().contains(channel));
+      hops += net ? 1 : 0;
+    }
+    if (hops > 0) {
+      return hops;
+    }
+    // the printed order and the connection lines disagree (seen with P2P and SHM off): count the
+    // ranks that send over the network on that channel, one send per rank in a ring
+    return (int)
+        c.edges().stream()
+            .filter(e -> e.transport() == Transport.NET && e.channels().contains(channel))
+            .map(Edge::from)
+            .distinct()
+            .count();
   }
 
   /** The connection on the slowest transport of the largest communicator. */

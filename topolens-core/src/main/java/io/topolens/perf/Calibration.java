@@ -20,6 +20,14 @@ public final class Calibration {
     return NONE;
   }
 
+  /** These fits with the fit of {@code path} replaced (one measured step's fit). */
+  public Calibration with(PathFit fit) {
+    Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
+    m.putAll(fits);
+    m.put(fit.path(), fit);
+    return new Calibration(m);
+  }
+
   public static Calibration of(List<PathFit> fits) {
     Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
     fits.forEach(f -> m.put(f.path(), f));
@@ -43,11 +51,22 @@ public final class Calibration {
    * gives a ring and is shared by the {@code podsPerHost} pods on it, like the prior.
    */
   public Link apply(Link prior, int podsPerHost) {
+    return apply(prior, podsPerHost, 0);
+  }
+
+  /**
+   * The prior replaced by its fit, as {@link #apply(Link, int)}; when both the fit's runs and this
+   * ring know their network hops on one host ({@code hostNetHops} > 0), each hop is one flow
+   * through the host's network stack and the flows share its CPUs: the fit's rate x its hops / this
+   * ring's hops (issue 12; docs/model.md "Pods sharing a host").
+   */
+  public Link apply(Link prior, int podsPerHost, int hostNetHops) {
     PathFit f = fits.get(prior.path());
     if (f == null) {
       return prior;
     }
     int share = prior.path().network() ? Math.max(1, podsPerHost) : 1;
+    double flows = hostNetHops > 0 && f.netHops() > 0 ? (double) f.netHops() / hostNetHops : 1.0;
     String basis =
         "calibrated from "
             + String.join(", ", f.files())
@@ -60,10 +79,17 @@ public final class Calibration {
             + " points, rms error "
             + Math.round(f.rmsRelError() * 1000) / 10.0
             + "%)"
-            + (share > 1 ? ", / " + share + " pods sharing the NIC" : "");
+            + (share > 1 ? ", / " + share + " pods sharing the NIC" : "")
+            + (flows != 1.0
+                ? ", x "
+                    + f.netHops()
+                    + "/"
+                    + hostNetHops
+                    + " (its runs' network hops over this ring's, sharing the host's CPUs)"
+                : "");
     return new Link(
         prior.path(),
-        f.busBwGBps() / share,
+        f.busBwGBps() / share * flows,
         prior.channels(),
         f.hopLatencyUs(),
         basis,

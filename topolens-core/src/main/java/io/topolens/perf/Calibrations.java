@@ -26,10 +26,12 @@ public final class Calibrations {
     for (Map.Entry<PathKind, List<BenchSample>> e : byPath.entrySet()) {
       List<CalibrationPoint> points = new ArrayList<>();
       String gpu = null;
+      java.util.Set<Integer> hops = new java.util.HashSet<>();
       for (BenchSample s : e.getValue()) {
         if (s.ringSimple()) {
           points.addAll(s.points());
           gpu = gpu == null ? s.gpu() : gpu;
+          hops.add(s.netHops());
         }
       }
       if (points.isEmpty()) {
@@ -38,7 +40,8 @@ public final class Calibrations {
                 + ": every run forces NCCL_ALGO/NCCL_PROTO away from Ring/Simple; calibration"
                 + " fits Ring/Simple runs");
       }
-      fits.add(calibrator.fit(e.getKey(), points, gpu));
+      PathFit f = calibrator.fit(e.getKey(), points, gpu);
+      fits.add(hops.size() == 1 ? f.withNetHops(hops.iterator().next()) : f);
     }
     return Calibration.of(fits);
   }

@@ -90,6 +90,22 @@ public final class PerfConstants {
     return Map.copyOf(sources);
   }
 
+  /**
+   * These constants with some single values replaced (a fit under test, or a leave-one-out fit),
+   * each then citing {@code source}, which is added to the sources.
+   */
+  public PerfConstants with(Map<String, Double> values, Source source) {
+    Map<String, Source> s = new LinkedHashMap<>(sources);
+    s.put(source.key(), source);
+    Map<String, Parameter> p = new LinkedHashMap<>(parameters);
+    values.forEach(
+        (id, v) -> {
+          Parameter old = parameter(id);
+          p.put(id, new Parameter(id, v, null, old.unit(), old.what(), List.of(source.key())));
+        });
+    return new PerfConstants(s, p);
+  }
+
   private record SourceEntry(String title, String url) {}
 
   private record File(String about, Map<String, SourceEntry> sources, List<Parameter> parameters) {}

@@ -41,6 +41,28 @@ public record Prediction(
     sources = List.copyOf(sources);
   }
 
+  /**
+   * This prediction with {@code lines} (what was fitted, and to what) first among its assumptions.
+   */
+  public Prediction withFitted(List<String> lines) {
+    List<String> a = new java.util.ArrayList<>();
+    lines.forEach(l -> a.add("fitted: " + l));
+    a.addAll(assumptions);
+    return new Prediction(
+        scenario,
+        stepS,
+        jobS,
+        terms,
+        collectives,
+        group,
+        bottleneck,
+        explanations,
+        inputs,
+        a,
+        warnings,
+        sources);
+  }
+
   /** The same prediction with the defaults a configuration left to the model listed first. */
   public Prediction withDefaults(List<String> defaulted) {
     if (defaulted.isEmpty()) {

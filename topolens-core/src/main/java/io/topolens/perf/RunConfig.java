@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One configuration as a user writes it (YAML keys or command-line options); every field may be
@@ -40,6 +38,7 @@ public record RunConfig(
     Double startupS,
     Double tflops,
     Double cpuAdamRate,
+    Integer cpuThreads,
     String instance,
     Integer nodes,
     String layout,
@@ -66,7 +65,7 @@ public record RunConfig(
   public static RunConfig empty() {
     return new RunConfig(
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This configuration with every field {@code over} sets replaced. */
@@ -95,6 +94,7 @@ public record RunConfig(
         pick(over.startupS, startupS),
         pick(over.tflops, tflops),
         pick(over.cpuAdamRate, cpuAdamRate),
+        pick(over.cpuThreads, cpuThreads),
         pick(over.instance, instance),
         pick(over.nodes, nodes),
         pick(over.layout, layout),
@@ -145,6 +145,7 @@ public record RunConfig(
         startupS,
         tflops,
         cpuAdamRate,
+        cpuThreads,
         instance,
         nodes,
         layout,
@@ -192,13 +193,14 @@ public record RunConfig(
         gpus = inst.gpus();
         defaulted.add("layout 1x" + gpus + " (one pod with every GPU of the node)");
       } else {
-        Matcher m = Pattern.compile("(\\d+)\\s*[xX*]\\s*(\\d+)").matcher(layout.trim());
-        if (!m.matches()) {
-          throw new InputProblem(
-              where + ": layout \"" + layout + "\" is not PODSxGPUS (e.g. 1x4 or 4x1)");
+        Layout l;
+        try {
+          l = Layout.parse(layout);
+        } catch (IllegalArgumentException e) {
+          throw new InputProblem(where + ": " + e.getMessage());
         }
-        pods = Integer.parseInt(m.group(1));
-        gpus = Integer.parseInt(m.group(2));
+        pods = l.pods();
+        gpus = l.gpusPerPod();
       }
       int nodeCount = nodes == null ? 1 : nodes;
       PathKind net = network == null ? null : PathKind.parse(network);
@@ -244,7 +246,8 @@ public record RunConfig(
               overheadS == null ? 0 : overheadS,
               startupS == null ? 0 : startupS,
               tflops,
-              cpuAdamRate);
+              cpuAdamRate,
+              cpuThreads);
       String label = name != null ? name : describe(cluster, st, off);
       return new Checked(new Scenario(label, w, cluster), defaulted);
     } catch (IllegalArgumentException e) {

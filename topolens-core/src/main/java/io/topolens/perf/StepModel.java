@@ -100,7 +100,8 @@ public final class StepModel {
             case SHM -> priors.shm(gpu);
             default -> priors.network(ik, inst, 1, false, c.nicGbps());
           };
-      intra = calibration.apply(prior, 1);
+      // with P2P and SHM off, every hop of the host's ring is a socket flow through its stack
+      intra = calibration.apply(prior, 1, ik == PathKind.TCP && c.nodes() == 1 ? perHost : 0);
       calibrationNote(ik, gpu, notes);
     }
     Link inter = null;
@@ -112,7 +113,15 @@ public final class StepModel {
       boolean crossesHosts = c.nodes() > 1;
       Link prior = priors.network(nk, inst, c.podsPerNode(), crossesHosts, c.nicGbps());
       int sharers = nk == PathKind.TCP && !crossesHosts ? 1 : c.podsPerNode();
-      inter = calibration.apply(prior, sharers);
+      // pods of one host over TCP: the ring leaves each pod once, or at every hop when the pods'
+      // own GPUs talk over TCP too; those flows share the host's CPUs
+      int hostHops =
+          nk == PathKind.TCP && !crossesHosts
+              ? (intra != null && intra.path() == PathKind.TCP) || c.gpusPerPod() == 1
+                  ? perHost
+                  : c.podsPerNode()
+              : 0;
+      inter = calibration.apply(prior, sharers, hostHops);
       calibrationNote(nk, gpu, notes);
       if (c.podsPerNode() > 1) {
         notes.add(
@@ -233,18 +242,45 @@ public final class StepModel {
             "GPU peak" + (w.tflops() != null ? "" : " (BF16 dense)"),
             num(peak) + " TFLOPS",
             peakSources));
-    double mfu = w.mfu() != null ? w.mfu() : k.value("mfu.default");
-    inputs.add(
-        new Input(
-            "MFU",
-            num(mfu),
-            w.mfu() != null ? List.of("given") : k.parameter("mfu.default").sources()));
-    int passes = w.checkpointing() ? 4 : 3;
+    int passes = ComputeTime.passes(w.checkpointing());
     long tokensMb = (long) w.microBatch() * w.seq();
     double params = m.params();
     double perToken = passes * (2 * params + 4.0 * m.layers() * m.hidden() * w.seq());
     double flopsMb = tokensMb * perToken;
-    double computeMb = flopsMb / (peak * 1e12 * mfu);
+    ComputeTime ct = new ComputeTime(k);
+    double computeMb;
+    double mfu;
+    boolean launchBound = false;
+    if (w.mfu() != null) {
+      mfu = w.mfu();
+      computeMb = flopsMb / (peak * 1e12 * mfu);
+      inputs.add(new Input("MFU", num(mfu), List.of("given")));
+    } else {
+      double flopS = ct.flopSeconds(flopsMb, peak);
+      double launchS = ct.launchSeconds(m.layers(), w.checkpointing());
+      launchBound = launchS > flopS;
+      computeMb = Math.max(flopS, launchS);
+      mfu = flopsMb / (peak * 1e12 * computeMb);
+      inputs.add(
+          new Input(
+              "MFU",
+              String.format(
+                  Locale.ROOT,
+                  "%s (derived: the FLOPs of a micro-step take %s s at %s of peak, launching its"
+                      + " %d layers takes %s s on the host (%s s per layer%s); the longer, %s,"
+                      + " sets the pace)",
+                  num3(mfu),
+                  num3(flopS),
+                  num(ct.kernelShare()),
+                  m.layers(),
+                  num3(launchS),
+                  num3(ct.launchPerLayerS()),
+                  w.checkpointing() ? " x 4/3 with recomputation" : "",
+                  launchBound ? "launching" : "the FLOPs"),
+              join(
+                  k.parameter("compute.kernelShare").sources(),
+                  k.parameter("compute.launchPerLayerS").sources())));
+    }
     inputs.add(
         new Input(
             "FLOPs per token",
@@ -337,14 +373,18 @@ public final class StepModel {
             "compute",
             ga * computeMb,
             String.format(
-                Locale.ROOT,
-                "%d micro-steps x %d tokens x %s FLOP/token = %s FLOP per GPU at %s x %s TFLOPS",
-                ga,
-                tokensMb,
-                sci(perToken),
-                sci(ga * flopsMb),
-                num(mfu),
-                num(peak))));
+                    Locale.ROOT,
+                    "%d micro-steps x %d tokens x %s FLOP/token = %s FLOP per GPU at %s x %s TFLOPS",
+                    ga,
+                    tokensMb,
+                    sci(perToken),
+                    sci(ga * flopsMb),
+                    num3(mfu),
+                    num(peak))
+                + (launchBound ? " (host-bound: launching the layers takes longer)" : "")));
+    if (!w.offload().any()) {
+      gpuOptimizer(st, params / (st == Strategy.DDP ? 1 : n), gpu, ct, terms, inputs, assumptions);
+    }
     if (overheadMb > 0) {
       terms.add(
           new Term(
@@ -373,7 +413,7 @@ public final class StepModel {
 
     // Offload.
     if (w.offload().any()) {
-      offload(w, c, inst, gpu, st, terms, inputs, assumptions, warnings);
+      offload(w, c, inst, gpu, st, ga * computeMb, terms, inputs, assumptions, warnings);
     }
 
     double step = terms.stream().mapToDouble(Term::seconds).sum();
@@ -409,6 +449,7 @@ public final class StepModel {
       InstanceSpec inst,
       GpuSpec gpu,
       Strategy st,
+      double computeS,
       List<Term> terms,
       List<Input> inputs,
       List<String> assumptions,
@@ -460,37 +501,55 @@ public final class StepModel {
               + (st == Strategy.ZERO2 ? " every micro-step" : " once per step")
               + ", updated parameters copied back";
     }
-    double pcie = priors.pciGBps(gpu);
+    double pcie =
+        gpu.pcie() != null ? gpu.pcie().gbps() * k.value("copy.pinnedShare") : priors.pciGBps(gpu);
     double tPcie = Math.max(h2d, d2h) / (pcie * 1e9);
     inputs.add(
         new Input(
-            "PCIe per GPU (offload copies)",
-            num(pcie)
-                + " GB/s per direction (NCCL's PCI model of Gen"
-                + gpu.pcie().generation()
-                + ")",
-            join(gpu.sources(), k.parameter("nccl.pciSpeed").sources())));
+            "host-GPU copies (offload)",
+            gpu.pcie() != null
+                ? num(pcie)
+                    + " GB/s per direction: "
+                    + num(k.value("copy.pinnedShare"))
+                    + " (measured pinned copies) x PCIe Gen"
+                    + gpu.pcie().generation()
+                    + "'s "
+                    + num(gpu.pcie().gbps())
+                    + " GB/s"
+                : num(pcie) + " GB/s per direction (NCCL's PCI model)",
+            join(gpu.sources(), k.parameter("copy.pinnedShare").sources())));
+    // FSDP copies on its own stream, prefetching the next layer while this one computes.
+    double exposedPcie = st == Strategy.FSDP ? Math.max(0, tPcie - computeS) : tPcie;
     terms.add(
         new Term(
             Term.Kind.OFFLOAD_TRANSFER,
             "offload copies (PCIe)",
-            tPcie,
+            exposedPcie,
             String.format(
-                Locale.ROOT,
-                "%s host-to-GPU and %s GPU-to-host per GPU per step at %s GB/s each way",
-                bytes((long) h2d),
-                bytes((long) d2h),
-                num(pcie))));
-    assumptions.add(pattern + "; the copies are not overlapped with compute");
+                    Locale.ROOT,
+                    "%s host-to-GPU and %s GPU-to-host per GPU per step at %s GB/s each way: %s s",
+                    bytes((long) h2d),
+                    bytes((long) d2h),
+                    num(pcie),
+                    num3(tPcie))
+                + (st == Strategy.FSDP
+                    ? ", " + num3(tPcie - exposedPcie) + " s of it hidden behind compute"
+                    : "")));
+    assumptions.add(
+        pattern
+            + (st == Strategy.FSDP
+                ? "; the copies run on their own stream beside compute (FSDP prefetch)"
+                : "; the copies are not overlapped with compute"));
     int perHost = c.podsPerNode() * c.gpusPerPod();
     double onHost = params * perHost / n;
-    String rateId = st.deepSpeed() ? "cpuAdam.deepspeed" : "cpuAdam.torchPerProcess";
     // PyTorch's CPU Adam runs in each training process (one per GPU), so a host's rate grows with
     // its processes; DeepSpeedCPUAdam's number is already per host
+    int threads = w.cpuThreads() != null ? w.cpuThreads() : 1;
+    double perProcess = CpuAdamScaling.of(k).rate(threads);
     double rate =
         w.cpuAdamRate() != null
             ? w.cpuAdamRate()
-            : st.deepSpeed() ? k.value(rateId) : k.value(rateId) * perHost;
+            : st.deepSpeed() ? k.value("cpuAdam.deepspeed") : perProcess * perHost;
     inputs.add(
         new Input(
             "CPU optimizer rate",
@@ -501,12 +560,20 @@ public final class StepModel {
                     : w.cpuAdamRate() != null
                         ? "PyTorch Adam on CPU"
                         : "PyTorch Adam on CPU: "
-                            + sci(k.value(rateId))
-                            + "/s per process, one thread each, x "
+                            + sci(perProcess)
+                            + "/s per process with "
+                            + threads
+                            + (threads == 1 ? " thread" : " threads")
+                            + (w.cpuThreads() == null ? " (torchrun's default)" : "")
+                            + ", x "
                             + perHost
                             + " processes")
                 + ")",
-            w.cpuAdamRate() != null ? List.of("given") : k.parameter(rateId).sources()));
+            w.cpuAdamRate() != null
+                ? List.of("given")
+                : st.deepSpeed()
+                    ? k.parameter("cpuAdam.deepspeed").sources()
+                    : k.parameter("cpuAdam.torch.serialSPerParam").sources()));
     terms.add(
         new Term(
             Term.Kind.CPU_OPTIMIZER,
@@ -539,6 +606,47 @@ public final class StepModel {
               inst.type(),
               num(inst.memoryGiB())));
     }
+  }
+
+  /** AdamW on the GPU: memory-bound, over the parameters each GPU holds. */
+  private void gpuOptimizer(
+      Strategy st,
+      double paramsPerGpu,
+      GpuSpec gpu,
+      ComputeTime ct,
+      List<Term> terms,
+      List<Input> inputs,
+      List<String> assumptions) {
+    if (gpu.memoryTBs() == null) {
+      assumptions.add(
+          "the catalog has no memory bandwidth for "
+              + gpu.name()
+              + ": the optimizer step is left out");
+      return;
+    }
+    double seconds = ct.optimizerSeconds(paramsPerGpu, gpu.memoryTBs());
+    inputs.add(
+        new Input(
+            "GPU memory bandwidth (optimizer)",
+            num(gpu.memoryTBs())
+                + " TB/s x "
+                + num(ct.hbmShare())
+                + " reached by AdamW at "
+                + num(ct.optBytesPerParam())
+                + " bytes per parameter",
+            join(gpu.sources(), k.parameter("optimizer.gpu.hbmShare").sources())));
+    terms.add(
+        new Term(
+            Term.Kind.COMPUTE,
+            "optimizer step (GPU)",
+            seconds,
+            String.format(
+                Locale.ROOT,
+                "%s parameters per GPU%s x %s bytes at %s TB/s",
+                sci(paramsPerGpu),
+                st == Strategy.DDP ? "" : " (its shard)",
+                num(ct.optBytesPerParam()),
+                num(gpu.memoryTBs() * ct.hbmShare()))));
   }
 
   private String bottleneck(Prediction p, GpuSpec gpu, double mfu, double peak) {

@@ -6,30 +6,37 @@ import java.util.List;
  * The model against measurements (docs/model-validation.md): nccl-tests bus bandwidth per size,
  * FSDP step-time ratios between transports, and the seeds' job times.
  *
+ * @param oneGpu the one-GPU runs against the compute and offload terms, or null when not given
  * @param bench every nccl-tests size of at least 1 MiB, predicted three ways
  * @param fits the path fits from all the nccl-tests files
  * @param skipped files left out of the bench section, with why
  * @param steps the FSDP runs, measured and predicted
  * @param ratios FSDP step-time ratios, measured and predicted
- * @param fitted parameters fitted to one measured point each, declared
+ * @param layoutSteps pods sharing a host (h200-layouts.yaml), measured and predicted
+ * @param layoutRatios their ratios; {@code predictedFitted} with the TCP path fitted to another
+ *     layout's measured step (held out)
  * @param seeds the seeds' runs
  * @param seedRatios ratios and differences between the seeds' runs
  * @param needed what the seeds' times would need (sequence length, MFU)
  * @param seedNotes where the seeds' predictions miss and why, with the numbers
+ * @param experiment an experiment's results.json against the model, or null when not given
  * @param explanations the three explanations the issue asks for, with the model's numbers
  */
 public record ValidationReport(
+    OneGpuValidation.Report oneGpu,
     List<BenchPoint> bench,
     List<PathFit> fits,
     List<String> skipped,
     List<StepCheck> steps,
     List<RatioCheck> ratios,
-    List<Fitted> fitted,
+    List<StepCheck> layoutSteps,
+    List<RatioCheck> layoutRatios,
     List<StepCheck> seeds,
     List<RatioCheck> seedRatios,
     List<Needed> needed,
     List<String> seedNotes,
-    List<String> explanations) {
+    List<String> explanations,
+    ExperimentValidation.Report experiment) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -37,7 +44,8 @@ public record ValidationReport(
     skipped = List.copyOf(skipped);
     steps = List.copyOf(steps);
     ratios = List.copyOf(ratios);
-    fitted = List.copyOf(fitted);
+    layoutSteps = List.copyOf(layoutSteps);
+    layoutRatios = List.copyOf(layoutRatios);
     seeds = List.copyOf(seeds);
     seedRatios = List.copyOf(seedRatios);
     needed = List.copyOf(needed);
@@ -96,7 +104,7 @@ public record ValidationReport(
       boolean betweenTransports,
       boolean difference) {}
 
-  /** A parameter fitted to one measured point, and what it was fitted to. */
+  /** A fitted parameter, and the data it was fitted to. */
   public record Fitted(String parameter, double value, String unit, String fittedTo) {}
 
   /**

@@ -16,6 +16,8 @@ package io.topolens.perf;
  * @param tflops peak TFLOPS per GPU, or null for the catalog's dense BF16 number
  * @param cpuAdamRate parameters per second the CPU optimizer updates per host, or null for the
  *     default of the framework
+ * @param cpuThreads threads of each process's CPU optimizer (OMP_NUM_THREADS), or null for
+ *     torchrun's default of 1
  */
 public record Workload(
     ModelSpec model,
@@ -32,7 +34,44 @@ public record Workload(
     double overheadS,
     double startupS,
     Double tflops,
-    Double cpuAdamRate) {
+    Double cpuAdamRate,
+    Integer cpuThreads) {
+
+  /** A job with the default CPU threads. */
+  public Workload(
+      ModelSpec model,
+      int seq,
+      int microBatch,
+      int gradAccum,
+      long steps,
+      Strategy strategy,
+      Precision precision,
+      Precision reduce,
+      boolean checkpointing,
+      Offload offload,
+      Double mfu,
+      double overheadS,
+      double startupS,
+      Double tflops,
+      Double cpuAdamRate) {
+    this(
+        model,
+        seq,
+        microBatch,
+        gradAccum,
+        steps,
+        strategy,
+        precision,
+        reduce,
+        checkpointing,
+        offload,
+        mfu,
+        overheadS,
+        startupS,
+        tflops,
+        cpuAdamRate,
+        null);
+  }
 
   public Workload {
     if (seq < 1 || microBatch < 1 || gradAccum < 1 || steps < 1) {
@@ -49,6 +88,9 @@ public record Workload(
     }
     if (cpuAdamRate != null && !(cpuAdamRate > 0)) {
       throw new IllegalArgumentException("CPU Adam rate must be positive");
+    }
+    if (cpuThreads != null && cpuThreads < 1) {
+      throw new IllegalArgumentException("CPU threads must be >= 1");
     }
     if (reduce == null) {
       reduce = precision;
@@ -72,7 +114,8 @@ public record Workload(
         overheadS,
         startupS,
         tflops,
-        cpuAdamRate);
+        cpuAdamRate,
+        cpuThreads);
   }
 
   /** The same job with another MFU. */
@@ -92,7 +135,8 @@ public record Workload(
         overheadS,
         startupS,
         tflops,
-        cpuAdamRate);
+        cpuAdamRate,
+        cpuThreads);
   }
 
   /** The same job with another CPU optimizer rate. */
@@ -112,7 +156,8 @@ public record Workload(
         overheadS,
         startupS,
         tflops,
-        rate);
+        rate,
+        cpuThreads);
   }
 
   /** The same job with another per-micro-step overhead. */
@@ -132,6 +177,7 @@ public record Workload(
         seconds,
         startupS,
         tflops,
-        cpuAdamRate);
+        cpuAdamRate,
+        cpuThreads);
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
+import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Communicator;
 import io.topolens.model.Edge;
 import io.topolens.model.EnvSetting;
@@ -14,6 +15,7 @@ import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.LineSample;
 import io.topolens.model.Member;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.PathDetail;
@@ -170,6 +172,32 @@ public final class JsonReport {
       g.writeNumberField("count", w.count());
       g.writeNumberField("processes", w.processes());
       evidence(g, "evidence", w.evidence());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("failures");
+    for (NcclFailure f : job.failures()) {
+      g.writeStartObject();
+      g.writeNumberField("rank", f.rank());
+      g.writeStringField("result", f.result());
+      g.writeStringField("detail", f.detail());
+      g.writeStringField("ncclVersion", f.ncclVersion());
+      g.writeNumberField("count", f.count());
+      evidence(g, "evidence", f.evidence());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("timeouts");
+    for (CollectiveTimeout t : job.timeouts()) {
+      g.writeStartObject();
+      g.writeNumberField("rank", t.rank());
+      g.writeNumberField("seq", t.seq());
+      g.writeStringField("op", t.op());
+      g.writeNumberField("numelIn", t.numelIn());
+      g.writeNumberField("numelOut", t.numelOut());
+      g.writeNumberField("timeoutMs", t.timeoutMs());
+      g.writeNumberField("ranForMs", t.ranForMs());
+      evidence(g, "evidence", t.evidence());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -146,7 +146,15 @@ final class FileSteps {
     s.lastTime = time;
   }
 
+  /**
+   * The Trainer's closing runtime and steps per second; -1 for one a line does not give, which then
+   * keeps what an earlier line gave (the dict and the metrics block print both).
+   */
   void trainRuntime(double seconds, double stepsPerSecond) {
+    if (runtime != null) {
+      seconds = seconds > 0 ? seconds : runtime.seconds();
+      stepsPerSecond = stepsPerSecond > 0 ? stepsPerSecond : runtime.stepsPerSecond();
+    }
     runtime = new TrainRuntime(seconds, stepsPerSecond, evidence());
   }
 

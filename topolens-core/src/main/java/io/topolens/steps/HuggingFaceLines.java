@@ -20,13 +20,16 @@ final class HuggingFaceLines implements StepFormat {
       Pattern.compile(
           "Total train batch size \\(w\\. parallel, distributed & accumulation\\) = ([0-9,]+)");
   private static final Pattern RUNTIME = Pattern.compile("'train_runtime': ('[^']*'|[^,}]*)");
+  private static final Pattern METRICS_RUNTIME =
+      Pattern.compile("^\\s*train_runtime\\s*=\\s*(?:(\\d+):)?(\\d+):(\\d+(?:\\.\\d+)?)\\s*$");
+  private static final Pattern METRICS_PER_SECOND =
+      Pattern.compile("^\\s*train_steps_per_second\\s*=\\s*(\\S+)\\s*$");
   private static final Pattern STEPS_PER_SECOND =
       Pattern.compile("'train_steps_per_second': ('[^']*'|[^,}]*)");
 
   @Override
   public List<String> needles() {
-    return List.of(
-        "Total optimization steps", "Total train batch size", "'train_runtime'", "{'loss'");
+    return List.of("Total ", "train_", "{'loss'");
   }
 
   @Override
@@ -45,6 +48,27 @@ final class HuggingFaceLines implements StepFormat {
     }
     if (text.contains("{'loss'")) {
       file.recognized(Framework.HUGGING_FACE);
+      return;
+    }
+    m = METRICS_RUNTIME.matcher(text);
+    if (m.find()) {
+      // trainer.log_metrics("train", ...): "  train_runtime            = 0:36:58.55"
+      double h = m.group(1) == null ? 0 : Double.parseDouble(m.group(1));
+      double seconds =
+          h * 3600 + Double.parseDouble(m.group(2)) * 60 + Double.parseDouble(m.group(3));
+      file.recognized(Framework.HUGGING_FACE);
+      file.trainRuntime(seconds, -1);
+      return;
+    }
+    m = METRICS_PER_SECOND.matcher(text);
+    if (m.find()) {
+      double perSecond = Numbers.positive(m.group(1));
+      if (Double.isNaN(perSecond)) {
+        file.malformed(Framework.HUGGING_FACE, "train_steps_per_second is not a number");
+      } else {
+        file.recognized(Framework.HUGGING_FACE);
+        file.trainRuntime(-1, perSecond);
+      }
       return;
     }
     m = RUNTIME.matcher(text);

@@ -33,16 +33,7 @@ final class JsonStepLines implements StepFormat {
 
   @Override
   public List<String> needles() {
-    return List.of(
-        "step_time",
-        "step_s\"",
-        "step_seconds",
-        "step_ms\"",
-        "time_per_step",
-        "iter_time",
-        "iteration_time",
-        "batch_time",
-        "steps_s\"");
+    return List.of("time", "step");
   }
 
   @Override

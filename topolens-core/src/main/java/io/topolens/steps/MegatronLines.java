@@ -20,7 +20,7 @@ final class MegatronLines implements StepFormat {
 
   @Override
   public List<String> needles() {
-    return List.of("elapsed time per iteration", "elapsed_time_per_iteration_ms");
+    return List.of("time");
   }
 
   @Override

@@ -7,7 +7,10 @@ import java.util.List;
  * order; it records what it finds in the file's {@link FileSteps} and never judges.
  */
 interface StepFormat {
-  /** Strings one of which every line of this format contains (a cheap filter before parsing). */
+  /**
+   * Short strings one of which every line of this format contains: a cheap filter before parsing,
+   * checked on every line that is not NCCL's, so few and short.
+   */
   List<String> needles();
 
   /** Reads one line; a line of another form is left alone. */

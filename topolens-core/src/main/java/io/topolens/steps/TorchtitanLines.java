@@ -21,7 +21,7 @@ final class TorchtitanLines implements StepFormat {
 
   @Override
   public List<String> needles() {
-    return List.of("step:", "local batch size");
+    return List.of("step", "local batch size");
   }
 
   @Override

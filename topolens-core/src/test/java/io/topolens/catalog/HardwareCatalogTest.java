@@ -7,6 +7,7 @@ import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +19,7 @@ class HardwareCatalogTest {
   @ParameterizedTest
   @CsvSource({
     "NVIDIA H200, h200",
-    "NVIDIA A100-SXM4-40GB, a100-sxm4",
+    "NVIDIA A100-SXM4-40GB, a100-sxm4-40gb",
     "NVIDIA A100-SXM4-80GB, a100-sxm4",
     "NVIDIA A100-PCIE-40GB, a100-pcie",
     "NVIDIA H100 80GB HBM3, h100-sxm",
@@ -43,7 +44,7 @@ class HardwareCatalogTest {
   @ParameterizedTest
   @CsvSource({
     // type, gpu, gpus, nvswitch, efa, Gbps, gdr
-    "p4d.24xlarge, a100-sxm4, 8, true, 4, 400, true",
+    "p4d.24xlarge, a100-sxm4-40gb, 8, true, 4, 400, true",
     "p4de.24xlarge, a100-sxm4, 8, true, 4, 400, true",
     "p5.48xlarge, h100-sxm, 8, true, 32, 3200, true",
     "p5e.48xlarge, h200, 8, true, 32, 3200, true",
@@ -73,7 +74,16 @@ class HardwareCatalogTest {
   void everyNumberHasASourceWithAnAddress() {
     for (GpuSpec g : catalog.gpus()) {
       assertThat(g.sources()).as(g.id()).isNotEmpty();
-      catalog.sources(g.sources()).forEach(s -> assertThat(s.url()).isNotBlank());
+      catalog
+          .sources(g.sources())
+          .forEach(
+              s -> assertThat(s.url()).as(s.key()).matches("https://\\S+|this repository: \\S+"));
+    }
+    for (InstanceSpec i : catalog.instances()) {
+      catalog
+          .sources(i.sources())
+          .forEach(
+              s -> assertThat(s.url()).as(s.key()).matches("https://\\S+|this repository: \\S+"));
     }
     for (PathSpec p : catalog.paths()) {
       assertThat(p.sources()).as(p.id()).isNotEmpty();
@@ -81,6 +91,47 @@ class HardwareCatalogTest {
     assertThat(catalog.paths())
         .extracting(PathSpec::id)
         .containsExactly("nvlink", "pcie", "shm", "efa", "ib", "tcp");
+  }
+
+  /**
+   * The numbers the seeds' runs touch, each against the words of the source the catalog cites for
+   * it (test resource catalog/seed-facts.txt, copied from the pages its README names).
+   */
+  @Test
+  void theSeedsNumbersAreTheirSourcesNumbers() throws Exception {
+    List<String> lines =
+        Files.readAllLines(io.topolens.Fixtures.path("catalog/seed-facts.txt")).stream()
+            .filter(l -> !l.isBlank() && !l.startsWith("#"))
+            .toList();
+    assertThat(lines).hasSizeGreaterThan(10);
+    for (String line : lines) {
+      String[] f = line.split(" \\| ", 5);
+      Record entry =
+          catalog.gpu(f[0]).map(g -> (Record) g).or(() -> catalog.instance(f[0])).orElseThrow();
+      Object value = null;
+      for (var c : entry.getClass().getRecordComponents()) {
+        if (c.getName().equals(f[1])) {
+          value = c.getAccessor().invoke(entry);
+        }
+      }
+      assertThat(value).as(line).isNotNull();
+      if (value instanceof Number n) {
+        assertThat(n.doubleValue()).as(line).isEqualTo(Double.parseDouble(f[2]));
+      } else {
+        assertThat(String.valueOf(value)).as(line).isEqualTo(f[2]);
+      }
+      List<String> cited =
+          entry instanceof GpuSpec g ? g.sources() : ((InstanceSpec) entry).sources();
+      assertThat(cited).as(line).contains(f[3]);
+      String stated =
+          switch (f[2]) {
+            case "true" -> "GPUDirect RDMA";
+            case "false" -> "**No**";
+            case "a100-sxm4-40gb" -> "40 (GB)";
+            default -> f[2];
+          };
+      assertThat(f[4]).as(line).contains(stated);
+    }
   }
 
   @Test

@@ -145,6 +145,30 @@ class FrameworkLinesTest {
         .containsExactly(NcclWarning.Kind.SHM, NcclWarning.Kind.NET_PLUGIN);
   }
 
+  /**
+   * NCCL lines whose header a logger rewrote or that were quoted in prose, and NCCL's NVLS text
+   * alone (nccl/heldout h07, h08, h11): read with host {@code ?} and an unknown device.
+   */
+  @Test
+  void rewrittenQuotedAndBareLines() {
+    Job job =
+        readText(
+            """
+            [03/16][2025-02-25 15:46:48,389] [misc/socket.cc:602] [s11gn1268:pid=3987720] NCCL WARN socketPollConnect poll() failed, ret 1, error Connection timed out, revents 8, connect to 172.16.30.229:39953
+            "NCCL INFO Call to connect returned Connection refused, retrying "
+              Failed to bind NVLink SHARP (NVLS) Multicast memory: CUDA error 401
+            """);
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(3);
+    assertThat(job.unrecognized().count()).isZero();
+    assertThat(job.warnings())
+        .extracting(w -> w.kind() + " " + w.message())
+        .containsExactly(
+            "SOCKET socketPollConnect poll() failed, ret 1, error Connection timed out, revents 8,"
+                + " connect to 172.16.30.229:39953",
+            "SOCKET Call to connect returned Connection refused, retrying",
+            "NVLS Failed to bind NVLink SHARP (NVLS) Multicast memory: CUDA error 401");
+  }
+
   /** Lines that hold the needles but say nothing about NCCL are not NCCL lines. */
   @Test
   void otherLinesWithTheNeedlesAreNotNcclLines() {

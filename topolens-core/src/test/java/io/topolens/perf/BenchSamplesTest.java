@@ -14,6 +14,31 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BenchSamplesTest {
   private static final BenchSamples READER = new BenchSamples(HardwareCatalog.builtIn());
 
+  /** Network hops of the ring, from the connection lines: every hop with P2P and SHM off. */
+  @ParameterizedTest
+  @CsvSource({"ar-sock.log, 4", "ag-sock.log, 4", "ar-p2p.log, 0", "ar-shm.log, 0"})
+  void ringNetworkHops(String file, int hops) throws Exception {
+    assertThat(READER.read(Fixtures.path("fixtures/h200x4/" + file), file, null).netHops())
+        .isEqualTo(hops);
+  }
+
+  /** A table with one column set (no in-place half), as other tools print nccl-tests' layout. */
+  @Test
+  void oneColumnSetCalibratesLikeTheFullTable() throws Exception {
+    BenchSample one =
+        READER.read(
+            Fixtures.path("perf/ar-sock-one-column-set.log"), "ar-sock-one-column-set.log", null);
+    BenchSample full =
+        READER.read(Fixtures.path("fixtures/h200x4/ar-sock.log"), "ar-sock.log", null);
+    assertThat(one.path()).isEqualTo(PathKind.TCP);
+    assertThat(one.netHops()).isEqualTo(4);
+    assertThat(one.rows()).hasSameSizeAs(full.rows());
+    assertThat(one.rows()).allMatch(r -> r.inPlaceUs() == null);
+    for (int i = 0; i < one.rows().size(); i++) {
+      assertThat(one.rows().get(i).outOfPlaceUs()).isEqualTo(full.rows().get(i).outOfPlaceUs());
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({
     // file, path, NCCL_ALGO, op, ranks, rows, the line that told the path

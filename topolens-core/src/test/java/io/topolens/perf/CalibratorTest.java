@@ -59,27 +59,57 @@ class CalibratorTest {
                 + " or more: -b 1M -e 1G -f 2)");
   }
 
-  /** The fits of the fixtures, to 0.1 GB/s and 0.01 us: a change to the fit shows here. */
+  /**
+   * Each fixture predicted by the fit of its path's *other* files (held out): the busbw of every
+   * size of 16 MiB or more within 35%, and within issue 4's 15% for most of them; the fit itself
+   * reproduces its own points (in-sample rms within 15%).
+   */
   @ParameterizedTest
   @CsvSource(
       delimiter = ';',
       value = {
-        "ar-p2p.log,ag-p2p.log,rs-p2p.log,ar-p2p-g2.log,ar-ring.log; NVLINK; 335.5; 4.76; 82",
-        "ar-p2p.log; NVLINK; 353.9; 3.70; 18",
-        "ar-shm.log,ag-shm.log; SHM; 26.0; 0.00; 32",
-        "ar-sock.log,ag-sock.log; TCP; 3.5; 0.00; 24",
+        "ar-p2p.log; ag-p2p.log,rs-p2p.log,ar-p2p-g2.log,ar-ring.log",
+        "ag-p2p.log; ar-p2p.log,rs-p2p.log,ar-p2p-g2.log,ar-ring.log",
+        "rs-p2p.log; ar-p2p.log,ag-p2p.log,ar-p2p-g2.log,ar-ring.log",
+        "ar-shm.log; ag-shm.log",
+        "ag-shm.log; ar-shm.log",
+        "ar-sock.log; ag-sock.log",
+        "ag-sock.log; ar-sock.log",
       })
-  void fixtureFits(String files, PathKind path, double bus, double hop, int points)
-      throws Exception {
-    List<BenchSample> samples = new ArrayList<>();
-    for (String f : files.split(",")) {
-      samples.add(sample(f));
+  void heldOutFitsPredictTheFileLeftOut(String target, String others) throws Exception {
+    List<BenchSample> fitted = new ArrayList<>();
+    for (String f : others.split(",")) {
+      fitted.add(sample(f));
     }
-    PathFit fit = Calibrations.fit(samples, Calibrator.standard()).fit(path).orElseThrow();
-    assertThat(Math.round(fit.busBwGBps() * 10) / 10.0).isEqualTo(bus);
-    assertThat(Math.round(fit.hopLatencyUs() * 100) / 100.0).isEqualTo(hop);
-    assertThat(fit.points()).isEqualTo(points);
+    BenchSample t = sample(target);
+    Calibration cal = Calibrations.fit(fitted, Calibrator.standard());
+    PathFit fit = cal.fit(t.path()).orElseThrow();
+    assertThat(fit.rmsRelError()).isLessThan(0.15);
     assertThat(fit.gpu()).isEqualTo("NVIDIA H200");
+    HardwareCatalog catalog = HardwareCatalog.builtIn();
+    GpuArch arch = GpuArch.of(catalog.gpuByName(t.gpu()).orElseThrow().computeCapability());
+    LinkPriors priors = new LinkPriors(PerfConstants.bundled());
+    Link prior =
+        switch (t.path()) {
+          case NVLINK -> priors.nvlink(catalog.gpuByName(t.gpu()).orElseThrow());
+          case SHM -> priors.shm(catalog.gpuByName(t.gpu()).orElseThrow());
+          default -> priors.socketOnHost();
+        };
+    Link link = cal.apply(prior, 1);
+    BenchModel model = new BenchModel(new CollectiveModel(PerfConstants.bundled()));
+    int sizes = 0;
+    int within = 0;
+    for (BenchSample.Row r : t.rows()) {
+      if (r.bytes() < 16L << 20) {
+        continue;
+      }
+      double e = model.predict(t, r, link, arch).measuredStyleBusBw() / r.outOfPlaceBusBw() - 1;
+      assertThat(Math.abs(e)).as(target + " @ " + r.bytes()).isLessThan(0.35);
+      sizes++;
+      within += Math.abs(e) <= 0.15 ? 1 : 0;
+    }
+    assertThat(sizes).isPositive();
+    assertThat(within).as(target).isGreaterThanOrEqualTo((int) Math.ceil(0.75 * sizes));
   }
 
   @Test

@@ -3,12 +3,16 @@ package io.topolens.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.topolens.Fixtures;
+import io.topolens.present.ValidationMarkdown;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The numbers docs/model-validation.md reports, so that a change to the model shows here. */
+/**
+ * The model against every measurement docs/model-validation.md reports, judged by issue 12's
+ * targets on data left out of each fit, not by the numbers it printed last.
+ */
 class ModelValidationTest {
   private static ValidationReport report;
 
@@ -16,49 +20,108 @@ class ModelValidationTest {
   static void run() throws Exception {
     report =
         ModelValidation.standard()
-            .run(Fixtures.path("fixtures/h200x4"), Path.of("../examples/perf"));
+            .run(
+                Fixtures.path("fixtures/h200x4"),
+                Path.of("../examples/perf"),
+                List.of(OneGpuValidationTest.DATA));
   }
 
   @Test
-  void benchTargetAfterCalibration() {
+  void benchTargetAfterCalibrationHoldsForAlmostEverySize() {
     List<ValidationReport.BenchPoint> big =
-        report.bench().stream().filter(p -> p.bytes() >= 16L << 20).toList();
-    assertThat(big).hasSize(74);
-    List<String> misses =
+        report.bench().stream().filter(p -> p.bytes() >= ValidationMarkdown.TARGET_BYTES).toList();
+    assertThat(big).hasSizeGreaterThan(50);
+    long misses =
         big.stream()
-            .filter(p -> Math.abs(p.calibrated() / p.measured() - 1) > 0.15)
-            .map(p -> p.file() + "@" + (p.bytes() >> 20))
-            .toList();
-    assertThat(misses)
-        .containsExactly(
-            "ar-p2p-g2.log@16", "ar-p2p-g2.log@32", "ar-sock.log@128", "ar-tree.log@16");
-    assertThat(report.skipped()).hasSize(1);
+            .filter(
+                p -> Math.abs(p.calibrated() / p.measured() - 1) > ValidationMarkdown.BUSBW_TARGET)
+            .count();
+    // issue 4's target is met by at least 90% of the sizes; the misses are explained per size
+    assertThat(misses).isLessThanOrEqualTo(big.size() / 10);
   }
 
   @Test
-  void fsdpRatiosWithDeclaredFits() {
-    assertThat(report.ratios()).hasSize(5);
-    for (ValidationReport.RatioCheck r : report.ratios()) {
-      if (r.betweenTransports()) {
-        assertThat(Math.abs(r.predictedFitted() / r.measured() - 1)).as(r.name()).isLessThan(0.2);
+  void heldOutBusBandwidthStaysNearTheCalibratedOne() {
+    for (ValidationReport.BenchPoint p : report.bench()) {
+      if (p.heldOut() != null && p.bytes() >= ValidationMarkdown.TARGET_BYTES) {
+        assertThat(Math.abs(p.heldOut() / p.measured() - 1))
+            .as(p.file() + " " + p.bytes())
+            .isLessThan(0.35);
       }
     }
-    assertThat(report.fitted())
-        .extracting(f -> Math.round(f.value() * 1000) / 1000.0)
-        .startsWith(0.235);
   }
 
   @Test
-  void seeds() {
-    assertThat(report.seeds())
-        .extracting(ValidationReport.StepCheck::measured)
-        .containsExactly(1787.0, 1695.0, 2441.04, 5408.85);
-    assertThat(report.seeds())
-        .extracting(s -> Math.round(s.predicted()))
-        .containsExactly(378L, 1062L, 1005L, 3524L);
-    ValidationReport.RatioCheck diff = report.seedRatios().get(2);
-    assertThat(diff.difference()).isTrue();
-    assertThat(Math.round(diff.predicted() * 10) / 10.0).isEqualTo(50.4);
-    assertThat(report.explanations()).hasSize(3);
+  void fsdpRatiosBetweenTransportsMeetTheTargetWithNothingFittedToThem() {
+    List<ValidationReport.RatioCheck> between =
+        report.ratios().stream().filter(ValidationReport.RatioCheck::betweenTransports).toList();
+    assertThat(between).hasSizeGreaterThanOrEqualTo(3);
+    for (ValidationReport.RatioCheck r : between) {
+      assertThat(r.predictedFitted()).isNull();
+      assertThat(Math.abs(r.predicted() / r.measured() - 1))
+          .as(r.name())
+          .isLessThan(ValidationMarkdown.RATIO_TARGET);
+    }
+  }
+
+  @Test
+  void podsSharingAHostAreToldApartAndHoldOnALayoutLeftOut() {
+    assertThat(report.layoutSteps()).hasSize(3);
+    List<ValidationReport.RatioCheck> r = report.layoutRatios();
+    assertThat(r).hasSize(2);
+    // 2 pods of 2 keep half the ring on NVLink: the model must not price them like 4 pods of 1
+    assertThat(r.get(0).predicted()).isLessThan(r.get(1).predicted() * 0.75);
+    for (ValidationReport.RatioCheck c : r) {
+      assertThat(c.predictedFitted()).as(c.name()).isNotNull();
+      assertThat(Math.abs(c.predictedFitted() / c.measured() - 1))
+          .as(c.name())
+          .isLessThan(ValidationMarkdown.RATIO_TARGET);
+    }
+  }
+
+  @Test
+  void everyFsdpRunIsMatchedToItsLogByTag() {
+    assertThat(report.steps()).hasSize(5);
+    for (ValidationReport.StepCheck s : report.steps()) {
+      assertThat(s.source()).contains(".log:");
+      assertThat(s.predictedFitted()).isNull();
+    }
+  }
+
+  @Test
+  void seedsArePairedByJobAndJudgedWithoutAPerRunFit() {
+    assertThat(report.seeds()).hasSize(4);
+    assertThat(report.seeds()).allMatch(s -> s.predictedFitted() == null);
+    // two pairs (same job, same instance type), each a ratio and a per-step difference
+    assertThat(report.seedRatios()).hasSize(4);
+    assertThat(report.seedRatios().stream().filter(r -> r.difference()).count()).isEqualTo(2);
+    for (ValidationReport.RatioCheck r : report.seedRatios()) {
+      assertThat(r.measured()).isPositive();
+    }
+    assertThat(report.seedNotes()).isNotEmpty();
+  }
+
+  @Test
+  void whyIsDerivedFromTheFilesOwnNumbers() {
+    for (ValidationReport.BenchPoint p : report.bench()) {
+      if (p.bytes() >= ValidationMarkdown.TARGET_BYTES
+          && Math.abs(p.calibrated() / p.measured() - 1) > ValidationMarkdown.BUSBW_TARGET) {
+        String why = ValidationMarkdown.why(p, report);
+        assertThat(why)
+            .startsWith(
+                p.heldOut() == null && !p.algorithm().equals("auto")
+                    ? "NCCL_ALGO"
+                    : "In this file");
+        if (p.heldOut() != null) {
+          assertThat(why)
+              .endsWith(
+                  String.format(
+                          java.util.Locale.ROOT,
+                          "Held out: %+.1f%%",
+                          100 * (p.heldOut() / p.measured() - 1))
+                      + ".");
+        }
+      }
+    }
   }
 }

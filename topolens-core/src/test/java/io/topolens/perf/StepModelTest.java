@@ -87,7 +87,13 @@ class StepModelTest {
                         + seq
                         + ";checkpointing="
                         + ckpt));
-    double f = p.seconds(Term.Kind.COMPUTE) * 312e12 * 0.5;
+    double compute =
+        p.terms().stream()
+            .filter(t -> t.label().equals("compute"))
+            .findFirst()
+            .orElseThrow()
+            .seconds();
+    double f = compute * 312e12 * 0.5;
     assertThat(f).isCloseTo(flops, within(flops * 0.001));
   }
 
@@ -159,7 +165,7 @@ class StepModelTest {
       delimiter = '|',
       value = {
         "model=llama-3-8b;instance=p4d.24xlarge;offload=cpu|DDP has no CPU offload; use --zero 1, 2 or 3, or --strategy fsdp",
-        "model=llama-3-8b;instance=p4d.24xlarge;precision=fp32|the catalog has no FP32/TF32 peak for NVIDIA A100 SXM4; pass --tflops",
+        "model=llama-3-8b;instance=p4d.24xlarge;precision=fp32|the catalog has no FP32/TF32 peak for NVIDIA A100 SXM4 40GB; pass --tflops",
         "model=llama-3-8b;instance=g5.12xlarge|the catalog has no BF16 TFLOPS for NVIDIA A10G; pass --tflops",
         "model=llama-3-8b;instance=g6e.12xlarge;layout=2x4|layout 2x4 needs 8 GPUs per node; g6e.12xlarge has 4",
         "model=llama-3-8b;instance=g6e.12xlarge;intra=nvlink|NVIDIA L40S has no NVLink in the catalog; use --intra pcie or shm",
@@ -172,18 +178,18 @@ class StepModelTest {
   }
 
   /**
-   * The H200 FSDP runs with the paths calibrated from the same machine's nccl-tests and the two
-   * declared one-point fits of docs/model-validation.md (MFU to the P2P step, CPU Adam rate to the
-   * P2P + offload step): the ratios between transports, against the measured 2.30, 15.17, 2.49.
+   * The H200 FSDP runs with the paths calibrated from the same machine's nccl-tests and nothing
+   * fitted to these runs (compute and offload constants come from the one-H100 runs): the ratios
+   * between transports against the measured ones, within issue 12's 25% for layouts and transports
+   * of one host. The CPU optimizer threads of the offload runs were not recorded: torchrun's 1.
    */
   @ParameterizedTest
   @CsvSource({
-    "shm, p2p, 2.11, 2.30",
-    "sock, p2p, 15.80, 15.17",
-    "sock-off, p2p-off, 2.69, 2.49",
+    "shm, p2p, fsdp/shm.log, fsdp/p2p.log",
+    "sock, p2p, fsdp/sock.log, fsdp/p2p.log",
+    "sock-off, p2p-off, fsdp/sock-off.log, fsdp/p2p-off.log",
   })
-  void fsdpRatiosBetweenTransports(String a, String b, double predicted, double measured)
-      throws Exception {
+  void fsdpRatiosBetweenTransports(String a, String b, String logA, String logB) throws Exception {
     HardwareCatalog h200 = CATALOG.with(Path.of("../examples/perf/h200x4-catalog.json"));
     List<BenchSample> samples = new ArrayList<>();
     BenchSamples reader = new BenchSamples(h200);
@@ -206,11 +212,13 @@ class StepModelTest {
     Map<String, Double> step = new LinkedHashMap<>();
     for (RunConfig rc : ScenarioFile.read(Path.of("../examples/perf/h200-fsdp.yaml"))) {
       Scenario s = rc.toScenario(h200, ModelPresets.bundled(), "h200-fsdp.yaml").scenario();
-      Workload w = s.workload().withMfu(0.235).withCpuAdamRate(1.18e9);
-      step.put(s.name(), model.predict(new Scenario(s.name(), w, s.cluster())).stepS());
+      step.put(s.name(), model.predict(s).stepS());
     }
+    double measured =
+        MeasuredStep.read(Fixtures.path("fixtures/h200x4/" + logA), logA).stepS()
+            / MeasuredStep.read(Fixtures.path("fixtures/h200x4/" + logB), logB).stepS();
     double ratio = step.get(a) / step.get(b);
-    assertThat(Math.round(ratio * 100) / 100.0).isEqualTo(predicted);
-    assertThat(Math.abs(ratio / measured - 1)).isLessThan(0.20);
+    System.out.println(a + "/" + b + " predicted " + ratio + " measured " + measured);
+    assertThat(Math.abs(ratio / measured - 1)).as(a + " / " + b).isLessThan(0.25);
   }
 }

@@ -54,6 +54,16 @@ class StepTimesTest {
             0,
             0),
         arguments(
+            "hf-llamafactory-10488-train-metrics.log",
+            Framework.HUGGING_FACE,
+            Derivation.RATE,
+            1 / 0.185,
+            1 / 0.185,
+            1 / 0.185,
+            1,
+            0,
+            0),
+        arguments(
             "lightning-4225-epoch-bars.log",
             Framework.LIGHTNING,
             Derivation.RATE,
@@ -281,5 +291,40 @@ class StepTimesTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> StepTimes.read(List.of(missing)))
         .isInstanceOf(InputProblem.class)
         .hasMessageStartingWith(missing + ": cannot");
+  }
+
+  @org.junit.jupiter.api.Test
+  void lineNumbersHoldAcrossTheNcclReadersBlocks() throws Exception {
+    // 12 MiB: NCCL lines of a real log between JSON step lines, so blocks of 4 MiB cut through both
+    List<String> nccl =
+        java.nio.file.Files.readAllLines(Fixtures.path("seeds/001-g6e-shm-socket-libfabric.log"));
+    Path big = java.nio.file.Files.createTempFile("steps-big", ".log");
+    long step = 0;
+    try (var w = java.nio.file.Files.newBufferedWriter(big)) {
+      while (java.nio.file.Files.size(big) < 12L << 20) {
+        for (int i = 0; i < 200; i++) {
+          for (String l : nccl) {
+            w.write(l);
+            w.newLine();
+          }
+          step++;
+          w.write("{\"step\": " + step + ", \"step_time\": " + (1 + step % 7) / 10.0 + "}");
+          w.newLine();
+        }
+        w.flush();
+      }
+    }
+    StepTimeReader reader = new StepTimeReader();
+    new io.topolens.nccl.NcclLogReader(2)
+        .read(
+            io.topolens.nccl.LogInput.expand(List.of(big.toString())),
+            new io.topolens.nccl.OtherLines(StepTimeReader.NEEDLES, reader::line));
+    StepTimes streamed = reader.finish();
+    assertThat(streamed).isEqualTo(StepTimes.readAll(List.of(big)));
+    assertThat(streamed.steps()).hasSize((int) step);
+    StepTime last = streamed.steps().get(streamed.steps().size() - 1);
+    assertThat(last.evidence().line()).isEqualTo(step * (nccl.size() + 1));
+    assertThat(last.step()).isEqualTo(step);
+    java.nio.file.Files.delete(big);
   }
 }

@@ -1,2 +1,5 @@
-/** Kubernetes: plan job manifests, lint the ones people have, and run them. */
+/**
+ * Kubernetes: plan job manifests, lint the ones people have, run them, and collect a job that runs
+ * or ran (diagnose --job).
+ */
 package io.topolens.kube;

@@ -57,6 +57,18 @@ public final class PythonFinder {
             + "); install PyTorch (Debian: apt-get install python3-torch) or give --python PATH");
   }
 
+  /**
+   * {@link #find()} for a command: null after one line on {@code err} saying why none qualified.
+   */
+  public Python findOrSay(java.io.PrintWriter err) {
+    try {
+      return find();
+    } catch (NotFound e) {
+      err.println("topolens: " + e.getMessage());
+      return null;
+    }
+  }
+
   private record Result(Optional<Python> python, String problem) {}
 
   private static Result check(String command) {

@@ -1,5 +1,7 @@
 package io.topolens.diagnose.rules;
 
+import io.topolens.catalog.Measurement;
+import io.topolens.catalog.Measurements;
 import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Facts.CommEdge;
 import io.topolens.diagnose.Finding;
@@ -42,6 +44,9 @@ public final class NvlinkUnused extends BesideRule {
     long shm = slow.stream().filter(ce -> ce.edge().transport() == Transport.SHM).count();
     String via =
         shm == slow.size() ? "SHM (host memory)" : shm == 0 ? "the network" : "SHM and the network";
+    Measurement p2p = Measurements.bundled().get("h200-allreduce-busbw-p2p");
+    Measurement viaShm = Measurements.bundled().get("h200-allreduce-busbw-shm");
+    Measurement sock = Measurements.bundled().get("h200-allreduce-busbw-socket");
     List<Evidence> evidence = new ArrayList<>(o.topology().evidence().stream().limit(2).toList());
     evidence.addAll(Facts.evidence(slow));
     return List.of(
@@ -57,9 +62,15 @@ public final class NvlinkUnused extends BesideRule {
                 + via
                 + ": pairs "
                 + Facts.pairs(slow, 12)
-                + ". On 4 x H200 the same all_reduce ran at 362.84 GB/s over NVLink, 25.26 GB/s over SHM and 3.85"
-                + " GB/s over sockets (topolens fixtures h200x4). The topology is assumed to describe every node of"
-                + " the job.",
+                + ". On 4 x H200 the same all_reduce ran at "
+                + p2p.amount()
+                + " over NVLink, "
+                + viaShm.amount()
+                + " over SHM and "
+                + sock.amount()
+                + " over sockets ("
+                + p2p.source()
+                + "). The topology is assumed to describe every node of the job.",
             evidence,
             "Remove NCCL_P2P_DISABLE / NCCL_P2P_LEVEL / NCCL_SHM_DISABLE from the environment, and run all GPUs of a"
                 + " node in one pod or container (pods of one node see each other as different hosts and use the"

@@ -153,15 +153,15 @@ final class Logs {
   }
 
   static Expect error(String... says) {
-    return new Expect(Severity.ERROR, List.of(says), List.of(), List.of(), true);
+    return new Expect(Severity.ERROR, List.of(says), List.of(), List.of());
   }
 
   static Expect warn(String... says) {
-    return new Expect(Severity.WARN, List.of(says), List.of(), List.of(), true);
+    return new Expect(Severity.WARN, List.of(says), List.of(), List.of());
   }
 
   static Expect info(String... says) {
-    return new Expect(Severity.INFO, List.of(says), List.of(), List.of(), true);
+    return new Expect(Severity.INFO, List.of(says), List.of(), List.of());
   }
 
   /**
@@ -191,26 +191,16 @@ final class Logs {
 
   /**
    * One expected finding: its severity, phrases its title, explanation or fix must contain, phrases
-   * they must not contain, and its evidence lines exactly, in order.
+   * they must not contain, and its evidence lines exactly, in order (none unless {@link #at} says).
    */
-  record Expect(
-      Severity severity,
-      List<String> says,
-      List<String> lacks,
-      List<String> evidence,
-      boolean checkEvidence) {
+  record Expect(Severity severity, List<String> says, List<String> lacks, List<String> evidence) {
 
     Expect at(String... lines) {
-      return new Expect(severity, says, lacks, List.of(lines), true);
+      return new Expect(severity, says, lacks, List.of(lines));
     }
 
     Expect lacks(String... phrases) {
-      return new Expect(severity, says, List.of(phrases), evidence, checkEvidence);
-    }
-
-    /** Leaves the evidence unchecked (only where a known bug makes it wrong; say so). */
-    Expect anyEvidence() {
-      return new Expect(severity, says, lacks, evidence, false);
+      return new Expect(severity, says, List.of(phrases), evidence);
     }
   }
 
@@ -238,12 +228,10 @@ final class Logs {
       for (String phrase : e.lacks()) {
         assertThat(text).as(about).doesNotContain(phrase);
       }
-      if (e.checkEvidence()) {
-        assertThat(f.evidence())
-            .as(about)
-            .extracting(Logs::where)
-            .containsExactlyElementsOf(e.evidence());
-      }
+      assertThat(f.evidence())
+          .as(about)
+          .extracting(Logs::where)
+          .containsExactlyElementsOf(e.evidence());
       for (Evidence ev : f.evidence()) {
         assertThat(ev.text()).as("text of evidence %s", where(ev)).isEqualTo(lineOf(c, ev));
       }

@@ -16,6 +16,7 @@ import io.topolens.verdict.Expectations;
 import io.topolens.verdict.Hardware;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -76,15 +77,35 @@ class TopologyRulesTest {
     assertThat(findings(resources)).containsExactlyInAnyOrderElementsOf(want);
   }
 
-  @ParameterizedTest
-  @CsvSource({"GPU2, SYS", "GPU3, SYS"})
-  void gpuWithOnlyFarNicsIsNamed(String gpu, String cls) throws Exception {
+  /** nvlink-unused quotes the measured rates of measurements.json with their source. */
+  @Test
+  void nvlinkUnusedQuotesTheMeasurements() {
+    Inputs in =
+        new InputsReader(new NcclLogReader(1))
+            .read(
+                List.of(
+                    Fixtures.path("fixtures/h200x4/ar-shm.log").toString(),
+                    Fixtures.path("fixtures/h200x4/smi.txt").toString()));
+    Observed o =
+        new Observed(in.job(), in.smi(), in.topologies(), BenchAnalysis.topology(in), List.of());
+    assertThat(new NvlinkUnused().check(o))
+        .singleElement()
+        .satisfies(
+            f ->
+                assertThat(f.explanation())
+                    .contains(
+                        "On 4 x H200 the same all_reduce ran at 362.84 GB/s over NVLink, 25.26 GB/s over"
+                            + " SHM and 3.85 GB/s over sockets (measured 2026-11-21 with nccl-tests 2.19.6 /"
+                            + " NCCL 2.28.9 (topolens fixtures h200x4/ar-p2p.log))."));
+  }
+
+  @Test
+  void gpusWithOnlyFarNicsAreNamed() throws Exception {
     // a real 2-socket matrix (public 011) with the NICs of socket 1 removed: GPU2 and GPU3 keep
-    // only SYS NICs
+    // only SYS NICs, GPU0 and GPU1 keep their near ones
     String text =
         java.nio.file.Files.readString(
             Fixtures.path("public/smi-topo/011-4x-rtx6000ada-2socket-4nic-nic-legend.txt"));
-    assertThat(text).contains(cls);
     List<String> lines = text.lines().toList();
     java.nio.file.Path tmp = java.nio.file.Files.createTempFile("topo", ".txt");
     try {
@@ -98,8 +119,14 @@ class TopologyRulesTest {
           .satisfies(
               f -> {
                 assertThat(f.severity()).isEqualTo(Severity.WARN);
-                assertThat(f.explanation()).startsWith("GPU2, GPU3 reach");
-                assertThat(f.explanation()).contains(gpu);
+                assertThat(f.explanation())
+                    .isEqualTo(
+                        "GPU2, GPU3 reach their nearest NIC only across the CPU sockets (SYS in "
+                            + tmp
+                            + "): inter-node traffic from these GPUs crosses QPI/UPI/Infinity Fabric, and"
+                            + " NCCL will not use GPUDirect RDMA across SYS by default (NCCL_NET_GDR_LEVEL),"
+                            + " staging through host memory instead. Ranks on these GPUs set the pace of"
+                            + " every ring that leaves the node.");
               });
     } finally {
       java.nio.file.Files.deleteIfExists(tmp);

@@ -42,7 +42,8 @@ public record PlanRequest(
     List<String> tolerations,
     String shm,
     String offload,
-    String params) {
+    String params,
+    Integer podsPerNode) {
 
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
@@ -65,7 +66,7 @@ public record PlanRequest(
               + keyLine(file, e.getPropertyName(), e.getLocation().getLineNr())
               + ": unknown key "
               + e.getPropertyName()
-              + " (plan specs take instance, nodes, gpusPerPod, network, kind, workload, image, command, name, namespace, runtime, trainerVersion, zone, sameZone, nodeLabels, tolerations, shm, offload, params)");
+              + " (plan specs take instance, nodes, gpusPerPod, network, kind, workload, image, command, name, namespace, runtime, trainerVersion, zone, sameZone, nodeLabels, tolerations, shm, offload, params, podsPerNode)");
     } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
       // a value of the wrong shape: name the key and what it should be, not Jackson's types
       String key =
@@ -137,7 +138,8 @@ public record PlanRequest(
         over.tolerations != null && !over.tolerations.isEmpty() ? over.tolerations : tolerations,
         or(over.shm, shm),
         or(over.offload, offload),
-        or(over.params, params));
+        or(over.params, params),
+        or(over.podsPerNode, podsPerNode));
   }
 
   private static <T> T or(T a, T b) {
@@ -182,7 +184,8 @@ public record PlanRequest(
                           new IllegalArgumentException(
                               "shm must be a quantity such as 64Gi, not \"" + shm + "\"")),
           offload == null ? null : OffloadMode.parse(offload),
-          params == null ? null : params(params));
+          params == null ? null : params(params),
+          podsPerNode);
     } catch (NumberFormatException e) {
       throw new InputProblem("gpusPerPod must be all or a number, not \"" + gpusPerPod + "\"");
     } catch (IllegalArgumentException e) {

@@ -25,6 +25,9 @@ import java.util.Map;
  * @param shm the /dev/shm size; null for the policy's
  * @param offload what is offloaded to host memory, for the memory check; null for none
  * @param params model parameters, for the memory check; null when not known
+ * @param podsPerNode pods on each node; null for as many as the node's GPUs make (its GPUs over
+ *     {@code gpusPerPod}); fewer leaves GPUs of the node unused, as an experiment's 1x4 on an 8-GPU
+ *     node does
  */
 public record PlanSpec(
     String instance,
@@ -45,7 +48,8 @@ public record PlanSpec(
     List<String> tolerations,
     Quantity shm,
     OffloadMode offload,
-    Double params) {
+    Double params,
+    Integer podsPerNode) {
 
   public PlanSpec {
     nodeLabels =

@@ -147,7 +147,20 @@ final class PodParts {
                           .put("topologyKey", "kubernetes.io/hostname"))),
           "Spread by hostname: no two pods of this job on one node, so every pod has its node's GPUs and EFA to itself and ranks of one node never talk over the network (kubeflow/mpi-operator#285).");
     }
-    if (s.spec.sameZone()) {
+    if (s.podsPerNode > 1 && s.spec.nodes() == 1) {
+      a.put(
+          "podAffinity",
+          new YamlMap()
+              .put(
+                  "requiredDuringSchedulingIgnoredDuringExecution",
+                  YamlList.of(
+                      new YamlMap()
+                          .put("labelSelector", new YamlMap().put("matchLabels", labels(podLabels)))
+                          .put("topologyKey", "kubernetes.io/hostname"))),
+          "One node: all "
+              + s.pods
+              + " pods on the node of the first, as asked; without it the scheduler may spread them over several nodes.");
+    } else if (s.spec.sameZone()) {
       a.put(
           "podAffinity",
           new YamlMap()

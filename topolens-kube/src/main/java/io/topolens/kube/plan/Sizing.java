@@ -79,25 +79,70 @@ final class Sizing {
               + ")");
     }
     gpusPerPod = g;
-    podsPerNode = inst.gpus() / g;
+    int fit = inst.gpus() / g;
+    if (spec.podsPerNode() != null && (spec.podsPerNode() < 1 || spec.podsPerNode() > fit)) {
+      throw new InputProblem(
+          "--pods-per-node "
+              + spec.podsPerNode()
+              + " with "
+              + g
+              + " GPU(s) per pod does not fit "
+              + inst.type()
+              + "'s "
+              + inst.gpus()
+              + " GPUs (1 to "
+              + fit
+              + ")");
+    }
+    podsPerNode = spec.podsPerNode() == null ? fit : spec.podsPerNode();
     pods = spec.nodes() * podsPerNode;
     choose(
         "GPUs per pod",
         String.valueOf(g),
-        g == inst.gpus()
-            ? "One pod per node holding all "
-                + inst.gpus()
-                + " GPUs of the "
+        podsPerNode * g < inst.gpus()
+            ? "Asked for: "
+                + podsPerNode
+                + " pod(s) of "
+                + g
+                + " GPU(s) per node, "
+                + podsPerNode * g
+                + " of the "
                 + inst.type()
-                + ": every rank of a node is in one pod, so NCCL connects them over "
-                + (gpu.hasNvlink() ? "NVLink" : "PCIe or shared memory")
-                + " and only traffic between nodes crosses the network (the seeds' conclusion, seed 003)."
-            : "Asked for: " + podsPerNode + " pods per node of " + g + " GPUs each.");
+                + "'s "
+                + inst.gpus()
+                + " GPUs; the rest stay free for other pods."
+            : g == inst.gpus()
+                ? "One pod per node holding all "
+                    + inst.gpus()
+                    + " GPUs of the "
+                    + inst.type()
+                    + ": every rank of a node is in one pod, so NCCL connects them over "
+                    + (gpu.hasNvlink() ? "NVLink" : "PCIe or shared memory")
+                    + " and only traffic between nodes crosses the network (the seeds' conclusion, seed 003)."
+                : "Asked for: " + podsPerNode + " pods per node of " + g + " GPUs each.");
     efa = network(spec, measured);
     if (podsPerNode > 1) {
       warnings.add(podPerGpuCost(measured));
     }
-    if (efa && (inst.efa() * g % inst.gpus() != 0 || inst.efa() * g / inst.gpus() == 0)) {
+    // pods per node asked for: the node's EFAs split among its pods, whatever GPUs stay unused
+    boolean split = spec.podsPerNode() != null;
+    int efaShare =
+        split
+            ? inst.efa() / podsPerNode
+            : inst.efa() * g % inst.gpus() == 0 ? inst.efa() * g / inst.gpus() : 0;
+    if (efa && split && efaShare == 0) {
+      throw new InputProblem(
+          inst.type()
+              + " has "
+              + inst.efa()
+              + " EFA: "
+              + podsPerNode
+              + " pods per node cannot each get a whole one, and an EFA device belongs to one pod"
+              + " only; use --pods-per-node "
+              + inst.efa()
+              + " or fewer, or --network eni");
+    }
+    if (efa && efaShare == 0) {
       throw new InputProblem(
           inst.type()
               + " has "
@@ -110,7 +155,7 @@ final class Sizing {
               + inst.gpus() / Math.max(1, gcd(inst.efa(), inst.gpus()))
               + " or more, or --network eni");
     }
-    efaPerPod = efa ? inst.efa() * g / inst.gpus() : 0;
+    efaPerPod = efa ? efaShare : 0;
     if (efa) {
       choose(
           "vpc.amazonaws.com/efa",
@@ -118,7 +163,12 @@ final class Sizing {
           "EFA devices per pod: "
               + (efaPerPod == inst.efa()
                   ? "all " + inst.efa() + " of the " + inst.type() + "'s"
-                  : efaPerPod + " of " + inst.efa() + ", the pod's share by its GPUs")
+                  : efaPerPod
+                      + " of "
+                      + inst.efa()
+                      + (split
+                          ? ", the node's split among its " + podsPerNode + " pods"
+                          : ", the pod's share by its GPUs"))
               + " ("
               + Math.round(inst.efaGbps() * efaPerPod / inst.efa())
               + " Gbit/s). NCCL uses only the EFA devices its container sees; without any it falls back to TCP sockets.");

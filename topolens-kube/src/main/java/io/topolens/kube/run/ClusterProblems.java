@@ -8,14 +8,15 @@ import java.net.http.HttpConnectTimeoutException;
 import java.util.Locale;
 
 /** Turns the Kubernetes client's exceptions into one line a user can act on. */
-final class ClusterProblems {
+public final class ClusterProblems {
   private ClusterProblems() {}
 
   /**
    * @param what what was being done ("create MPIJob nccl-tests in namespace ml")
    * @param server the API server's URL
    */
-  static InputProblem of(KubernetesClientException e, String what, String server, RunKind kind) {
+  public static InputProblem of(
+      KubernetesClientException e, String what, String server, RunKind kind) {
     int code = e.getCode() < 0 ? 0 : e.getCode();
     String reason =
         e.getStatus() != null && e.getStatus().getMessage() != null
@@ -94,7 +95,7 @@ final class ClusterProblems {
     return "cannot " + what + " at " + server + ": " + firstLine(e.getMessage());
   }
 
-  static String firstLine(String s) {
+  public static String firstLine(String s) {
     if (s == null) {
       return "no message";
     }

@@ -95,6 +95,12 @@ public final class JobRunner {
         status = RunOutcome.Status.TIMED_OUT;
         break;
       }
+      if (o.pendingTimeout() != null
+          && System.nanoTime() - start > o.pendingTimeout().toNanos()
+          && (ended = stuck(pods)) != null) {
+        status = RunOutcome.Status.PENDING;
+        break;
+      }
       try {
         Thread.sleep(o.poll().toMillis());
       } catch (InterruptedException e) {
@@ -112,10 +118,19 @@ public final class JobRunner {
     } else {
       pods.values().forEach(t -> t.followers.values().forEach(LogFollower::close));
     }
+    previousLogs(ns, o.logDir(), pods);
     String what =
         switch (status) {
           case INTERRUPTED ->
               "interrupted; " + cleanup(created, o.onInterrupt(), label, ns, "--on-interrupt");
+          case PENDING ->
+              label
+                  + " "
+                  + ended
+                  + " after "
+                  + seconds(o.pendingTimeout().toMillis())
+                  + "; "
+                  + cleanup(created, o.onTimeout(), label, ns, "--on-timeout");
           case TIMED_OUT ->
               "timed out after "
                   + seconds(o.timeout().toMillis())
@@ -253,6 +268,7 @@ public final class JobRunner {
     final Map<String, LogFollower> followers = new LinkedHashMap<>();
     final Map<String, String> logs = new LinkedHashMap<>();
     final Map<String, Integer> exitCodes = new LinkedHashMap<>();
+    final Map<String, Integer> restarts = new LinkedHashMap<>();
 
     Tracked(String name) {
       this.name = name;
@@ -293,6 +309,28 @@ public final class JobRunner {
     }
   }
 
+  /**
+   * Why the job has not started, when it has not: no pod yet, or a pod that is still pending
+   * without a node or with a reason it cannot start; null once every pod is scheduled and starting.
+   */
+  private static String stuck(Map<String, Tracked> pods) {
+    if (pods.isEmpty()) {
+      return "not started: no pod was created";
+    }
+    List<String> why = new ArrayList<>();
+    for (Tracked t : pods.values()) {
+      boolean pending = t.phase == null || t.phase.equals("Pending");
+      if (pending && (t.node == null || t.problem != null)) {
+        why.add(
+            "pod "
+                + t.name
+                + " "
+                + (t.problem != null ? t.problem : "not scheduled (no reason given yet)"));
+      }
+    }
+    return why.isEmpty() ? null : "not started: " + String.join("; ", why);
+  }
+
   private static String problem(Pod p) {
     if (p.getStatus() == null) {
       return null;
@@ -329,6 +367,9 @@ public final class JobRunner {
       var state = cs.getState();
       if (state == null || (state.getRunning() == null && state.getTerminated() == null)) {
         continue;
+      }
+      if (cs.getRestartCount() != null && cs.getRestartCount() > 0) {
+        t.restarts.put(cs.getName(), cs.getRestartCount());
       }
       if (state.getTerminated() != null && state.getTerminated().getExitCode() != null) {
         t.exitCodes.put(cs.getName(), state.getTerminated().getExitCode());
@@ -372,6 +413,48 @@ public final class JobRunner {
                   + (f.ended() ? "broke" : "stalled"));
         }
         f.close();
+      }
+    }
+  }
+
+  /**
+   * The log of the previous attempt of every container that restarted ({@code kubectl logs
+   * --previous}), as {@code POD[.CONTAINER].previous.log}: the attempt that failed first is often
+   * the one that says why.
+   */
+  private void previousLogs(String ns, Path dir, Map<String, Tracked> pods) {
+    for (Tracked t : pods.values()) {
+      for (var e : t.restarts.entrySet()) {
+        String c = e.getKey();
+        String current = t.logs.get(c);
+        String file =
+            (current == null ? t.name + "." + c + ".log" : current).replaceFirst("\\.log$", "")
+                + ".previous.log";
+        try {
+          String log =
+              client.pods().inNamespace(ns).withName(t.name).inContainer(c).terminated().getLog();
+          if (log != null) {
+            Files.writeString(dir.resolve(file), log, java.nio.charset.StandardCharsets.UTF_8);
+            t.logs.put(c + " (previous)", file);
+            listener.progress(
+                "log of "
+                    + t.name
+                    + "/"
+                    + c
+                    + " before its restart ("
+                    + e.getValue()
+                    + " restart(s)) in "
+                    + file);
+          }
+        } catch (KubernetesClientException | IOException ex) {
+          listener.progress(
+              "no log of "
+                  + t.name
+                  + "/"
+                  + c
+                  + " before its restart: "
+                  + ClusterProblems.firstLine(ex.getMessage()));
+        }
       }
     }
   }

@@ -74,7 +74,7 @@ public record RunKind(
           Set.of("Failed"));
 
   /** Kinds that support a job (created before it, deleted after it when topolens created them). */
-  static final RunKind TRAINING_RUNTIME =
+  public static final RunKind TRAINING_RUNTIME =
       new RunKind(
           "trainer.kubeflow.org",
           "v1alpha1",
@@ -85,7 +85,7 @@ public record RunKind(
           Set.of(),
           Set.of());
 
-  static final RunKind CLUSTER_TRAINING_RUNTIME =
+  public static final RunKind CLUSTER_TRAINING_RUNTIME =
       new RunKind(
           "trainer.kubeflow.org",
           "v1alpha1",
@@ -127,7 +127,7 @@ public record RunKind(
     return Optional.empty();
   }
 
-  ResourceDefinitionContext context() {
+  public ResourceDefinitionContext context() {
     return new ResourceDefinitionContext.Builder()
         .withGroup(group)
         .withVersion(version)

@@ -13,6 +13,9 @@ import java.time.Duration;
  * @param onTimeout what a timeout does to the job
  * @param deleteWhenDone delete the job (and what topolens created with it) after it ends by itself
  * @param logDir where pod logs, the pod-to-node map and run.json go
+ * @param pendingTimeout how long a pod may stay unscheduled or unable to start (Unschedulable,
+ *     ImagePullBackOff), or the job without pods, before the run stops as {@code onTimeout} says;
+ *     null waits up to {@code timeout}
  */
 public record RunOptions(
     String namespace,
@@ -21,4 +24,18 @@ public record RunOptions(
     Cleanup onInterrupt,
     Cleanup onTimeout,
     boolean deleteWhenDone,
-    Path logDir) {}
+    Path logDir,
+    Duration pendingTimeout) {
+
+  /** Options without a pending timeout: only {@code timeout} stops a job whose pods never start. */
+  public RunOptions(
+      String namespace,
+      Duration timeout,
+      Duration poll,
+      Cleanup onInterrupt,
+      Cleanup onTimeout,
+      boolean deleteWhenDone,
+      Path logDir) {
+    this(namespace, timeout, poll, onInterrupt, onTimeout, deleteWhenDone, logDir, null);
+  }
+}

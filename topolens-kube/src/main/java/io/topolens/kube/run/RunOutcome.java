@@ -24,6 +24,8 @@ public record RunOutcome(
     SUCCEEDED,
     FAILED,
     TIMED_OUT,
+    /** A pod stayed unscheduled or unable to start past {@link RunOptions#pendingTimeout()}. */
+    PENDING,
     INTERRUPTED;
 
     public String label() {

@@ -15,10 +15,11 @@ import java.util.Map;
  * {@code --node-map} format of diagnose) and {@code run.json} (job, outcome, every pod with its
  * node, logs and exit codes, and which pods shared a node).
  */
-final class RunRecords {
+public final class RunRecords {
   private RunRecords() {}
 
-  static Path nodeMap(Path dir, List<PodRecord> pods) throws IOException {
+  /** Writes {@code nodes.txt} into {@code dir}: the hostname and node of every scheduled pod. */
+  public static Path nodeMap(Path dir, List<PodRecord> pods) throws IOException {
     StringBuilder sb =
         new StringBuilder(
             "# pod hostname (as NCCL prints it) and the node it ran on; topolens diagnose --node-map reads it\n");

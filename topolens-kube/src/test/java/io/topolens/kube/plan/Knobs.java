@@ -11,7 +11,7 @@ public final class Knobs {
   public static PlanSpec spec(String knobs) throws InputProblem {
     String instance = null;
     Integer nodes = null;
-    String[] v = new String[17];
+    String[] v = new String[18];
     List<String> names =
         List.of(
             "gpusPerPod",
@@ -30,7 +30,8 @@ public final class Knobs {
             "offload",
             "params",
             "nodeLabel",
-            "toleration");
+            "toleration",
+            "podsPerNode");
     for (String kv : knobs.split(";")) {
       int eq = kv.indexOf('=');
       String k = kv.substring(0, eq).strip();
@@ -60,7 +61,8 @@ public final class Knobs {
             v[16] == null ? null : List.of(v[16]),
             v[12],
             v[13],
-            v[14])
+            v[14],
+            v[17] == null ? null : Integer.valueOf(v[17]))
         .toSpec();
   }
 

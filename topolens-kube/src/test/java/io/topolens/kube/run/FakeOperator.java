@@ -98,6 +98,13 @@ final class FakeOperator {
     client.pods().inNamespace(ns).resource(p).update();
   }
 
+  /** Records that every container of a pod restarted {@code n} times, as the kubelet counts. */
+  void restarted(String name, int n) {
+    Pod p = client.pods().inNamespace(ns).withName(name).get();
+    p.getStatus().getContainerStatuses().forEach(c -> c.setRestartCount(n));
+    client.pods().inNamespace(ns).resource(p).update();
+  }
+
   /** Marks a pod unschedulable, as the scheduler does. */
   void unschedulable(String name, String message) {
     Pod p = client.pods().inNamespace(ns).withName(name).get();

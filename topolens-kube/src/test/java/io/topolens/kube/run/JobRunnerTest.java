@@ -252,6 +252,57 @@ class JobRunnerTest {
   }
 
   @Test
+  void aRestartedContainersPreviousAttemptIsKeptBesideItsLog() throws Exception {
+    String previous =
+        "[1,0]<stderr>:nccl-tests-p5-2x8-worker-0:41:41 [0] NCCL WARN NET/OFI Only EFA provider is"
+            + " supported\n";
+    server
+        .expect()
+        .get()
+        .withPath(
+            "/api/v1/namespaces/"
+                + NS
+                + "/pods/"
+                + LAUNCHER
+                + "/log?pretty=false&container=launcher&previous=true")
+        .andReturn(200, previous)
+        .always();
+    Submission s = plannedMpiJob();
+    FakeOperator op = mpiOperator();
+    RunOutcome out =
+        runWhile(
+            () -> {
+              startPods(op);
+              op.restarted(LAUNCHER, 1);
+              Thread.sleep(100);
+              succeedPods(op);
+              op.restarted(LAUNCHER, 1);
+              op.condition("Succeeded", "MPIJob ml/nccl-tests-p5-2x8 successfully completed.");
+            },
+            s,
+            options(Duration.ofSeconds(30)));
+    assertThat(failed.get()).isNull();
+    Path dir = tmp.resolve("logs");
+    assertThat(Files.readString(dir.resolve(LAUNCHER + ".previous.log"))).isEqualTo(previous);
+    assertThat(Files.readString(dir.resolve(LAUNCHER + ".log"))).isEqualTo(LAUNCHER_LOG);
+    assertThat(out.pods())
+        .filteredOn(p -> p.name().equals(LAUNCHER))
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p.logs())
+                    .containsEntry("launcher", LAUNCHER + ".log")
+                    .containsEntry("launcher (previous)", LAUNCHER + ".previous.log"));
+    assertThat(progress)
+        .contains(
+            "log of "
+                + LAUNCHER
+                + "/launcher before its restart (1 restart(s)) in "
+                + LAUNCHER
+                + ".previous.log");
+  }
+
+  @Test
   void ctrlCDeletesTheJobByDefaultAndKeepsPartialLogs() throws Exception {
     Submission s = plannedMpiJob();
     FakeOperator op = mpiOperator();

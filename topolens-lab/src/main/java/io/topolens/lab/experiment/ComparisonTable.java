@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * The table printed at the end of an experiment, one row per variant: its status, the paths NCCL
  * printed in its logs, the peak busbw of each collective, the median step, how far it is from the
- * best variant, its most severe finding, and the prediction ({@code -}: see docs/experiment.md).
+ * best variant, its most severe finding, and {@code predict}'s step for it with its error against
+ * the measured median ({@code -} without a {@code predict:} block in the spec).
  *
  * <p>"vs best" compares median steps when any variant trained (step / best step), else the first
  * collective's peak busbw (best busbw / busbw): 1.00x is the best, 2.00x twice as slow.
@@ -48,7 +49,7 @@ public final class ComparisonTable {
       r.add(ratio(v, steps, first, best));
       Experiment.FindingRef f = v.mainFinding();
       r.add(f == null ? "-" : f.severity() + " " + f.id());
-      r.add("-");
+      r.add(predicted(v));
       rows.add(r);
     }
     int[] width = new int[header.size()];
@@ -100,6 +101,15 @@ public final class ComparisonTable {
     }
     double r = steps ? x / best : best / x;
     return String.format(Locale.ROOT, "%.2fx", r);
+  }
+
+  private static String predicted(Experiment.Variant v) {
+    if (v.predictedSeconds() == null) {
+      return "-";
+    }
+    Double err = v.predictionError();
+    return num(v.predictedSeconds())
+        + (err == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", err * 100));
   }
 
   private static String num(double x) {

@@ -1,5 +1,6 @@
 package io.topolens.lab.experiment;
 
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,6 +31,7 @@ public final class ExperimentRun {
   private final ExperimentSpec spec;
   private final VariantRunner runner;
   private final VariantAnalysis analysis;
+  private final HardwareCatalog catalog;
   private final Path out;
   private final boolean resume;
   private final PrintWriter err;
@@ -41,12 +43,14 @@ public final class ExperimentRun {
       ExperimentSpec spec,
       VariantRunner runner,
       VariantAnalysis analysis,
+      HardwareCatalog catalog,
       Path out,
       boolean resume,
       PrintWriter err) {
     this.spec = spec;
     this.runner = runner;
     this.analysis = analysis;
+    this.catalog = catalog;
     this.out = out;
     this.resume = resume;
     this.err = err;
@@ -95,6 +99,14 @@ public final class ExperimentRun {
       record(e);
       say(tag + ": " + summary(e));
     }
+    if (!interrupted && !spec.predict().isEmpty()) {
+      say("predicting each variant's step");
+      synchronized (this) {
+        Experiment p = Predictions.apply(spec, results(), out, catalog, this::say);
+        done.clear();
+        done.addAll(p.variants());
+      }
+    }
     return results();
   }
 
@@ -107,6 +119,12 @@ public final class ExperimentRun {
     runner.stop();
     try {
       results();
+      say(
+          "interrupted: the running variant was stopped; "
+              + done.size()
+              + " finished variant(s) kept in "
+              + out.resolve(Experiment.FILE)
+              + " (--resume goes on)");
     } catch (IOException e) {
       err.println("topolens: cannot write " + out.resolve(Experiment.FILE) + ": " + e.getMessage());
     }
@@ -172,7 +190,9 @@ public final class ExperimentRun {
         v.env(),
         v.repeat(),
         reason,
-        seconds == null ? null : Math.round(seconds * 10) / 10.0);
+        seconds == null ? null : Math.round(seconds * 10) / 10.0,
+        null,
+        null);
   }
 
   private static String summary(Experiment.Variant e) {

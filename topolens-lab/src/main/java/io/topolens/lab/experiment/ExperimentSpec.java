@@ -16,6 +16,11 @@ import java.util.Map;
  *     are replaced); empty when {@link #run} has no training
  * @param matrices the {@code variants:} block, or each block of a list of them
  * @param timeout how long one variant (probe and training together) may run before it is killed
+ * @param predict the workload and hardware for {@code predict}, in its YAML keys ({@code model},
+ *     {@code instance}, {@code strategy}...); each variant adds its layout, nodes, network and
+ *     offload. Empty: no prediction
+ * @param catalogs catalog files ({@code --catalog}) beside the built-in one, for predict: and the
+ *     bench verdicts
  */
 public record ExperimentSpec(
     Path file,
@@ -26,9 +31,13 @@ public record ExperimentSpec(
     List<String> train,
     Map<String, String> env,
     List<Matrix> matrices,
-    Duration timeout) {
+    Duration timeout,
+    Map<String, Object> predict,
+    List<Path> catalogs) {
 
   public ExperimentSpec {
+    catalogs = List.copyOf(catalogs);
+    predict = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(predict));
     train = List.copyOf(train);
     matrices = List.copyOf(matrices);
     env = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));

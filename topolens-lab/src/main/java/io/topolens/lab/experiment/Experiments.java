@@ -1,8 +1,14 @@
 package io.topolens.lab.experiment;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
+import io.topolens.kube.run.KubeClients;
 import io.topolens.lab.PythonFinder;
+import io.topolens.lab.kube.ClusterSettings;
+import io.topolens.lab.kube.DryRun;
+import io.topolens.lab.kube.KubernetesVariantRunner;
+import io.topolens.lab.kube.VariantManifests;
 import io.topolens.nccl.InputProblem;
 import io.topolens.verdict.Hardware;
 import java.io.IOException;
@@ -29,27 +35,80 @@ public final class Experiments {
    *     to run it with, 130 after Ctrl-C
    */
   public static int run(
+      Path specFile, Path out, boolean resume, String python, PrintWriter stdout, PrintWriter err)
+      throws IOException, InterruptedException {
+    return run(specFile, out, resume, python, ClusterSettings.defaults(), stdout, err);
+  }
+
+  /**
+   * Runs the experiment; a {@code where: kubernetes} spec runs on the cluster {@code cluster} names
+   * (or only prints its manifests with {@link ClusterSettings#dryRun()}).
+   */
+  public static int run(
       Path specFile,
       Path out,
       boolean resume,
       String python,
-      StepSource steps,
+      ClusterSettings cluster,
       PrintWriter stdout,
       PrintWriter err)
       throws IOException, InterruptedException {
     ExperimentSpec spec;
+    HardwareCatalog catalog;
     try {
       spec = SpecReader.read(specFile);
+      catalog = HardwareCatalog.load(spec.catalogs());
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;
     }
-    if (spec.where() instanceof ExperimentSpec.Kubernetes) {
+    if (spec.where() instanceof ExperimentSpec.Kubernetes k) {
+      String ns = cluster.namespace() != null ? cluster.namespace() : k.namespace();
+      VariantManifests manifests = new VariantManifests(spec, ns, catalog);
+      if (cluster.dryRun()) {
+        return DryRun.print(spec, manifests, out, stdout);
+      }
+      if (Experiment.isExperiment(out) && !resume) {
+        err.println(
+            "topolens: "
+                + out
+                + " already holds an experiment's results.json; give --resume to go on with it,"
+                + " or another --out");
+        return 2;
+      }
+      try (KubernetesClient client =
+          KubeClients.connect(
+              cluster.kubeconfig(), cluster.context() != null ? cluster.context() : k.context())) {
+        KubernetesVariantRunner runner =
+            new KubernetesVariantRunner(spec, client, manifests, ns, cluster);
+        runner.reach();
+        err.println(
+            "topolens: experiment "
+                + spec.name()
+                + ": "
+                + spec.variants().size()
+                + " variants, "
+                + spec.run().label()
+                + ", one job at a time on "
+                + client.getMasterUrl()
+                + " in namespace "
+                + (ns != null
+                    ? ns
+                    : client.getNamespace() != null ? client.getNamespace() : "default")
+                + ", results in "
+                + out);
+        return execute(spec, specFile, runner, out, resume, catalog, stdout, err);
+      } catch (InputProblem e) {
+        err.println("topolens: " + e.getMessage());
+        return 2;
+      }
+    }
+    if (cluster.dryRun()) {
       err.println(
           "topolens: "
               + specFile
-              + ": where: kubernetes experiments are not built yet (the spec is valid); run where:"
-              + " local, or each variant with topolens plan and topolens run");
+              + ": --dry-run prints the Kubernetes manifests of a where: kubernetes spec; this one"
+              + " runs locally");
       return 2;
     }
     if (Experiment.isExperiment(out) && !resume) {
@@ -66,15 +125,10 @@ public final class Experiments {
       err.println("topolens: " + specFile + ": device: gpu, but nvidia-smi lists no GPU here");
       return 2;
     }
-    PythonFinder.Python py;
-    try {
-      py = new PythonFinder(python).find();
-    } catch (PythonFinder.NotFound e) {
-      err.println("topolens: " + e.getMessage());
+    PythonFinder.Python py = new PythonFinder(python).findOrSay(err);
+    if (py == null) {
       return 2;
     }
-    Files.createDirectories(out);
-    Files.copy(specFile, out.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
     err.println(
         "topolens: experiment "
             + spec.name()
@@ -90,11 +144,29 @@ public final class Experiments {
             + py.torchVersion()
             + "), results in "
             + out);
+    return execute(
+        spec, specFile, new LocalVariantRunner(spec, py, gpus), out, resume, catalog, stdout, err);
+  }
+
+  /** Runs every variant with {@code runner}, Ctrl-C handled, and prints the comparison. */
+  private static int execute(
+      ExperimentSpec spec,
+      Path specFile,
+      VariantRunner runner,
+      Path out,
+      boolean resume,
+      HardwareCatalog catalog,
+      PrintWriter stdout,
+      PrintWriter err)
+      throws IOException, InterruptedException {
+    Files.createDirectories(out);
+    Files.copy(specFile, out.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
     ExperimentRun run =
         new ExperimentRun(
             spec,
-            new LocalVariantRunner(spec, py, gpus),
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), steps),
+            runner,
+            new VariantAnalysis(catalog, Hardware.unknown()),
+            catalog,
             out,
             resume,
             err);

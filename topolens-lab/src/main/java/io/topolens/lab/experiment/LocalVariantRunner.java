@@ -71,7 +71,7 @@ public final class LocalVariantRunner implements VariantRunner {
       cmd.addAll(spec.probe().toArgs());
       cmd.addAll(List.of("--json", probeDir.resolve("probe.json").toString()));
       progress.accept("probe on " + v.ranks() + " ranks");
-      String failure = launch(v, cmd, probeDir, remaining(start));
+      String failure = launch(v, cmd, probeDir, remaining(start), probeProgress(progress));
       logs.addAll(rankFiles(probeDir));
       if (failure != null) {
         return new VariantRun("probe: " + failure, logs, v.ranks());
@@ -87,7 +87,7 @@ public final class LocalVariantRunner implements VariantRunner {
                 .replace("{variant}", v.name()));
       }
       progress.accept("training on " + v.ranks() + " ranks");
-      String failure = launch(v, cmd, trainDir, remaining(start));
+      String failure = launch(v, cmd, trainDir, remaining(start), null);
       logs.addAll(rankFiles(trainDir));
       if (failure != null) {
         return new VariantRun("training: " + failure, logs, v.ranks());
@@ -102,7 +102,21 @@ public final class LocalVariantRunner implements VariantRunner {
     return left.isNegative() ? Duration.ofMillis(1) : left;
   }
 
-  private String launch(Variant v, List<String> cmd, Path logs, Duration timeout)
+  /** The probe's own progress lines of rank 0 ({@code topolens-probe: all_reduce: ...}). */
+  private static Consumer<String> probeProgress(Consumer<String> progress) {
+    String prefix = "topolens-probe: ";
+    return line -> {
+      if (line.startsWith(prefix)) {
+        progress.accept("probe: " + line.substring(prefix.length()));
+      }
+    };
+  }
+
+  /**
+   * @param rank0Err also handed rank 0's stderr lines as they come, or null
+   */
+  private String launch(
+      Variant v, List<String> cmd, Path logs, Duration timeout, Consumer<String> rank0Err)
       throws IOException, InterruptedException {
     if (stopped) {
       return "stopped";
@@ -122,6 +136,9 @@ public final class LocalVariantRunner implements VariantRunner {
             .rankEnv(r -> podEnv(v, r))
             .processGroups()
             .timeout(timeout);
+    if (rank0Err != null) {
+      launcher.followRank0(null, rank0Err);
+    }
     if (cwd != null) {
       launcher.workingDirectory(cwd);
     }

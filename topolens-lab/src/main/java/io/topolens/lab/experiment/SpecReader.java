@@ -1,12 +1,16 @@
 package io.topolens.lab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.kube.manifest.ManifestReader;
 import io.topolens.kube.manifest.YamlDocument;
 import io.topolens.kube.plan.PlanSpec;
 import io.topolens.nccl.InputProblem;
+import io.topolens.perf.Layout;
+import io.topolens.perf.ModelPresets;
 import io.topolens.perf.Offload;
 import io.topolens.perf.PathKind;
+import io.topolens.perf.RunConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +41,14 @@ public final class SpecReader {
           "env",
           "probe",
           "train",
-          "variants");
+          "variants",
+          "predict",
+          "catalog");
+
+  /** predict: keys each variant sets itself. */
+  static final Set<String> PREDICT_BY_VARIANT =
+      Set.of("layout", "nodes", "network", "name", "measured");
+
   static final Set<String> PROBE =
       Set.of(
           "collectives", "minBytes", "maxBytes", "stepFactor", "warmup", "iters", "pairs", "args");
@@ -95,7 +106,78 @@ public final class SpecReader {
       matrices.add(matrix("/variants"));
     }
     Duration timeout = duration("/timeout", Duration.ofMinutes(30));
-    return new ExperimentSpec(file, name, run, where, probe, train, env, matrices, timeout);
+    Map<String, Object> predict = predict();
+    List<Path> catalogs = new ArrayList<>();
+    if (root.has("catalog")) {
+      List<String> cs = strings("/catalog");
+      for (int i = 0; i < cs.size(); i++) {
+        Path c = relative(cs.get(i));
+        if (!Files.isRegularFile(c)) {
+          throw problem(item("/catalog", i), "no such file: " + c);
+        }
+        catalogs.add(c);
+      }
+    }
+    ExperimentSpec spec =
+        new ExperimentSpec(
+            file, name, run, where, probe, train, env, matrices, timeout, predict, catalogs);
+    if (!predict.isEmpty()) {
+      try {
+        Predictions.config(spec, spec.variants().getFirst(), List.of())
+            .toScenario(HardwareCatalog.load(catalogs), ModelPresets.bundled(), "predict");
+      } catch (InputProblem e) {
+        throw problem("/predict", e.getMessage());
+      }
+    }
+    return spec;
+  }
+
+  /** The predict: mapping, each key checked as predict's YAML takes it. */
+  private Map<String, Object> predict() throws InputProblem {
+    JsonNode p = doc.root().path("predict");
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (p.isMissingNode() || p.isNull()) {
+      return out;
+    }
+    if (!p.isObject()) {
+      throw problem(
+          "/predict", "predict: must be a mapping of predict's keys (model, instance...)");
+    }
+    for (Map.Entry<String, JsonNode> f : p.properties()) {
+      String pointer = YamlDocument.child("/predict", f.getKey());
+      if (PREDICT_BY_VARIANT.contains(f.getKey())) {
+        throw problem(pointer, f.getKey() + " comes from each variant, not from predict:");
+      }
+      List<String> known =
+          java.util.Arrays.stream(RunConfig.class.getRecordComponents())
+              .map(java.lang.reflect.RecordComponent::getName)
+              .filter(k -> !PREDICT_BY_VARIANT.contains(k))
+              .sorted()
+              .toList();
+      if (!known.contains(f.getKey())) {
+        throw problem(
+            pointer,
+            "unknown key \""
+                + f.getKey()
+                + "\" under predict: (known: "
+                + String.join(", ", known)
+                + ")");
+      }
+      if (!f.getValue().isValueNode() || f.getValue().isNull()) {
+        throw problem(pointer, f.getKey() + " needs a value");
+      }
+      Object v =
+          f.getValue().isNumber()
+              ? f.getValue().numberValue()
+              : f.getValue().isBoolean() ? f.getValue().asBoolean() : f.getValue().asText();
+      try {
+        RunConfig.fromMap(Map.of(f.getKey(), v), "predict");
+      } catch (InputProblem e) {
+        throw problem(pointer, f.getKey() + ": not a value predict takes (" + v + ")");
+      }
+      out.put(f.getKey(), v);
+    }
+    return out;
   }
 
   private ExperimentSpec.Placement placement() throws InputProblem {

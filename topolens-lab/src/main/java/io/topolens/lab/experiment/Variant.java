@@ -1,5 +1,6 @@
 package io.topolens.lab.experiment;
 
+import io.topolens.perf.Layout;
 import java.util.Map;
 
 /**

@@ -12,8 +12,10 @@ import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
 import io.topolens.model.Communicator;
 import io.topolens.model.Edge;
+import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.NcclLogReader;
 import io.topolens.present.TextReport;
+import io.topolens.steps.StepTimes;
 import io.topolens.verdict.BenchAnalysis;
 import io.topolens.verdict.BenchVerdict;
 import io.topolens.verdict.Expectations;
@@ -34,7 +36,8 @@ import java.util.Set;
  * Reads what one variant left behind the way {@code diagnose} and {@code bench} read any input:
  * every rank's output through {@link InputsReader}, judged by the standard rules and the bench
  * verdicts; the peak busbw of each collective the probe measured; the paths NCCL printed; the step
- * times of the training logs. Writes the diagnosis as text beside the logs ({@code diagnosis.txt}).
+ * times of the training logs ({@link StepTimes}, the reader diagnose uses). Writes the diagnosis as
+ * text beside the logs ({@code diagnosis.txt}).
  */
 public final class VariantAnalysis {
 
@@ -43,12 +46,10 @@ public final class VariantAnalysis {
 
   private final HardwareCatalog catalog;
   private final Hardware hardware;
-  private final StepSource steps;
 
-  public VariantAnalysis(HardwareCatalog catalog, Hardware hardware, StepSource steps) {
+  public VariantAnalysis(HardwareCatalog catalog, Hardware hardware) {
     this.catalog = catalog;
     this.hardware = hardware;
-    this.steps = steps;
   }
 
   /** What was measured and found, ready to go into results.json. */
@@ -76,8 +77,21 @@ public final class VariantAnalysis {
     }
     List<Path> trainLogs =
         logs.stream().filter(p -> p.getParent().getFileName().toString().equals("train")).toList();
-    Experiment.Steps s = trainLogs.isEmpty() ? null : steps.read(trainLogs).orElse(null);
-    return new Measured(peakBusBw(in.benches()), s, transports(in), findings);
+    return new Measured(peakBusBw(in.benches()), steps(trainLogs), transports(in), findings);
+  }
+
+  /** The training logs' step time (median, min, max over the steps after warm-up), or null. */
+  static Experiment.Steps steps(List<Path> trainLogs) {
+    if (trainLogs.isEmpty()) {
+      return null;
+    }
+    try {
+      return StepTimes.read(trainLogs)
+          .map(s -> new Experiment.Steps(s.median(), s.min(), s.max(), s.count()))
+          .orElse(null);
+    } catch (InputProblem e) {
+      return null; // a log that cannot be read again has no step time; diagnose named it
+    }
   }
 
   /** The highest out-of-place or in-place busbw of each collective, GB/s. */

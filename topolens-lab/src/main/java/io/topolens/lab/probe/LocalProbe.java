@@ -44,11 +44,8 @@ public final class LocalProbe {
       err.println("topolens: --local must be 1 or more, not " + ranks);
       return 2;
     }
-    PythonFinder.Python py;
-    try {
-      py = new PythonFinder(python).find();
-    } catch (PythonFinder.NotFound e) {
-      err.println("topolens: " + e.getMessage());
+    PythonFinder.Python py = new PythonFinder(python).findOrSay(err);
+    if (py == null) {
       return 2;
     }
     Path dir = logs != null ? logs : Files.createTempDirectory("topolens-probe");

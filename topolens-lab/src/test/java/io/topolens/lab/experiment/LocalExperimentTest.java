@@ -14,6 +14,7 @@ import io.topolens.bench.NcclTestsReader;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import io.topolens.lab.PythonFinder;
+import io.topolens.perf.Layout;
 import io.topolens.verdict.Hardware;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -58,7 +59,6 @@ class LocalExperimentTest {
             out,
             resume,
             python.command(),
-            StepSource.NONE,
             new PrintWriter(o, true),
             new PrintWriter(e, true));
     return new Ran(code, o.toString(), e.toString());
@@ -188,8 +188,8 @@ class LocalExperimentTest {
         if os.environ["TOPOLENS_VARIANT"] == "1x2" and os.environ["RANK"] == "1":
             print("RuntimeError: CUDA out of memory (as a test)", file=sys.stderr)
             sys.exit(3)
-        for step in range(3):
-            print(json.dumps({"step": step + 1, "step_time": 0.5}), flush=True)
+        for step, t in enumerate([0.9, 0.4, 0.6, 0.5]):
+            print(json.dumps({"step": step + 1, "step_time": t}), flush=True)
         """);
     Path spec =
         spec(
@@ -207,9 +207,13 @@ class LocalExperimentTest {
     assertThat(vs).extracting(Experiment.Variant::status).containsExactly("failed", "ok");
     assertThat(vs.get(0).reason())
         .isEqualTo("training: rank 1 exited with 3: RuntimeError: CUDA out of memory (as a test)");
-    assertThat(Files.readString(out.resolve("variants/2x1/train/rank-0.out")))
-        .contains("{\"step\": 3, \"step_time\": 0.5}");
-    assertThat(r.out()).containsPattern("(?m)^1x2 +failed ");
+    // the step-time reader reads the JSON lines of both ranks; each one's first step is warm-up
+    assertThat(vs.get(1).stepSeconds()).isEqualTo(new Experiment.Steps(0.5, 0.4, 0.6, 6));
+    // what the failed variant measured before it failed is kept: rank 0 ran its steps
+    assertThat(vs.get(0).stepSeconds()).isEqualTo(new Experiment.Steps(0.5, 0.4, 0.6, 3));
+    assertThat(r.out())
+        .containsPattern("(?m)^1x2 +failed +- +0.500 +- +- +-$")
+        .containsPattern("(?m)^2x1 +ok +- +0.500 +1.00x +- +-$");
 
     // --resume runs the failed variant again and keeps the finished one
     Ran resumed = experiment(spec, out, true);
@@ -275,7 +279,8 @@ class LocalExperimentTest {
         new ExperimentRun(
             spec,
             new LocalVariantRunner(spec, python, 0),
-            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown(), StepSource.NONE),
+            new VariantAnalysis(HardwareCatalog.builtIn(), Hardware.unknown()),
+            HardwareCatalog.builtIn(),
             out,
             false,
             new PrintWriter(err, true));
@@ -308,6 +313,10 @@ class LocalExperimentTest {
     assertThat(vs)
         .extracting(v -> v.name() + " " + v.status() + " " + v.reason())
         .containsExactly("1x1 ok null", "2x1 skipped interrupted", "1x2 skipped interrupted");
+    assertThat(err.toString())
+        .contains(
+            "topolens: interrupted: the running variant was stopped; 1 finished variant(s) kept in "
+                + out.resolve("results.json"));
   }
 
   @Test

@@ -31,8 +31,16 @@ class SpecReaderTest {
   @CsvSource(
       delimiter = ';',
       value = {
-        "name: x|variant:|  layout: 1x2; 2; unknown key \"variant\" (known: about, device, env, name,"
-            + " probe, run, timeout, train, variants, where)",
+        "name: x|variant:|  layout: 1x2; 2; unknown key \"variant\" (known: about, catalog, device,"
+            + " env, name, predict, probe, run, timeout, train, variants, where)",
+        "predict:|  model: llama-3-8b|  layout: 1x4|variants: {layout: 1x2}; 3; layout comes from each"
+            + " variant, not from predict:",
+        "predict:|  model: llama-3-8b|  zeroo: 3|variants: {layout: 1x2}; 3; unknown key \"zeroo\""
+            + " under predict: (known: checkpointing, cpuAdamRate, cpuThreads, gradAccum, hidden, instance,"
+            + " intra, layers, mfu, microBatch, model, nicGbps, offload, overheadS, params,"
+            + " precision, reduceDtype, seq, startupS, steps, strategy, tflops, zero)",
+        "predict:|  model: llama-3-8b|variants: {layout: 1x2}; 1; predict: no instance type (--instance)",
+        "catalog: lab.json|variants: {layout: 1x2}; 1; no such file: DIR/lab.json",
         "variants:|  layout:|    - 1x2|    - 2by2; 4; layout \"2by2\" is not PODSxGPUS (e.g. 1x4 or 4x1)",
         "probe:|  collectives: [all_reduce, allreduce]|variants: {layout: 1x2}; 2; unknown collective"
             + " \"allreduce\" (all_reduce, all_gather, reduce_scatter, alltoall, broadcast)",
@@ -65,7 +73,7 @@ class SpecReaderTest {
     Path f = spec(text);
     assertThatThrownBy(() -> SpecReader.read(f))
         .isInstanceOf(InputProblem.class)
-        .hasMessage(f + ":" + line + ": " + problem);
+        .hasMessage(f + ":" + line + ": " + problem.replace("DIR", dir.toString()));
   }
 
   @Test

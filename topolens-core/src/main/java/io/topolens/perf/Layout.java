@@ -1,4 +1,4 @@
-package io.topolens.lab.experiment;
+package io.topolens.perf;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

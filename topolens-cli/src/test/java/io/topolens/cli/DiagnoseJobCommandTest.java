@@ -1,0 +1,242 @@
+package io.topolens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code topolens diagnose --job} end to end against fabric8's mock API server (CRUD mode) through
+ * a kubeconfig whose context names namespace ml: AWS's FSDP PyTorchJob (examples/k8s/lint) with two
+ * pods on two p4d.24xlarge nodes, whose logs are a public two-node NCCL log split by host (core
+ * test resources nccl/public/008, NVIDIA/nccl#687).
+ */
+@EnableKubernetesMockClient(crud = true)
+class DiagnoseJobCommandTest {
+  static final ResourceDefinitionContext PYTORCHJOB =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("kubeflow.org")
+          .withVersion("v1")
+          .withKind("PyTorchJob")
+          .withPlural("pytorchjobs")
+          .withNamespaced(true)
+          .build();
+  static final Path TWO_NODES =
+      Path.of(CliRun.fixture("nccl/public/008-nccl2x-ib-gdrdma-p2p-ipc-read-two-nodes.log"));
+
+  KubernetesMockServer server;
+  KubernetesClient client;
+  @TempDir Path tmp;
+  Path kubeconfig;
+
+  @BeforeEach
+  void cluster() throws Exception {
+    kubeconfig = tmp.resolve("kubeconfig");
+    Files.writeString(
+        kubeconfig,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: mock
+          cluster: {server: "%s", insecure-skip-tls-verify: true}
+        contexts:
+        - name: mock
+          context: {cluster: mock, user: dev, namespace: ml}
+        current-context: mock
+        users:
+        - name: dev
+          user: {token: secret}
+        """
+            .formatted(client.getMasterUrl().toString().replaceAll("/$", "")));
+    GenericKubernetesResource job =
+        new ObjectMapper(new YAMLFactory())
+            .readValue(
+                Path.of(CliRun.example("lint/aws-fsdp-p4d.yaml")).toFile(),
+                GenericKubernetesResource.class);
+    client.genericKubernetesResources(PYTORCHJOB).inNamespace("ml").resource(job).create();
+    List<String> hosts = List.of("cosmos-hpc-100a45", "cosmos-hpc-100a55");
+    for (int i = 0; i < 2; i++) {
+      String node = "ip-10-1-0-" + (i + 1);
+      client
+          .nodes()
+          .resource(
+              new NodeBuilder()
+                  .withNewMetadata()
+                  .withName(node)
+                  .addToLabels("node.kubernetes.io/instance-type", "p4d.24xlarge")
+                  .endMetadata()
+                  .withNewStatus()
+                  .withAllocatable(
+                      Map.of(
+                          "nvidia.com/gpu", new Quantity("8"),
+                          "vpc.amazonaws.com/efa", new Quantity("4")))
+                  .endStatus()
+                  .build())
+          .create();
+      String pod = "fsdp-worker-" + i;
+      client
+          .pods()
+          .inNamespace("ml")
+          .resource(
+              new PodBuilder()
+                  .withNewMetadata()
+                  .withName(pod)
+                  .withLabels(Map.of("training.kubeflow.org/job-name", "fsdp"))
+                  .endMetadata()
+                  .withNewSpec()
+                  .withHostname(hosts.get(i))
+                  .withNodeName(node)
+                  .withContainers(new ContainerBuilder().withName("pytorch").withImage("i").build())
+                  .endSpec()
+                  .withStatus(
+                      new PodStatusBuilder()
+                          .withPhase("Succeeded")
+                          .withContainerStatuses(
+                              new ContainerStatusBuilder()
+                                  .withName("pytorch")
+                                  .withNewState()
+                                  .withNewTerminated()
+                                  .withExitCode(0)
+                                  .endTerminated()
+                                  .endState()
+                                  .build())
+                          .build())
+                  .build())
+          .create();
+      String host = hosts.get(i);
+      server
+          .expect()
+          .get()
+          .withPath("/api/v1/namespaces/ml/pods/" + pod + "/log?pretty=false&container=pytorch")
+          .andReturn(
+              200,
+              Files.readAllLines(TWO_NODES).stream()
+                  .filter(l -> l.startsWith(host + ":"))
+                  .map(l -> l + "\n")
+                  .collect(Collectors.joining()))
+          .always();
+    }
+  }
+
+  @Test
+  void diagnosesTheJobSavesItAndRepeatsOfflineAndLintReadsTheSavedManifest() throws Exception {
+    Path saved = tmp.resolve("saved");
+    CliRun live =
+        CliRun.of(
+            "diagnose",
+            "--job",
+            "pytorchjob/fsdp",
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--parallel",
+            "2",
+            "--save",
+            saved.toString());
+    assertThat(live.errLines())
+        .contains(
+            "topolens: PyTorchJob fsdp in namespace ml: 2 pod(s) on 2 node(s): 2 x p4d.24xlarge (8 GPU, 4 EFA allocatable)",
+            "topolens: saved in " + saved + " (topolens diagnose " + saved + " repeats this)");
+    // the same as diagnosing the files by hand with the node map and the nodes' instance type
+    CliRun byHand =
+        CliRun.of(
+            "diagnose",
+            "--node-map",
+            saved.resolve("nodes.txt").toString(),
+            "--instance",
+            "p4d.24xlarge",
+            saved.resolve("logs").toString());
+    assertThat(live.code()).isEqualTo(byHand.code());
+    assertThat(live.out()).isEqualTo(byHand.out()).contains("2 node");
+    CliRun offline = CliRun.of("diagnose", saved.toString());
+    assertThat(offline.code()).isEqualTo(live.code());
+    assertThat(offline.out()).isEqualTo(live.out());
+    assertThat(offline.errLines())
+        .first()
+        .isEqualTo(
+            "topolens: saved PyTorchJob fsdp in namespace ml: 2 pod(s), 2 log(s); nodes: 2 x p4d.24xlarge (8 GPU, 4 EFA allocatable)");
+    // lint reads the saved manifest and finds what it finds in the original
+    CliRun lintSaved =
+        CliRun.of("lint", "--format", "json", saved.resolve("manifest.yaml").toString());
+    CliRun lintOriginal =
+        CliRun.of("lint", "--format", "json", CliRun.example("lint/aws-fsdp-p4d.yaml"));
+    assertThat(lintSaved.code()).as(lintSaved.err()).isEqualTo(lintOriginal.code()).isNotEqualTo(2);
+    assertThat(ids(lintSaved.out())).isEqualTo(ids(lintOriginal.out())).isNotEmpty();
+  }
+
+  private static List<String> ids(String json) throws Exception {
+    return new ObjectMapper()
+        .readTree(json)
+        .path("findings")
+        .valueStream()
+        .map(f -> f.path("id").asText())
+        .toList();
+  }
+
+  @Test
+  void aRefusalIsOneLineNamingTheVerbAndResourceAndExitsTwo() {
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/nodes/ip-10-1-0-2")
+        .andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden").build())
+        .always();
+    CliRun r =
+        CliRun.of("diagnose", "--job", "pytorchjob/fsdp", "--kubeconfig", kubeconfig.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines())
+        .last()
+        .isEqualTo(
+            "topolens: forbidden (403): cannot get nodes; the role needs verb \"get\" on resource"
+                + " \"nodes\" (examples/k8s/rbac/topolens-diagnose.yaml)");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void anotherNamespaceAsKubectlTakesIt() {
+    CliRun r =
+        CliRun.of(
+            "diagnose",
+            "--job",
+            "pytorchjob/fsdp",
+            "-n",
+            "research",
+            "--kubeconfig",
+            kubeconfig.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines())
+        .containsExactly(
+            "topolens: no PyTorchJob fsdp in namespace research (kubectl get pytorchjobs -n research)");
+  }
+
+  @Test
+  void optionsThatDoNotGoTogether() {
+    assertThat(CliRun.of("diagnose").errLines())
+        .containsExactly(
+            "topolens: diagnose needs PATH... (log files or folders) or --job KIND/NAME");
+    assertThat(CliRun.of("diagnose", "--job", "pytorchjob/fsdp", "x.log").errLines())
+        .containsExactly(
+            "topolens: --job and --selector read logs from the cluster; give no PATH with them (x.log)");
+    assertThat(CliRun.of("diagnose", "--save", "d", "x.log").code()).isEqualTo(2);
+  }
+}

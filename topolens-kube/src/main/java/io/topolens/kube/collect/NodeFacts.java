@@ -1,0 +1,44 @@
+package io.topolens.kube.collect;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a node says about its hardware.
+ *
+ * @param instanceType its {@code node.kubernetes.io/instance-type} label, or null
+ * @param gpus allocatable {@code nvidia.com/gpu}, or null when it allocates none
+ * @param efa allocatable {@code vpc.amazonaws.com/efa}, or null when it allocates none
+ */
+public record NodeFacts(String name, String instanceType, Integer gpus, Integer efa) {
+  public static final String INSTANCE_TYPE_LABEL = "node.kubernetes.io/instance-type";
+
+  /** A node that could not be read (deleted since, or not visible): only its name. */
+  public static NodeFacts unknown(String name) {
+    return new NodeFacts(name, null, null, null);
+  }
+
+  /**
+   * Nodes grouped by what they say: {@code 4 x p4d.24xlarge (8 GPU, 4 EFA allocatable)}, most
+   * common first.
+   */
+  public static List<String> summary(List<NodeFacts> nodes) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (NodeFacts n : nodes) {
+      String what =
+          (n.instanceType() == null ? "no instance-type label" : n.instanceType())
+              + " ("
+              + (n.gpus() == null ? "no" : n.gpus())
+              + " GPU, "
+              + (n.efa() == null ? "no" : n.efa())
+              + " EFA allocatable)";
+      counts.merge(what, 1, Integer::sum);
+    }
+    return counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
+        .map(e -> e.getValue() + " x " + e.getKey())
+        .toList();
+  }
+}
