@@ -9,34 +9,44 @@ sends to the next host's first rank over NET/Socket (the ring between nodes).
 import re
 import sys
 
-src, out, size = sys.argv[1], sys.argv[2], sys.argv[3]
-lines = open(src, encoding="utf-8", errors="replace").read().splitlines()
-host_bytes = sum(len(l) + 1 for l in lines)
-if size.startswith("hosts="):
-    hosts = max(1, int(size[len("hosts="):]))
-else:
-    hosts = max(1, int(size) * 1024 * 1024 // host_bytes)
-total = 4 * hosts
-
 head = re.compile(r"^vm:(\d+):(\d+) ")
 conn = re.compile(r"(Channel \d+/\d+ : )(\d+)\[(\d+)\] -> (\d+)\[(\d+)\]")
 comm_rank = re.compile(r"( rank )(\d+)( n[Rr]anks )(\d+)")
 
-with open(out, "w", encoding="utf-8") as f:
-    for h in range(hosts):
-        base = 4 * h
-        name = "node-%05d" % h
-        chunk = []
-        pid3 = 0
-        for l in lines:
-            l = head.sub(lambda m: "%s:%d:%d " % (name, int(m.group(1)) + h * 10, int(m.group(2)) + h * 10), l)
-            l = conn.sub(lambda m: "%s%d[%s] -> %d[%s]" % (m.group(1), int(m.group(2)) + base, m.group(3), int(m.group(4)) + base, m.group(5)), l)
-            l = comm_rank.sub(lambda m: "%s%d%s%d" % (m.group(1), int(m.group(2)) + base, m.group(3), total), l)
-            if l.startswith(name + ":") and " [3] " in l[:40]:
-                pid3 = int(l.split(":")[1])
-            chunk.append(l)
-        nxt = (base + 4) % total
-        for ch in range(2):
-            chunk.append("%s:%d:%d [3] NCCL INFO Channel %02d/0 : %d[3] -> %d[0] [send] via NET/Socket/0" % (name, pid3, pid3, ch, base + 3, nxt))
-        f.write("\n".join(chunk) + "\n")
-print("wrote %s: %d hosts, %d ranks" % (out, hosts, total))
+
+def host_lines(lines, h, total):
+    """The lines of SOURCE as host h of a job of `total` ranks prints them, ring connection to the next host last."""
+    base = 4 * h
+    name = "node-%05d" % h
+    chunk = []
+    pid3 = 0
+    for l in lines:
+        l = head.sub(lambda m: "%s:%d:%d " % (name, int(m.group(1)) + h * 10, int(m.group(2)) + h * 10), l)
+        l = conn.sub(lambda m: "%s%d[%s] -> %d[%s]" % (m.group(1), int(m.group(2)) + base, m.group(3), int(m.group(4)) + base, m.group(5)), l)
+        l = comm_rank.sub(lambda m: "%s%d%s%d" % (m.group(1), int(m.group(2)) + base, m.group(3), total), l)
+        if l.startswith(name + ":") and " [3] " in l[:40]:
+            pid3 = int(l.split(":")[1])
+        chunk.append(l)
+    nxt = (base + 4) % total
+    for ch in range(2):
+        chunk.append("%s:%d:%d [3] NCCL INFO Channel %02d/0 : %d[3] -> %d[0] [send] via NET/Socket/0" % (name, pid3, pid3, ch, base + 3, nxt))
+    return chunk
+
+
+def main():
+    src, out, size = sys.argv[1], sys.argv[2], sys.argv[3]
+    lines = open(src, encoding="utf-8", errors="replace").read().splitlines()
+    host_bytes = sum(len(l) + 1 for l in lines)
+    if size.startswith("hosts="):
+        hosts = max(1, int(size[len("hosts="):]))
+    else:
+        hosts = max(1, int(size) * 1024 * 1024 // host_bytes)
+    total = 4 * hosts
+    with open(out, "w", encoding="utf-8") as f:
+        for h in range(hosts):
+            f.write("\n".join(host_lines(lines, h, total)) + "\n")
+    print("wrote %s: %d hosts, %d ranks" % (out, hosts, total))
+
+
+if __name__ == "__main__":
+    main()

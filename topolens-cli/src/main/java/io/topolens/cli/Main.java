@@ -38,12 +38,22 @@ public final class Main {
 
   /** Runs the command line and returns the exit code (tests call this). */
   public static int run(String... args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // answered before picocli loads: its classes (Java 5 class files) stay out of the AOT cache
+      System.out.println(Version.text());
+      System.out.flush();
+      return 0;
+    }
     // fabric8 logs through SLF4J, which warns on stderr when no logger is bound: keep stderr to our
     // lines
     if (System.getProperty("slf4j.internal.verbosity") == null) {
       System.setProperty("slf4j.internal.verbosity", "ERROR");
     }
     CommandLine cl = new CommandLine(new Main());
+    // every command answers -V/--version as README promises, with the top-level version line
+    cl.getSubcommands()
+        .values()
+        .forEach(sub -> sub.getCommandSpec().versionProvider(new Version()));
     cl.setExecutionExceptionHandler(
         (ex, line, parse) -> {
           line.getErr()
@@ -64,8 +74,12 @@ public final class Main {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
+      return new String[] {text()};
+    }
+
+    static String text() {
       String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"topolens " + (v == null ? "dev" : v)};
+      return "topolens " + (v == null ? "dev" : v);
     }
   }
 }

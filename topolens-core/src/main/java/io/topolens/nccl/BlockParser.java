@@ -39,10 +39,9 @@ final class BlockParser {
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     List<Parsed> other = new ArrayList<>(0);
+    Needles.Finder others = new Needles.Finder(block, wanted.needles());
     int[] next = new int[Needles.ALL.size()];
     Arrays.fill(next, UNKNOWN);
-    int[] otherNext = new int[wanted.needles().size()];
-    Arrays.fill(otherNext, UNKNOWN);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -62,7 +61,7 @@ final class BlockParser {
         int needle = needle(block, next, start, end);
         if (needle == 0) {
           int at = next[0];
-          if (isTrace(block, at, end)) {
+          if (isTrace(buf, at, end)) {
             nccl++;
           } else {
             String text = decode(buf, block, start, end);
@@ -87,11 +86,11 @@ final class BlockParser {
           } else {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
-            if (framework == 0 && needle(block, otherNext, start, end, wanted.needles()) >= 0) {
+            if (framework == 0 && others.any(start, end)) {
               other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
             }
           }
-        } else if (needle(block, otherNext, start, end, wanted.needles()) >= 0) {
+        } else if (others.any(start, end)) {
           other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
         }
       }
@@ -183,47 +182,65 @@ final class BlockParser {
    * Per-call and proxy traces (NCCL_DEBUG_SUBSYS=COLL,PROXY...) dominate big logs and carry nothing
    * kept.
    */
-  private static final String[] TRACES = {
-    "AllGather: ",
-    "AllReduce: ",
-    "ReduceScatter: ",
-    "Broadcast: ",
-    "Reduce: ",
-    "Send: ",
-    "Recv: ",
-    "AllToAll: ",
-    "SendRecv: ",
-    "Connected to proxy ",
-    "New proxy ",
-    "UDS converted handle",
-    "Imported shareable buffer",
-    "Allocated shareable buffer",
-    "[Proxy "
+  private static final byte[][] TRACES = {
+    ascii("AllGather: "),
+    ascii("AllReduce: "),
+    ascii("ReduceScatter: "),
+    ascii("Broadcast: "),
+    ascii("Reduce: "),
+    ascii("Send: "),
+    ascii("Recv: "),
+    ascii("AllToAll: "),
+    ascii("SendRecv: "),
+    ascii("Connected to proxy "),
+    ascii("New proxy "),
+    ascii("UDS converted handle"),
+    ascii("Imported shareable buffer"),
+    ascii("Allocated shareable buffer"),
+    ascii("[Proxy ")
   };
 
+  private static final byte[] NCCL_INFO = ascii("NCCL INFO ");
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
   /**
-   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, without cutting it
-   * out.
+   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the bytes
+   * without cutting the line out.
    */
-  static boolean isTrace(String block, int nccl, int end) {
-    if (!block.startsWith("NCCL INFO ", nccl)) {
+  static boolean isTrace(byte[] b, int nccl, int end) {
+    if (!startsWith(b, nccl, end, NCCL_INFO)) {
       return false;
     }
-    int m = nccl + 10;
+    int m = nccl + NCCL_INFO.length;
     if (m >= end) {
       return false;
     }
-    char c = block.charAt(m);
+    byte c = b[m];
     if (c != 'A' && c != 'R' && c != 'B' && c != 'S' && c != 'C' && c != 'N' && c != 'U' && c != 'I'
         && c != '[') {
       return false;
     }
-    for (String t : TRACES) {
-      if (block.startsWith(t, m)) {
+    for (byte[] t : TRACES) {
+      if (t[0] == c && startsWith(b, m, end, t)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean startsWith(byte[] b, int at, int end, byte[] literal) {
+    if (end - at < literal.length) {
+      return false;
+    }
+    for (int i = 0; i < literal.length; i++) {
+      if (b[at + i] != literal[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The line as text: the Latin-1 view when it is ASCII, UTF-8 when it has high bytes. */

@@ -6,6 +6,7 @@ import io.topolens.model.Job;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,7 +21,14 @@ import java.util.concurrent.Future;
  * <p>Thread-safety: one reader per call of {@link #read}; it owns its worker threads.
  */
 public final class NcclLogReader {
+  /** The read buffer: lines longer than this are skipped as they stream by. */
   static final int BLOCK = 4 << 20;
+
+  /** What one parse task reads: small, so it stays in cache and is no humongous object. */
+  static final int SLICE = 256 << 10;
+
+  /** Parse tasks queued per thread before the oldest is applied. */
+  private static final int SLICES_IN_FLIGHT = 4;
 
   private final int threads;
 
@@ -122,13 +130,11 @@ public final class NcclLogReader {
           filled -= nl + 1;
           continue;
         }
-        byte[] block = buf;
         int blockLen = cut + 1;
-        buf = new byte[BLOCK];
-        System.arraycopy(block, blockLen, buf, 0, filled - blockLen);
+        submitSlices(buf, blockLen, pool, inFlight, others);
+        System.arraycopy(buf, blockLen, buf, 0, filled - blockLen);
         filled -= blockLen;
-        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen, others)));
-        while (inFlight.size() > 2 * threads) {
+        while (inFlight.size() > SLICES_IN_FLIGHT * threads) {
           long[] counts = apply(inFlight.poll(), name, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
@@ -163,9 +169,7 @@ public final class NcclLogReader {
         }
       }
       if (filled > 0) {
-        byte[] block = buf;
-        int blockLen = filled;
-        inFlight.add(pool.submit(() -> BlockParser.parse(block, blockLen, others)));
+        submitSlices(buf, filled, pool, inFlight, others);
       }
       while (!inFlight.isEmpty()) {
         long[] counts = apply(inFlight.poll(), name, job, base, others);
@@ -184,6 +188,50 @@ public final class NcclLogReader {
       return new InputFile(name, 0, 0, "empty file");
     }
     return new InputFile(name, lines, ncclLines, null);
+  }
+
+  /**
+   * Hands {@code buf[0, len)} (whole lines) to the parsers in slices of about {@link #SLICE} bytes
+   * cut at line ends; a slice holds at least one line, however long. Slices are copies, so the read
+   * buffer is reused at once, and small enough not to be humongous objects for G1 (half a region).
+   */
+  private static void submitSlices(
+      byte[] buf,
+      int len,
+      ExecutorService pool,
+      Deque<Future<BlockParser.Result>> inFlight,
+      OtherLines others) {
+    int from = 0;
+    while (from < len) {
+      int to = Math.min(len, from + SLICE);
+      if (to < len) {
+        int nl = lastNewline(buf, from, to);
+        to = nl >= 0 ? nl + 1 : nextNewline(buf, to, len) + 1;
+        if (to < len && holdsLastError(buf, from, to - 1)) {
+          // the line after "Last error:" belongs to it: keep both in one slice
+          to = nextNewline(buf, to, len) + 1;
+        }
+      }
+      byte[] slice = Arrays.copyOfRange(buf, from, to);
+      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others)));
+      from = to;
+    }
+  }
+
+  /** Whether the line ending at {@code end} (its newline) holds {@link Needles#LAST_ERROR}. */
+  private static boolean holdsLastError(byte[] b, int from, int end) {
+    int start = lastNewline(b, from, end) + 1;
+    String needle = Needles.LAST_ERROR;
+    outer:
+    for (int i = Math.max(start, from); i + needle.length() <= end; i++) {
+      for (int k = 0; k < needle.length(); k++) {
+        if (b[i + k] != needle.charAt(k)) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   private static long[] apply(
@@ -222,12 +270,26 @@ public final class NcclLogReader {
   }
 
   private static int lastNewline(byte[] b, int len) {
-    for (int i = len - 1; i >= 0; i--) {
+    return lastNewline(b, 0, len);
+  }
+
+  private static int lastNewline(byte[] b, int from, int to) {
+    for (int i = to - 1; i >= from; i--) {
       if (b[i] == '\n') {
         return i;
       }
     }
     return -1;
+  }
+
+  /** The first newline at or after {@code from}; {@code len - 1} when there is none. */
+  private static int nextNewline(byte[] b, int from, int len) {
+    for (int i = from; i < len; i++) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return len - 1;
   }
 
   private static int firstNewline(byte[] b, int len) {

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -36,4 +37,55 @@ public final class Needles {
 
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR, NVLS);
+
+  /**
+   * Whether a line of a block holds one of some needles, asked line after line in order, with each
+   * needle searched at most about once over the block: the place of its next occurrence is kept,
+   * and where it has none, how far the block is known to have none. Searches look ahead a window at
+   * a time, so that a block whose lines rarely need asking is not read once per needle.
+   */
+  static final class Finder {
+    /** How far one search looks past the line asked about. */
+    static final int WINDOW = 16 << 10;
+
+    private final String block;
+    private final String[] needles;
+
+    /** The next known occurrence of each needle, or -1. */
+    private final int[] found;
+
+    /** No occurrence of the needle starts before this, except {@link #found}. */
+    private final int[] searched;
+
+    Finder(String block, List<String> needles) {
+      this.block = block;
+      this.needles = needles.toArray(String[]::new);
+      this.found = new int[this.needles.length];
+      this.searched = new int[this.needles.length];
+      Arrays.fill(found, -1);
+    }
+
+    /** Whether a needle occurs in {@code [start, end)}; lines must be asked about in order. */
+    boolean any(int start, int end) {
+      for (int i = 0; i < needles.length; i++) {
+        if (found[i] >= start) {
+          if (found[i] < end) {
+            return true;
+          }
+          continue;
+        }
+        if (searched[i] >= end) {
+          continue;
+        }
+        int to = Math.min(block.length(), Math.max(end, start + WINDOW));
+        int at = block.indexOf(needles[i], start, to);
+        found[i] = at;
+        searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+        if (at >= 0 && at < end) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 }

@@ -23,6 +23,7 @@ import io.topolens.model.Rank;
 import io.topolens.model.Tree;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -92,12 +93,15 @@ public final class JsonReport {
     g.writeObjectFieldStart("job");
     g.writeNumberField("rankCount", job.ranks().size());
     g.writeArrayFieldStart("hosts");
+    Map<String, Long> contexts = new HashMap<>();
+    for (Rank r : job.ranks()) {
+      contexts.merge(r.id().host(), 1L, Long::sum);
+    }
     for (String h : job.hosts()) {
       g.writeStartObject();
       g.writeStringField("host", h);
       g.writeStringField("node", job.node(h));
-      g.writeNumberField(
-          "gpuContexts", job.ranks().stream().filter(r -> r.id().host().equals(h)).count());
+      g.writeNumberField("gpuContexts", contexts.getOrDefault(h, 0L));
       g.writeEndObject();
     }
     g.writeEndArray();
