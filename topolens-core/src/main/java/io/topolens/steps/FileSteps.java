@@ -2,11 +2,9 @@ package io.topolens.steps;
 
 import io.topolens.model.Evidence;
 import io.topolens.model.SampleCounter;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,8 +38,8 @@ final class FileSteps {
   boolean jsonPerStep;
 
   private final Map<String, Series> series = new LinkedHashMap<>();
-  private final Map<Long, List<StepTime>> bars = new HashMap<>();
-  private final List<StepTime> steps = new ArrayList<>();
+  private final Map<Long, StepList> bars = new HashMap<>();
+  private final StepList steps = new StepList();
   private final Map<Framework, Long> lines = new EnumMap<>(Framework.class);
   private final SampleCounter malformed;
   private long largestBar = -1;
@@ -108,7 +106,7 @@ final class FileSteps {
     }
     boolean first = s.starts(step);
     s.lastStep = step;
-    steps.add(new StepTime(step, seconds, f, d, first, evidence()));
+    steps.put(new StepTime(step, seconds, f, d, first, evidence()));
   }
 
   /**
@@ -123,8 +121,8 @@ final class FileSteps {
     boolean first = s.starts(step);
     s.lastStep = step;
     largestBar = Math.max(largestBar, total);
-    bars.computeIfAbsent(total, t -> new ArrayList<>())
-        .add(new StepTime(step, seconds, f, Derivation.RATE, first, evidence()));
+    bars.computeIfAbsent(total, t -> new StepList())
+        .put(new StepTime(step, seconds, f, Derivation.RATE, first, evidence()));
   }
 
   /**
@@ -140,7 +138,7 @@ final class FileSteps {
       s.fresh = true;
     } else if (s.lastTime != LogTimestamp.NONE && time >= s.lastTime) {
       double seconds = (time - s.lastTime) / 1e9 / (step - s.lastStep);
-      steps.add(new StepTime(step, seconds, f, Derivation.INTERVAL, s.starts(step), evidence()));
+      steps.put(new StepTime(step, seconds, f, Derivation.INTERVAL, s.starts(step), evidence()));
     }
     s.lastStep = step;
     s.lastTime = time;
@@ -158,17 +156,21 @@ final class FileSteps {
     runtime = new TrainRuntime(seconds, stepsPerSecond, evidence());
   }
 
-  /** Every step time of the file, with only the training bar's updates among the progress bars. */
-  List<StepTime> finish() {
-    List<StepTime> all = new ArrayList<>(steps);
+  /**
+   * Every step time of the file, with only the training bar's updates among the progress bars.
+   * Called once, at the end of the file.
+   */
+  StepList finish() {
+    StepList all = steps;
     if (!bars.isEmpty()) {
       long training = totalSteps > 0 && bars.containsKey(totalSteps) ? totalSteps : busiestBar();
-      all.addAll(bars.get(training));
+      all.putAll(bars.get(training));
+      bars.clear();
     }
     if (runtime != null) {
       long n = totalSteps > 0 ? totalSteps : largestBar;
       if (n > 0 && runtime.seconds() > 0) {
-        all.add(
+        all.put(
             new StepTime(
                 -1,
                 runtime.seconds() / n,
@@ -177,7 +179,7 @@ final class FileSteps {
                 false,
                 runtime.evidence()));
       } else if (runtime.stepsPerSecond() > 0) {
-        all.add(
+        all.put(
             new StepTime(
                 -1,
                 1 / runtime.stepsPerSecond(),
@@ -193,7 +195,7 @@ final class FileSteps {
   private long busiestBar() {
     long best = -1;
     int most = -1;
-    for (Map.Entry<Long, List<StepTime>> e : bars.entrySet()) {
+    for (Map.Entry<Long, StepList> e : bars.entrySet()) {
       if (e.getValue().size() > most || (e.getValue().size() == most && e.getKey() > best)) {
         best = e.getKey();
         most = e.getValue().size();

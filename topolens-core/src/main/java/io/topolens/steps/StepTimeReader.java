@@ -1,7 +1,6 @@
 package io.topolens.steps;
 
 import io.topolens.model.SampleCounter;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -68,10 +67,14 @@ public final class StepTimeReader {
 
   /** What every file gave. */
   public StepTimes finish() {
-    List<StepTime> steps = new ArrayList<>();
+    StepList steps = files.size() == 1 ? null : new StepList();
     Map<Framework, Long> lines = new EnumMap<>(Framework.class);
     for (FileSteps f : files.values()) {
-      steps.addAll(f.finish());
+      if (steps == null) {
+        steps = f.finish();
+      } else {
+        steps.putAll(f.finish());
+      }
       f.lines().forEach((k, v) -> lines.merge(k, v, Long::sum));
     }
     return new StepTimes(steps, lines, malformed.toSample());

@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * The step times a job's logs hold, each with its framework, how it was derived and its line.
  *
- * @param steps every step time found, warm-up steps included (marked)
+ * @param steps every step time found, warm-up steps included (marked); a step's line text is kept
+ *     only for the first step of each time (the one a summary cites), others carry file and line
  * @param lines how many lines of each framework's forms were read, with or without a time
  * @param malformed lines of a recognised form whose numbers could not be read
  */
@@ -29,7 +30,8 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
       new StepTimes(List.of(), Map.of(), new LineSample(0, List.of()));
 
   public StepTimes {
-    steps = List.copyOf(steps);
+    // a reader's StepList is kept as it is: compact, and read-only once built
+    steps = steps instanceof StepList ? steps : List.copyOf(steps);
     lines =
         lines.isEmpty()
             ? Map.of()
@@ -89,43 +91,68 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
    * nothing else is left.
    */
   public Optional<StepSummary> summary() {
-    Optional<List<StepTime>> group =
-        steps.stream()
-            .collect(
-                java.util.stream.Collectors.groupingBy(
-                    s -> s.derivation().ordinal() * 100 + s.framework().ordinal()))
-            .values()
-            .stream()
+    // counted per group without holding the steps: a log may give millions
+    Map<Integer, long[]> groups = new java.util.HashMap<>();
+    for (StepTime s : steps) {
+      groups.computeIfAbsent(group(s), k -> new long[1])[0]++;
+    }
+    Optional<Integer> group =
+        groups.keySet().stream()
             .min(
-                Comparator.<List<StepTime>>comparingInt(g -> g.get(0).derivation().ordinal())
-                    .thenComparing(g -> -g.size())
-                    .thenComparingInt(g -> g.get(0).framework().ordinal()));
+                Comparator.<Integer>comparingInt(g -> g / 100)
+                    .thenComparingLong(g -> -groups.get(g)[0])
+                    .thenComparingInt(g -> g % 100));
     if (group.isEmpty()) {
       return Optional.empty();
     }
-    List<StepTime> chosen = group.get();
-    List<StepTime> kept = chosen.stream().filter(s -> !s.warmup()).toList();
-    if (kept.isEmpty()) {
-      kept = chosen;
+    int chosen = group.get();
+    int all = (int) groups.get(chosen)[0];
+    int warm = 0;
+    for (StepTime s : steps) {
+      if (group(s) == chosen && s.warmup()) {
+        warm++;
+      }
     }
-    List<StepTime> sorted = new ArrayList<>(kept);
-    sorted.sort(Comparator.comparingDouble(StepTime::seconds));
-    int n = sorted.size();
-    double median =
-        n % 2 == 1
-            ? sorted.get(n / 2).seconds()
-            : (sorted.get(n / 2 - 1).seconds() + sorted.get(n / 2).seconds()) / 2;
-    StepTime first = chosen.get(0);
+    boolean dropWarmup = warm < all;
+    double[] sorted = new double[dropWarmup ? all - warm : all];
+    int n = 0;
+    StepTime first = null;
+    for (StepTime s : steps) {
+      if (group(s) == chosen) {
+        first = first == null ? s : first;
+        if (!dropWarmup || !s.warmup()) {
+          sorted[n++] = s.seconds();
+        }
+      }
+    }
+    Arrays.sort(sorted);
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    // the example: the first kept step of the median step's time, whose line text the list kept
+    double middle = sorted[(n - 1) / 2];
+    StepTime example = null;
+    for (StepTime s : steps) {
+      if (group(s) == chosen
+          && (!dropWarmup || !s.warmup())
+          && Double.compare(s.seconds(), middle) == 0) {
+        example = s;
+        break;
+      }
+    }
     return Optional.of(
         new StepSummary(
             median,
-            sorted.get(0).seconds(),
-            sorted.get(n - 1).seconds(),
+            sorted[0],
+            sorted[n - 1],
             n,
             first.framework(),
             first.derivation(),
-            chosen.size() - n,
+            all - n,
             malformed.count(),
-            sorted.get((n - 1) / 2).evidence()));
+            example.evidence()));
+  }
+
+  /** The summary's group of a step: its derivation and framework. */
+  private static int group(StepTime s) {
+    return s.derivation().ordinal() * 100 + s.framework().ordinal();
   }
 }
