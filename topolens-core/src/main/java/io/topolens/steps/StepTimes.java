@@ -18,8 +18,8 @@ import java.util.Optional;
 /**
  * The step times a job's logs hold, each with its framework, how it was derived and its line.
  *
- * @param steps every step time found, warm-up steps included (marked); a step's line text is kept
- *     only for the first step of each time (the one a summary cites), others carry file and line
+ * @param steps every step time found, warm-up steps included (marked); read-only, held compactly
+ *     (each step's evidence is made when it is read)
  * @param lines how many lines of each framework's forms were read, with or without a time
  * @param malformed lines of a recognised form whose numbers could not be read
  */
@@ -30,8 +30,8 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
       new StepTimes(List.of(), Map.of(), new LineSample(0, List.of()));
 
   public StepTimes {
-    // a reader's StepList is kept as it is: compact, and read-only once built
-    steps = steps instanceof StepList ? steps : List.copyOf(steps);
+    // held as compact columns (a log may give millions); a reader's list is read-only once built
+    steps = steps instanceof StepList ? steps : StepList.of(steps);
     lines =
         lines.isEmpty()
             ? Map.of()
@@ -91,10 +91,10 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
    * nothing else is left.
    */
   public Optional<StepSummary> summary() {
-    // counted per group without holding the steps: a log may give millions
+    StepList l = (StepList) steps;
     Map<Integer, long[]> groups = new java.util.HashMap<>();
-    for (StepTime s : steps) {
-      groups.computeIfAbsent(group(s), k -> new long[1])[0]++;
+    for (int i = 0; i < l.size(); i++) {
+      groups.computeIfAbsent(l.group(i), k -> new long[1])[0]++;
     }
     Optional<Integer> group =
         groups.keySet().stream()
@@ -108,34 +108,34 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
     int chosen = group.get();
     int all = (int) groups.get(chosen)[0];
     int warm = 0;
-    for (StepTime s : steps) {
-      if (group(s) == chosen && s.warmup()) {
-        warm++;
+    int first = -1;
+    for (int i = 0; i < l.size(); i++) {
+      if (l.group(i) == chosen) {
+        first = first < 0 ? i : first;
+        warm += l.warmup(i) ? 1 : 0;
       }
     }
     boolean dropWarmup = warm < all;
     double[] sorted = new double[dropWarmup ? all - warm : all];
     int n = 0;
-    StepTime first = null;
-    for (StepTime s : steps) {
-      if (group(s) == chosen) {
-        first = first == null ? s : first;
-        if (!dropWarmup || !s.warmup()) {
-          sorted[n++] = s.seconds();
-        }
+    for (int i = 0; i < l.size(); i++) {
+      if (kept(l, i, chosen, dropWarmup)) {
+        sorted[n++] = l.seconds(i);
       }
     }
     Arrays.sort(sorted);
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    // the example: the first kept step of the median step's time, whose line text the list kept
-    double middle = sorted[(n - 1) / 2];
-    StepTime example = null;
-    for (StepTime s : steps) {
-      if (group(s) == chosen
-          && (!dropWarmup || !s.warmup())
-          && Double.compare(s.seconds(), middle) == 0) {
-        example = s;
-        break;
+    // the example: the median position's step in a stable sort, i.e. the (m - below)-th kept step
+    // of the middle time in log order
+    int m = (n - 1) / 2;
+    int below = m;
+    while (below > 0 && Double.compare(sorted[below - 1], sorted[m]) == 0) {
+      below--;
+    }
+    int example = -1;
+    for (int i = 0, seen = 0; example < 0; i++) {
+      if (kept(l, i, chosen, dropWarmup) && Double.compare(l.seconds(i), sorted[m]) == 0) {
+        example = seen++ == m - below ? i : -1;
       }
     }
     return Optional.of(
@@ -144,15 +144,14 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
             sorted[0],
             sorted[n - 1],
             n,
-            first.framework(),
-            first.derivation(),
+            l.framework(first),
+            l.derivation(first),
             all - n,
             malformed.count(),
-            example.evidence()));
+            l.evidence(example)));
   }
 
-  /** The summary's group of a step: its derivation and framework. */
-  private static int group(StepTime s) {
-    return s.derivation().ordinal() * 100 + s.framework().ordinal();
+  private static boolean kept(StepList l, int i, int group, boolean dropWarmup) {
+    return l.group(i) == group && (!dropWarmup || !l.warmup(i));
   }
 }
