@@ -3,30 +3,26 @@ package io.topolens.steps;
 import io.topolens.model.Evidence;
 import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Step times held compactly, as columns of primitives, so that a log of millions of steps costs a
- * few dozen bytes a step rather than objects and a String each; the line texts are deflated in
- * blocks ({@link LineTexts}) and a step's {@link Evidence} is made only when it is read. Read-only
- * once built.
+ * Step times held compactly, so that a log of millions of steps costs 32 bytes a step rather than
+ * objects and a String each: four longs a step (step, seconds, line with file and kind, text
+ * reference) in chunks of 8192 steps, so the list grows without copying or huge arrays; the line
+ * texts are deflated in blocks ({@link LineTexts}) and a step's {@link Evidence} is made only when
+ * it is read. Read-only once built.
  */
 final class StepList extends AbstractList<StepTime> {
-  private final List<String> files = new ArrayList<>();
-  private final LineTexts texts = new LineTexts();
-  private long[] step = new long[16];
-  private double[] seconds = new double[16];
-  private long[] line = new long[16];
-  private int[] file = new int[16];
-  private long[] text = new long[16];
-  private byte[] framework = new byte[16];
-  private byte[] derivation = new byte[16];
-  private boolean[] warmup = new boolean[16];
-  private int size;
-
+  private static final int CHUNK = 8192;
+  private static final int LINE_BITS = 40;
+  private static final long LINE_MASK = (1L << LINE_BITS) - 1;
   private static final Framework[] FRAMEWORKS = Framework.values();
   private static final Derivation[] DERIVATIONS = Derivation.values();
+
+  private final List<String> files = new ArrayList<>();
+  private final LineTexts texts = new LineTexts();
+  private final List<long[]> chunks = new ArrayList<>();
+  private int size;
 
   /** The steps of a list, held compactly. */
   static StepList of(List<StepTime> steps) {
@@ -37,64 +33,61 @@ final class StepList extends AbstractList<StepTime> {
 
   /** Adds a step. */
   void put(StepTime s) {
-    append(s, texts.put(s.evidence().text()));
+    int f = files.indexOf(s.evidence().file());
+    if (f < 0) {
+      f = files.size();
+      files.add(s.evidence().file());
+    }
+    if (f > 0xFFFF || s.evidence().line() > LINE_MASK) {
+      throw new IllegalStateException("more than 65536 files or 2^40 lines of step times");
+    }
+    // kind: framework (3 bits), derivation (3 bits), warm-up (1 bit); then the file (16 bits)
+    long kind = s.framework().ordinal() << 4 | s.derivation().ordinal() << 1 | (s.warmup() ? 1 : 0);
+    append(
+        s.step(),
+        Double.doubleToRawLongBits(s.seconds()),
+        (long) f << (LINE_BITS + 8) | kind << LINE_BITS | s.evidence().line(),
+        texts.put(s.evidence().text()));
   }
 
   /** Appends another list's steps, taking over its line texts. */
   void putAll(StepList other) {
     long shift = texts.adopt(other.texts);
     for (int i = 0; i < other.size; i++) {
+      long meta = other.field(i, 2);
+      String name = other.files.get((int) (meta >>> (LINE_BITS + 8)));
+      int f = files.indexOf(name);
+      if (f < 0) {
+        f = files.size();
+        files.add(name);
+      }
       append(
-          other.step[i],
-          other.seconds[i],
-          other.line[i],
-          other.files.get(other.file[i]),
-          other.framework[i],
-          other.derivation[i],
-          other.warmup[i],
-          other.text[i] + shift);
+          other.field(i, 0),
+          other.field(i, 1),
+          (long) f << (LINE_BITS + 8) | (meta & ((1L << (LINE_BITS + 8)) - 1)),
+          other.field(i, 3) + shift);
     }
   }
 
-  private void append(StepTime s, long textRef) {
-    append(
-        s.step(),
-        s.seconds(),
-        s.evidence().line(),
-        s.evidence().file(),
-        (byte) s.framework().ordinal(),
-        (byte) s.derivation().ordinal(),
-        s.warmup(),
-        textRef);
-  }
-
-  private void append(
-      long st, double sec, long ln, String name, byte fw, byte der, boolean warm, long textRef) {
-    if (size == step.length) {
-      int n = size * 2;
-      step = Arrays.copyOf(step, n);
-      seconds = Arrays.copyOf(seconds, n);
-      line = Arrays.copyOf(line, n);
-      file = Arrays.copyOf(file, n);
-      framework = Arrays.copyOf(framework, n);
-      derivation = Arrays.copyOf(derivation, n);
-      warmup = Arrays.copyOf(warmup, n);
-      text = Arrays.copyOf(text, n);
+  private void append(long step, long seconds, long meta, long text) {
+    if (size % CHUNK == 0) {
+      chunks.add(new long[CHUNK * 4]);
     }
-    int f = files.indexOf(name);
-    if (f < 0) {
-      f = files.size();
-      files.add(name);
-    }
-    step[size] = st;
-    seconds[size] = sec;
-    line[size] = ln;
-    file[size] = f;
-    framework[size] = fw;
-    derivation[size] = der;
-    warmup[size] = warm;
-    text[size] = textRef;
+    long[] c = chunks.get(size / CHUNK);
+    int at = size % CHUNK * 4;
+    c[at] = step;
+    c[at + 1] = seconds;
+    c[at + 2] = meta;
+    c[at + 3] = text;
     size++;
+  }
+
+  private long field(int i, int f) {
+    return chunks.get(i / CHUNK)[i % CHUNK * 4 + f];
+  }
+
+  private int kind(int i) {
+    return (int) (field(i, 2) >>> LINE_BITS) & 0xFF;
   }
 
   @Override
@@ -103,12 +96,7 @@ final class StepList extends AbstractList<StepTime> {
       throw new IndexOutOfBoundsException(i);
     }
     return new StepTime(
-        step[i],
-        seconds[i],
-        FRAMEWORKS[framework[i]],
-        DERIVATIONS[derivation[i]],
-        warmup[i],
-        evidence(i));
+        field(i, 0), seconds(i), framework(i), derivation(i), warmup(i), evidence(i));
   }
 
   @Override
@@ -118,27 +106,29 @@ final class StepList extends AbstractList<StepTime> {
 
   /** The line of step i, its text read back from the deflated blocks. */
   Evidence evidence(int i) {
-    return new Evidence(files.get(file[i]), line[i], texts.get(text[i]));
+    long meta = field(i, 2);
+    return new Evidence(
+        files.get((int) (meta >>> (LINE_BITS + 8))), meta & LINE_MASK, texts.get(field(i, 3)));
   }
 
   double seconds(int i) {
-    return seconds[i];
+    return Double.longBitsToDouble(field(i, 1));
   }
 
   boolean warmup(int i) {
-    return warmup[i];
+    return (kind(i) & 1) != 0;
   }
 
   /** The summary's group of step i: its derivation and framework. */
   int group(int i) {
-    return derivation[i] * 100 + framework[i];
+    return derivation(i).ordinal() * 100 + framework(i).ordinal();
   }
 
   Framework framework(int i) {
-    return FRAMEWORKS[framework[i]];
+    return FRAMEWORKS[kind(i) >>> 4];
   }
 
   Derivation derivation(int i) {
-    return DERIVATIONS[derivation[i]];
+    return DERIVATIONS[kind(i) >>> 1 & 7];
   }
 }
