@@ -10,10 +10,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The held-out excerpts (nccl/heldout/README.md): the root cause of each is named. Measured blind:
  * set 1 (h01-h11) 8 of 11, set 2 (h12-h17) 4 of 6; the misses (h07, h08, h11, h13, h16) were closed
  * afterwards by reader forms of their class, so these rows keep the result, not a blind measure.
- * Set 3 (set3/s01-s07) 4 of 7 blind; s07 was closed by the cuda-out-of-memory rule; s05 (NCCL
- * before 2.4 printed {@code file:line WARN} without the word NCCL; the reader reads no such line,
- * exit 2) and s06 (a plugin library that exists but fails to load, with no transport chosen after
- * it) stay open: their rows say so.
+ * Set 3 (set3/s01-s07) 4 of 7 blind; s07 was closed by the cuda-out-of-memory rule and s05 by
+ * reading NCCL's pre-2.4 {@code file:line WARN} lines (no word NCCL); s06 stays open (its excerpt
+ * lacks the socket fallback that net-plugin-fallback needs): its row says so.
  */
 class HeldOutTest {
 
@@ -40,6 +39,7 @@ class HeldOutTest {
     "set3/s02-ib-completion-bare-title-pytorch-81628.log, ib-error, true",
     "set3/s03-ibv-modify-qp-markdown-italics-nccl-769.log, ib-error, true",
     "set3/s04-ib-completion-bare-no-peer-nccl-902.log, ib-error, true",
+    "set3/s05-socket-creation-old-warn-nccl-210.log, socket-interface, true",
     "set3/s06-libfabric-version-plugin-fallback-awsome-distributed-ai-292.log, net-plugin-fallback, false",
     "set3/s07-cuda-oom-quoted-nccl-295.log, cuda-out-of-memory, true",
   })
