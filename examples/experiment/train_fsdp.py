@@ -104,7 +104,9 @@ def main():
     ids = torch.randint(0, a.vocab, (a.mb, a.seq), device="cuda")
     if rank == 0:
         print(json.dumps({"params": params, "world": dist.get_world_size(), "offload": a.offload,
-                          "gpu": torch.cuda.get_device_name()}), flush=True)
+                          "gpu": torch.cuda.get_device_name(), "cpu_threads": torch.get_num_threads(),
+                          "omp_num_threads": os.environ.get("OMP_NUM_THREADS"), "cpus": os.cpu_count()}),
+              flush=True)
     for step in range(a.steps):
         torch.cuda.synchronize()
         t0 = time.perf_counter()

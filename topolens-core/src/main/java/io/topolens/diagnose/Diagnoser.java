@@ -2,6 +2,7 @@ package io.topolens.diagnose;
 
 import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.CudaOutOfMemory;
 import io.topolens.diagnose.rules.DuplicateRank;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
@@ -62,6 +63,7 @@ public final class Diagnoser {
             new MissingRanks(),
             new VersionMismatch(),
             new IbError(),
+            new CudaOutOfMemory(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

@@ -28,6 +28,8 @@ public record NcclWarning(
     VERSION,
     /** GPU peer access refused or P2P disabled between devices. */
     P2P,
+    /** A GPU memory allocation NCCL made failed ({@code Cuda failure 'out of memory'}). */
+    GPU_MEMORY,
     /** Anything else. */
     OTHER
   }

@@ -67,11 +67,45 @@ final class FrameworkLine {
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
     }
+    NcclEvent old = oldWarning(text);
+    if (old != null) {
+      return old;
+    }
     if (text.contains("Some NCCL operations have failed or timed out")
         || text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  /**
+   * NCCL's warning before 2.4, without the word NCCL: {@code [host:pid:tid [dev] ]FILE.EXT:LINE
+   * WARN message}. The token before {@code WARN} must be a source location (a dotted file name, a
+   * colon, digits), so that other loggers' {@code WARN} lines are not taken.
+   */
+  private static NcclEvent oldWarning(String text) {
+    int at = text.indexOf(Needles.OLD_WARN);
+    if (at <= 0) {
+      return null;
+    }
+    int start = text.lastIndexOf(' ', at - 1) + 1;
+    String location = text.substring(start, at);
+    int colon = location.lastIndexOf(':');
+    if (colon <= 0
+        || colon == location.length() - 1
+        || location.lastIndexOf('.', colon) <= 0
+        || location.startsWith("[")) {
+      return null;
+    }
+    for (int i = colon + 1; i < location.length(); i++) {
+      if (!Character.isDigit(location.charAt(i))) {
+        return null;
+      }
+    }
+    String m = text.substring(at + Needles.OLD_WARN.length()).strip();
+    return m.isEmpty()
+        ? null
+        : new NcclEvent.Warning(WarningClassifier.classify(location, m), m, null);
   }
 
   /** Where the text after {@code Last error:} starts on this line, or -1 when it is not one. */

@@ -218,6 +218,15 @@ final class MessageParser {
       int paren = name.lastIndexOf(" (");
       return new NcclEvent.Plugin(paren > 0 ? name.substring(0, paren) : name, Outcome.LOADED);
     }
+    // NCCL prints dlopen's reason: "dlerror=REASON No plugin found (LIB), ..." (2.4-2.11), "Plugin
+    // load
+    // (LIB) returned N : REASON" (2.12-2.18), "Plugin load returned N : REASON : when loading LIB"
+    // (2.19+). Only "No such file or directory" says the library is absent; any other reason (a
+    // symbol or a library version not found, a wrong ELF class) says it is there and did not load.
+    if ((m.contains("dlerror=") || m.contains("Plugin load"))
+        && !m.contains("No such file or directory")) {
+      return new NcclEvent.Plugin(loadedFile(m), Outcome.FAILED);
+    }
     if (m.contains("Could not find:") || m.contains("No plugin found")) {
       return new NcclEvent.Plugin(pluginFile(m), Outcome.NOT_FOUND);
     }
@@ -226,6 +235,22 @@ final class MessageParser {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  /** The plugin library a failed load names ({@code (LIB)} or {@code when loading LIB}). */
+  private static String loadedFile(String m) {
+    for (String before : List.of("No plugin found (", "Plugin load (")) {
+      int at = m.indexOf(before);
+      int close = at < 0 ? -1 : m.indexOf(')', at);
+      if (close > 0) {
+        return m.substring(at + before.length(), close);
+      }
+    }
+    int when = m.lastIndexOf("when loading ");
+    if (when >= 0) {
+      return m.substring(when + 13).strip();
+    }
+    return "libnccl-net.so";
   }
 
   private static String pluginFile(String m) {

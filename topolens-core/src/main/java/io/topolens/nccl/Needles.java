@@ -35,8 +35,15 @@ public final class Needles {
    */
   public static final String NVLS = "NVLink SHARP";
 
+  /**
+   * NCCL before 2.4 printed its warnings without the word NCCL: {@code host:pid:tid [dev]
+   * include/socket.h:344 WARN Socket creation failed : ...} (core.h's {@code "%s:%d WARN "}).
+   */
+  public static final String OLD_WARN = " WARN ";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
-  public static final List<String> ALL = List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR, NVLS);
+  public static final List<String> ALL =
+      List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR, NVLS, OLD_WARN);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -39,6 +39,12 @@ final class WarningClassifier {
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),
+          // CUDACHECK/CUCHECK print the CUDA error string ("Cuda failure 'out of memory'", "Cuda
+          // failure 2
+          // 'out of memory'"); alloc.h then "Failed to CUDA calloc|malloc N bytes"
+          new Clue(
+              Kind.GPU_MEMORY,
+              List.of("'out of memory'", "failed to cuda calloc", "failed to cuda malloc")),
           new Clue(
               Kind.IB,
               List.of(

@@ -59,7 +59,11 @@ public final class NetPluginFallback implements Rule {
                         default ->
                             e.plugin().equalsIgnoreCase("IB")
                                 ? ibWanted
-                                : (external || requested || e.plugin().equals("OFI"));
+                                : (external
+                                    || requested
+                                    || e.plugin().equals("OFI")
+                                    // a plugin library that is installed but did not load
+                                    || e.plugin().endsWith(".so"));
                       })
               .toList();
       boolean socket =

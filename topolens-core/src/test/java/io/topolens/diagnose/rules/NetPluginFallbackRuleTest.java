@@ -85,6 +85,25 @@ class NetPluginFallbackRuleTest {
                 node-a:100:100 [0] NCCL INFO Using network Socket
                 """)
             .expect(error("Network plugin libnccl-net-ofi.so failed").at("a.log:2", "a.log:4")),
+        given(
+                "a plugin library that is installed but does not load (awsome-distributed-ai issue 292)",
+                """
+                node-a:100:100 [0] NCCL INFO NET/Plugin : dlerror=/opt/amazon/efa/lib/libfabric.so.1: version `FABRIC_1.7' not found (required by /fsx/ubuntu/awsome-distributed-training/3.test_cases/10.FSDP/pt_fsdp/lib/python3.10/site-packages/torch/lib/../../../../libnccl-net.so) No plugin found (libnccl-net.so), using internal implementation
+                node-a:100:100 [0] NCCL INFO NET/IB : No device found.
+                node-a:100:100 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0>
+                node-a:100:100 [0] NCCL INFO Using network Socket
+                """)
+            .expect(
+                error("Network plugin libnccl-net.so failed", "instead of EFA")
+                    .at("a.log:1", "a.log:4")),
+        given(
+            "no plugin installed (2.19+ form, nccl issue 1504): sockets are no fallback",
+            """
+            node-a:100:100 [0] NCCL INFO NET/Plugin: Plugin load returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory : when loading libnccl-net.so
+            node-a:100:100 [0] NCCL INFO NET/Plugin: Using internal network plugin.
+            node-a:100:100 [0] NCCL INFO NET/IB : No device found.
+            node-a:100:100 [0] NCCL INFO Using network Socket
+            """),
         given("no RDMA on the host and none asked for: sockets are no fallback", NO_RDMA_HOST),
         given("EFA works", OFI_WORKS),
         given(

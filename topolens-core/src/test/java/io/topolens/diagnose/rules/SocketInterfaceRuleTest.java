@@ -27,6 +27,24 @@ class SocketInterfaceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "NCCL before 2.4: its WARN header lacks the word NCCL (nccl issue 210)",
+                """
+                include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol
+                """)
+            .expect(error("NCCL found no usable socket interface").at("a.log:1")),
+        given(
+                "the same with the old full header",
+                """
+                node-a:4321:4321 [0] include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol
+                """)
+            .expect(error("NCCL found no usable socket interface").at("a.log:1")),
+        given(
+            "another logger's WARN line is not NCCL's",
+            """
+            2019-04-20 12:00:01 WARN Socket creation failed : Address family not supported by protocol
+            node-a:100:100 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>
+            """),
+        given(
                 "bootstrap on lo in a job over two hosts",
                 rank(0, "node-a", "lo:127.0.0.1<0>"),
                 rank(1, "node-b", "lo:127.0.0.1<0>"))

@@ -162,6 +162,8 @@ public final class LocalVariantRunner implements VariantRunner {
     }
   }
 
+  private static final String OMP = "OMP_NUM_THREADS";
+
   /** What rank {@code r} sees of its emulated pod. */
   Map<String, String> podEnv(Variant v, int r) {
     int perPod = v.layout().gpusPerPod();
@@ -174,6 +176,11 @@ public final class LocalVariantRunner implements VariantRunner {
     e.put("NODE_RANK", Integer.toString(pod));
     e.put("NCCL_HOSTID", name);
     e.put(POD_NAME, name);
+    if (perPod > 1 && !spec.env().containsKey(OMP) && !v.env().containsKey(OMP)) {
+      // as torchrun does for several processes of one pod (its launcher sets 1 and warns), so a
+      // pod's CPU optimizers do not each spawn a thread per core of the host
+      e.put(OMP, "1");
+    }
     List<String> ids = new ArrayList<>();
     if (gpus > 0) {
       for (int g = pod * perPod; g < (pod + 1) * perPod; g++) {

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Experiments run for real on this host's CPU: ranks over gloo, pods emulated, the probe's output
@@ -341,5 +343,23 @@ class LocalExperimentTest {
     assertThat(
             gpus.skipReason(new Variant("efa", Layout.parse("2x1"), 1, "efa", Map.of(), null, 1)))
         .contains("emulated pods on one host talk over sockets (eni); this host offers no efa");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      nullValues = "-",
+      delimiter = ';',
+      value = {
+        "variants: {layout: 2x2}; 1",
+        "variants: {layout: 4x1}; -",
+        "env: {OMP_NUM_THREADS: 8}|variants: {layout: 2x2}; -",
+        "variants: {layout: 2x2, env: {OMP_NUM_THREADS: 4}}; -"
+      })
+  void severalRanksOfOnePodGetOneCpuThreadEachAsTorchrunGivesThem(String yaml, String threads)
+      throws Exception {
+    ExperimentSpec spec = SpecReader.read(spec(yaml.replace('|', '\n') + "\n"));
+    Map<String, String> env =
+        new LocalVariantRunner(spec, python, 4).podEnv(spec.variants().getFirst(), 0);
+    assertThat(env.get("OMP_NUM_THREADS")).isEqualTo(threads);
   }
 }

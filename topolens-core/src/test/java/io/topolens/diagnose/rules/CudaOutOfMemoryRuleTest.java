@@ -1,0 +1,63 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** NCCL's GPU allocation failures, as CUDACHECK, CUCHECK and alloc.h print them. */
+class CudaOutOfMemoryRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "alloc.h: the CUDA error, then the calloc that failed (nccl issue 1235)",
+                """
+                ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'
+
+                ng30903:3063028:3066152 [3] include/alloc.h:185 NCCL WARN Failed to CUDA calloc 6291456 bytes
+                ng30903:3063028:3066152 [3] NCCL INFO transport/p2p.cc:204 -> 1
+                """)
+            .expect(
+                error(
+                        "NCCL ran out of GPU memory",
+                        "2 line(s) of 2 distinct form(s), from up to 1 process(es).",
+                        "NCCL_BUFFSIZE")
+                    .at("a.log:1", "a.log:3")),
+        given(
+                "enqueue.cc, repeated on one rank (TensorRT-LLM issue 1670)",
+                """
+                VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
+
+                VM-0-16-ubuntu:392:494 [2] enqueue.cc:54 NCCL WARN Cuda failure 'invalid resource handle'
+
+                VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
+                """)
+            .expect(error("2 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "quoted in prose, no header (nccl issue 295)",
+                """
+                It tells me that "NCCL WARN Cuda failure 'out of memory' " and times out.
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+            "another CUDA failure is not memory (nccl issue 846)",
+            """
+            transport.cc:154 NCCL WARN Cuda failure 'invalid argument'
+            """),
+        given(
+            "/dev/shm full is host memory, not GPU memory",
+            """
+            ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new CudaOutOfMemory(), "cuda-out-of-memory", c);
+  }
+}
