@@ -45,22 +45,7 @@ public record Prediction(
    * This prediction with {@code lines} (what was fitted, and to what) first among its assumptions.
    */
   public Prediction withFitted(List<String> lines) {
-    List<String> a = new java.util.ArrayList<>();
-    lines.forEach(l -> a.add("fitted: " + l));
-    a.addAll(assumptions);
-    return new Prediction(
-        scenario,
-        stepS,
-        jobS,
-        terms,
-        collectives,
-        group,
-        bottleneck,
-        explanations,
-        inputs,
-        a,
-        warnings,
-        sources);
+    return withFirst(lines.stream().map(l -> "fitted: " + l).toList());
   }
 
   /** The same prediction with the defaults a configuration left to the model listed first. */
@@ -68,8 +53,11 @@ public record Prediction(
     if (defaulted.isEmpty()) {
       return this;
     }
-    List<String> a = new java.util.ArrayList<>();
-    a.add("defaults used: " + String.join(", ", defaulted));
+    return withFirst(List.of("defaults used: " + String.join(", ", defaulted)));
+  }
+
+  private Prediction withFirst(List<String> first) {
+    List<String> a = new java.util.ArrayList<>(first);
     a.addAll(assumptions);
     return new Prediction(
         scenario,
