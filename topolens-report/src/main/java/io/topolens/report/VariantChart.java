@@ -19,6 +19,9 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
   public static final double RIGHT = 470;
   public static final double ROW = 40;
 
+  /** Names longer than this are squeezed into the 160 px left of the bars rather than cut off. */
+  public static final int LABEL_CHARS = 26;
+
   /**
    * One variant's row.
    *
