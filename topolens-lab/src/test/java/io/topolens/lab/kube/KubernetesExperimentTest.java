@@ -111,32 +111,40 @@ class KubernetesExperimentTest {
               try {
                 Set<String> hung = new HashSet<>();
                 while (operating) {
-                  Set<String> now = new HashSet<>();
+                  // by uid: a resumed run re-creates a deleted job under its old name, perhaps
+                  // between two of these polls
+                  Map<String, GenericKubernetesResource> now = new java.util.LinkedHashMap<>();
                   for (GenericKubernetesResource j :
                       client
                           .genericKubernetesResources(TRAIN_JOBS)
                           .inNamespace(NS)
                           .list()
                           .getItems()) {
-                    String name = j.getMetadata().getName();
-                    now.add(name);
-                    if (handled.add(name)) {
+                    now.put(j.getMetadata().getName() + "/" + j.getMetadata().getUid(), j);
+                  }
+                  // a deleted job's pods go with it, as JobSet's owner references make them,
+                  // before a new job of the same name makes its own
+                  for (String gone : new ArrayList<>(handled)) {
+                    if (!now.containsKey(gone)) {
+                      handled.remove(gone);
+                      client
+                          .pods()
+                          .inNamespace(NS)
+                          .withLabel(
+                              "jobset.sigs.k8s.io/jobset-name",
+                              gone.substring(0, gone.indexOf('/')))
+                          .delete();
+                    }
+                  }
+                  for (var entry : now.entrySet()) {
+                    if (handled.add(entry.getKey())) {
+                      GenericKubernetesResource j = entry.getValue();
+                      String name = j.getMetadata().getName();
                       record(name);
                       onJob.accept(name);
                       String variant = name.replaceFirst("^kx-", "").replaceFirst("-probe$", "");
                       Ending e = endings.getOrDefault(variant, Ending.SUCCEED);
                       play(j, e == Ending.HANG_ONCE && !hung.add(name) ? Ending.SUCCEED : e);
-                    }
-                  }
-                  // a deleted job's pods go with it, as JobSet's owner references make them
-                  for (String gone : new ArrayList<>(handled)) {
-                    if (!now.contains(gone)) {
-                      handled.remove(gone);
-                      client
-                          .pods()
-                          .inNamespace(NS)
-                          .withLabel("jobset.sigs.k8s.io/jobset-name", gone)
-                          .delete();
                     }
                   }
                   Thread.sleep(20);
