@@ -33,8 +33,10 @@ final class DeepSpeedLines implements StepFormat {
 
   @Override
   public void read(String text, FileSteps file) {
-    Matcher m = STEP.matcher(text);
-    if (m.find()) {
+    // each expression is tried (and its matcher made) only on lines holding its literal: a search
+    // at every position of every wanted line was most of a big log's reading time
+    Matcher m = text.contains(", skipped=") ? STEP.matcher(text) : null;
+    if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
       file.stamped(
           "deepspeed-step@" + m.group(1),
@@ -42,8 +44,8 @@ final class DeepSpeedLines implements StepFormat {
           LogTimestamp.of(text),
           Framework.DEEPSPEED);
     }
-    m = THROUGHPUT.matcher(text);
-    if (m.find()) {
+    m = text.contains(", RunningAvgSamplesPerSec=") ? THROUGHPUT.matcher(text) : null;
+    if (m != null && m.find()) {
       double perSecond = Numbers.positive(m.group(2));
       if (Double.isNaN(perSecond)) {
         file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
@@ -59,12 +61,12 @@ final class DeepSpeedLines implements StepFormat {
         }
       }
     }
-    m = TIMERS.matcher(text);
-    if (m.find()) {
+    m = text.contains("time (ms) |") ? TIMERS.matcher(text) : null;
+    if (m != null && m.find()) {
       timers(m.group(1), file);
     }
-    m = CONFIG_BATCH.matcher(text);
-    if (m.find()) {
+    m = text.contains("train_batch_size ") ? CONFIG_BATCH.matcher(text) : null;
+    if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
       file.globalBatch = Long.parseLong(m.group(1));
     }

@@ -91,6 +91,9 @@ final class FileSteps {
 
   /** The series key with the torchrun rank prefix, so merged logs of several ranks stay apart. */
   String key(String kind) {
+    if (!text.startsWith("[rank")) {
+      return kind; // RANK_PREFIX's start: no matcher made for the other lines
+    }
     Matcher m = RANK_PREFIX.matcher(text);
     return m.find() ? kind + "@" + m.group(1) : kind;
   }

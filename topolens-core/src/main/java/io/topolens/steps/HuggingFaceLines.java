@@ -34,14 +34,15 @@ final class HuggingFaceLines implements StepFormat {
 
   @Override
   public void read(String text, FileSteps file) {
-    Matcher m = TOTAL_STEPS.matcher(text);
-    if (m.find()) {
+    // each expression is tried (and its matcher made) only on lines holding its literal
+    Matcher m = text.contains("Total optimization steps = ") ? TOTAL_STEPS.matcher(text) : null;
+    if (m != null && m.find()) {
       file.recognized(Framework.HUGGING_FACE);
       file.totalSteps = (long) Numbers.parse(m.group(1));
       return;
     }
-    m = TOTAL_BATCH.matcher(text);
-    if (m.find()) {
+    m = text.contains("Total train batch size (") ? TOTAL_BATCH.matcher(text) : null;
+    if (m != null && m.find()) {
       file.recognized(Framework.HUGGING_FACE);
       file.globalBatch = (long) Numbers.parse(m.group(1));
       return;
@@ -50,8 +51,11 @@ final class HuggingFaceLines implements StepFormat {
       file.recognized(Framework.HUGGING_FACE);
       return;
     }
-    m = METRICS_RUNTIME.matcher(text);
-    if (m.find()) {
+    if (!text.contains("train_")) {
+      return; // the literal of every expression below
+    }
+    m = text.contains("train_runtime") ? METRICS_RUNTIME.matcher(text) : null;
+    if (m != null && m.find()) {
       // trainer.log_metrics("train", ...): "  train_runtime            = 0:36:58.55"
       double h = m.group(1) == null ? 0 : Double.parseDouble(m.group(1));
       double seconds =
@@ -60,8 +64,8 @@ final class HuggingFaceLines implements StepFormat {
       file.trainRuntime(seconds, -1);
       return;
     }
-    m = METRICS_PER_SECOND.matcher(text);
-    if (m.find()) {
+    m = text.contains("train_steps_per_second") ? METRICS_PER_SECOND.matcher(text) : null;
+    if (m != null && m.find()) {
       double perSecond = Numbers.positive(m.group(1));
       if (Double.isNaN(perSecond)) {
         file.malformed(Framework.HUGGING_FACE, "train_steps_per_second is not a number");
@@ -71,8 +75,8 @@ final class HuggingFaceLines implements StepFormat {
       }
       return;
     }
-    m = RUNTIME.matcher(text);
-    if (m.find()) {
+    m = text.contains("'train_runtime': ") ? RUNTIME.matcher(text) : null;
+    if (m != null && m.find()) {
       double runtime = Numbers.positive(m.group(1));
       Matcher s = STEPS_PER_SECOND.matcher(text);
       double perSecond = s.find() ? Numbers.positive(s.group(1)) : Double.NaN;

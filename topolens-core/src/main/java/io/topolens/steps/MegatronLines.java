@@ -25,6 +25,9 @@ final class MegatronLines implements StepFormat {
 
   @Override
   public void read(String text, FileSteps file) {
+    if (!text.contains("iteration") || !text.contains("elapsed")) {
+      return; // the expressions' literals: neither can match without them
+    }
     Matcher it = ITERATION.matcher(text);
     Matcher el = ELAPSED.matcher(text);
     if (!it.find() || !el.find()) {

@@ -32,6 +32,9 @@ public final class StepTimeReader {
   private final Map<String, FileSteps> files = new LinkedHashMap<>();
   private final SampleCounter malformed = new SampleCounter();
 
+  /** The file of the previous line. */
+  private FileSteps last;
+
   private static List<String> needles() {
     Set<String> all = new LinkedHashSet<>();
     FORMATS.forEach(f -> all.addAll(f.needles()));
@@ -58,7 +61,12 @@ public final class StepTimeReader {
     if (!wanted(text)) {
       return;
     }
-    FileSteps f = files.computeIfAbsent(file, name -> new FileSteps(name, malformed));
+    FileSteps f = last;
+    if (f == null || !f.file.equals(file)) {
+      // lines come file by file: the map is asked once per file, not per line
+      f = files.computeIfAbsent(file, name -> new FileSteps(name, malformed));
+      last = f;
+    }
     f.at(line, text);
     for (StepFormat format : FORMATS) {
       format.read(text, f);

@@ -26,12 +26,16 @@ final class TorchtitanLines implements StepFormat {
 
   @Override
   public void read(String text, FileSteps file) {
-    Matcher s = START.matcher(text);
-    if (s.find()) {
+    // each expression is tried (and its matcher made) only on lines holding its literal
+    Matcher s = text.contains("with local batch size ") ? START.matcher(text) : null;
+    if (s != null && s.find()) {
       file.recognized(Framework.TORCHTITAN);
       long accumulation = s.group(2) == null ? 1 : Long.parseLong(s.group(2));
       file.tokensPerRankStep =
           Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3));
+      return;
+    }
+    if (!text.contains("loss:")) {
       return;
     }
     Matcher m = STEP.matcher(text);

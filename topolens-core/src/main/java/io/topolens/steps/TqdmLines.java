@@ -27,6 +27,9 @@ final class TqdmLines implements StepFormat {
 
   @Override
   public void read(String text, FileSteps file) {
+    if (!text.contains("%|")) {
+      return; // BAR's literal: the regular expression need not try every position
+    }
     Matcher m = BAR.matcher(text);
     int from = 0;
     while (m.find()) {
