@@ -6,6 +6,7 @@ import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Severity;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
+import io.topolens.model.Cluster;
 import io.topolens.model.InputFile;
 import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
@@ -112,11 +113,16 @@ final class DiagnoseCommand implements Callable<Integer> {
         hardwareOptions.instance = source.instance();
         hardware = hardwareOptions.resolve(err);
       }
-      return diagnose(min, hardware, err);
+      return diagnose(
+          min,
+          hardware,
+          source.collection() == null ? Cluster.NONE : source.collection().cluster(),
+          err);
     }
   }
 
-  private int diagnose(Severity min, HardwareOptions.Resolved hardware, PrintWriter err)
+  private int diagnose(
+      Severity min, HardwareOptions.Resolved hardware, Cluster cluster, PrintWriter err)
       throws IOException {
     HardwareCatalog catalog = hardware.catalog();
     Hardware hw = hardware.hardware();
@@ -149,7 +155,7 @@ final class DiagnoseCommand implements Callable<Integer> {
       return 2;
     }
     List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
-    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts);
+    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts, cluster, catalog);
     Diagnosis shown = d.atLeast(min);
     if (html.wanted()
         && !html.write(

@@ -1,9 +1,12 @@
 package io.topolens.diagnose;
 
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
 import io.topolens.diagnose.rules.DuplicateRank;
+import io.topolens.diagnose.rules.EfaNotAllocatable;
+import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
@@ -28,6 +31,7 @@ import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
+import io.topolens.model.Cluster;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.verdict.BenchAnalysis;
@@ -75,6 +79,8 @@ public final class Diagnoser {
             new SocketConnect(),
             new DuplicateRank(),
             new P2pSetupFailed(),
+            new EfaNotAllocatable(),
+            new EfaNotRequested(),
             new NcclWarnings()));
   }
 
@@ -91,8 +97,18 @@ public final class Diagnoser {
    * names those inputs in the diagnosis: what {@code diagnose} and the HTML report both show.
    */
   public Diagnosis diagnose(Job job, Inputs in, List<BenchVerdict> benches) {
+    return diagnose(job, in, benches, Cluster.NONE, null);
+  }
+
+  /**
+   * Judges a job as {@link #diagnose(Job, Inputs, List)} does, and what the cluster said of its
+   * pods and nodes against the catalog ({@code diagnose --job}).
+   */
+  public Diagnosis diagnose(
+      Job job, Inputs in, List<BenchVerdict> benches, Cluster cluster, HardwareCatalog catalog) {
     Observed observed =
-        new Observed(job, in.smi(), in.topologies(), BenchAnalysis.topology(in), benches);
+        new Observed(
+            job, in.smi(), in.topologies(), BenchAnalysis.topology(in), benches, cluster, catalog);
     return diagnose(observed)
         .withBeside(
             in.kinds().stream()

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.kube.run.PodRecord;
+import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.Writer;
@@ -106,7 +107,8 @@ public final class CollectionFile {
               text(p, "phase"),
               logs,
               codes,
-              text(p, "problem")));
+              text(p, "problem"),
+              p.path("efa").asInt(0)));
     }
     List<NodeFacts> nodes = new ArrayList<>();
     for (JsonNode n : j.path("nodes")) {

@@ -18,6 +18,7 @@ import io.topolens.kube.run.PodRecord;
 import io.topolens.kube.run.RunKind;
 import io.topolens.kube.run.RunListener;
 import io.topolens.kube.run.RunRecords;
+import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -401,6 +402,7 @@ public final class JobCollector {
         p.getStatus() == null ? null : p.getStatus().getPhase(),
         logs == null ? Map.of() : logs,
         codes,
-        null);
+        null,
+        PodRecord.efaRequested(p));
   }
 }
