@@ -159,17 +159,7 @@ class DiagnoseJobCommandTest {
   @Test
   void diagnosesTheJobSavesItAndRepeatsOfflineAndLintReadsTheSavedManifest() throws Exception {
     Path saved = tmp.resolve("saved");
-    CliRun live =
-        CliRun.of(
-            "diagnose",
-            "--job",
-            "pytorchjob/fsdp",
-            "--kubeconfig",
-            kubeconfig.toString(),
-            "--parallel",
-            "2",
-            "--save",
-            saved.toString());
+    CliRun live = diagnoseFsdp("--parallel", "2", "--save", saved.toString());
     assertThat(live.errLines())
         .contains(
             "topolens: PyTorchJob fsdp in namespace ml: 2 pod(s) on 2 node(s): 2 x p4d.24xlarge (8 GPU, 4 EFA allocatable)",
@@ -204,17 +194,7 @@ class DiagnoseJobCommandTest {
   @Test
   void aClusterWithoutEfaWhereTheNodesHaveItIsJudgedLiveAndOffline() throws Exception {
     Path saved = tmp.resolve("saved");
-    CliRun live =
-        CliRun.of(
-            "diagnose",
-            "--format",
-            "json",
-            "--job",
-            "pytorchjob/fsdp",
-            "--kubeconfig",
-            kubeconfig.toString(),
-            "--save",
-            saved.toString());
+    CliRun live = diagnoseFsdp("--format", "json", "--save", saved.toString());
     assertThat(live.errLines())
         .contains(
             "topolens: PyTorchJob fsdp in namespace ml: 2 pod(s) on 2 node(s): 1 x p4d.24xlarge (8 GPU, 4 EFA allocatable), 1 x p4d.24xlarge (8 GPU, no EFA allocatable)");
@@ -229,7 +209,7 @@ class DiagnoseJobCommandTest {
             .orElseThrow();
     assertThat(allocatable.path("severity").asText()).isEqualTo("warn");
     assertThat(allocatable.path("title").asText())
-        .isEqualTo("1 node allocates no EFA device though its instance type has EFA");
+        .isEqualTo("1 node of an instance type with EFA allocates no EFA device");
     assertThat(allocatable.path("evidence").get(0).path("file").asText())
         .isEqualTo("node ip-10-1-0-2");
     var requested =
@@ -240,7 +220,7 @@ class DiagnoseJobCommandTest {
             .orElseThrow();
     // the pod on the node that has EFA asked for none of its 4
     assertThat(requested.path("title").asText())
-        .isEqualTo("1 pod requests no EFA device on a node that has EFA");
+        .isEqualTo("1 pod on a node with EFA requests no EFA device");
     assertThat(requested.path("evidence").get(0).path("text").asText())
         .isEqualTo(
             "requests vpc.amazonaws.com/efa 0 on node ip-10-1-0-1 (p4d.24xlarge, 4 allocatable)");
@@ -249,6 +229,15 @@ class DiagnoseJobCommandTest {
     assertThat(offline.out()).isEqualTo(live.out());
     CliRun logsOnly = CliRun.of("diagnose", "--format", "json", saved.resolve("logs").toString());
     assertThat(ids(logsOnly.out())).doesNotContain("efa-not-allocatable", "efa-not-requested");
+  }
+
+  /** {@code diagnose --job pytorchjob/fsdp} through the test's kubeconfig, with {@code more}. */
+  private CliRun diagnoseFsdp(String... more) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of("diagnose", "--job", "pytorchjob/fsdp", "--kubeconfig", kubeconfig.toString()));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   private static List<String> ids(String json) throws Exception {

@@ -1,14 +1,11 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.catalog.InstanceSpec;
-import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Rule;
-import io.topolens.diagnose.Severity;
 import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -36,8 +33,7 @@ public final class EfaNotAllocatable implements Rule {
     if (o.catalog() == null) {
       return List.of();
     }
-    List<NodeFacts> none = new ArrayList<>();
-    List<NodeFacts> fewer = new ArrayList<>();
+    EfaShortfall shortfall = new EfaShortfall();
     Set<String> types = new LinkedHashSet<>();
     Set<String> sources = new LinkedHashSet<>();
     for (NodeFacts n : o.cluster().nodes()) {
@@ -46,31 +42,13 @@ public final class EfaNotAllocatable implements Rule {
       if (spec == null || spec.efa() == 0 || have >= spec.efa()) {
         continue;
       }
-      (have == 0 ? none : fewer).add(n);
+      shortfall.add(have == 0, n.evidence());
       types.add(spec.type() + " has " + spec.efa());
       sources.add(spec.sources().get(0));
     }
-    if (none.isEmpty() && fewer.isEmpty()) {
+    if (shortfall.isEmpty()) {
       return List.of();
     }
-    boolean sockets = !Facts.interNodeSockets(o.job()).isEmpty();
-    List<NodeFacts> cited = new ArrayList<>(none);
-    cited.addAll(fewer);
-    String title =
-        (none.isEmpty()
-                ? Facts.plural(fewer.size(), "node")
-                    + (fewer.size() == 1 ? " allocates" : " allocate")
-                    + " fewer EFA devices than "
-                    + (fewer.size() == 1 ? "its" : "their")
-                    + " instance type has"
-                : Facts.plural(none.size(), "node")
-                    + (none.size() == 1 ? " allocates" : " allocate")
-                    + " no EFA device though "
-                    + (none.size() == 1 ? "its" : "their")
-                    + " instance type has EFA")
-            + (none.isEmpty() || fewer.isEmpty()
-                ? ""
-                : ", " + Facts.plural(fewer.size(), "node") + " fewer than it has");
     String explanation =
         "The catalog says "
             + String.join(", ", types)
@@ -83,7 +61,7 @@ public final class EfaNotAllocatable implements Rule {
             + " devices than the instance has means interfaces were not attached at launch (a"
             + " launch template or node group without EFA on every network card), which cuts the"
             + " bandwidth NCCL can use."
-            + (sockets ? " This job's ranks on different nodes did talk over NET/Socket." : "");
+            + EfaShortfall.seen(o.job());
     String fix =
         "Run the EFA device plugin on these nodes (kubectl get ds -A | grep efa; the"
             + " aws-efa-k8s-device-plugin Helm chart, with tolerations for GPU taints); create the"
@@ -94,10 +72,14 @@ public final class EfaNotAllocatable implements Rule {
     return List.of(
         new Finding(
             id(),
-            !none.isEmpty() && sockets ? Severity.ERROR : Severity.WARN,
-            title,
+            shortfall.severity(o.job()),
+            shortfall.title(
+                "node",
+                "of an instance type with EFA",
+                "allocates",
+                "the catalog gives its instance type"),
             explanation,
-            cited.stream().limit(Finding.MAX_EVIDENCE).map(NodeFacts::evidence).toList(),
+            shortfall.evidence(),
             fix));
   }
 }

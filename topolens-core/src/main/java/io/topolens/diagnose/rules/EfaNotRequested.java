@@ -1,15 +1,12 @@
 package io.topolens.diagnose.rules;
 
-import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Rule;
-import io.topolens.diagnose.Severity;
 import io.topolens.model.Cluster;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -39,9 +36,8 @@ public final class EfaNotRequested implements Rule {
       // one node: NCCL needs no network between the job's ranks
       return List.of();
     }
-    List<Evidence> none = new ArrayList<>();
+    EfaShortfall shortfall = new EfaShortfall();
     NodeFacts example = null;
-    List<Evidence> fewer = new ArrayList<>();
     for (Cluster.PodRequest p : c.pods()) {
       NodeFacts n = p.node() == null ? null : c.node(p.node());
       if (n == null || n.efa() == null || p.efa() >= n.efa()) {
@@ -60,33 +56,19 @@ public final class EfaNotRequested implements Rule {
                   + ", "
                   + n.efa()
                   + " allocatable)");
-      (p.efa() == 0 ? none : fewer).add(e);
+      shortfall.add(p.efa() == 0, e);
       example = example == null ? n : example;
     }
-    if (none.isEmpty() && fewer.isEmpty()) {
+    if (shortfall.isEmpty()) {
       return List.of();
     }
-    boolean sockets = !Facts.interNodeSockets(o.job()).isEmpty();
-    List<Evidence> cited = new ArrayList<>(none);
-    cited.addAll(fewer);
-    String title =
-        (none.isEmpty()
-                ? Facts.plural(fewer.size(), "pod")
-                    + (fewer.size() == 1 ? " requests" : " request")
-                    + " fewer EFA devices than its node has"
-                : Facts.plural(none.size(), "pod")
-                    + (none.size() == 1 ? " requests" : " request")
-                    + " no EFA device on a node that has EFA")
-            + (none.isEmpty() || fewer.isEmpty()
-                ? ""
-                : ", " + Facts.plural(fewer.size(), "pod") + " fewer than the node has");
     String explanation =
         "A container sees only the EFA devices its pod requested (resources.limits"
             + " vpc.amazonaws.com/efa); the device plugin mounts no other. A pod that requests none"
             + " has no EFA device at all: aws-ofi-nccl finds no provider and NCCL falls back to TCP"
             + " sockets between nodes. A pod that requests fewer than the node has drives only those"
             + " NICs, a fraction of the node's network bandwidth."
-            + (sockets ? " This job's ranks on different nodes did talk over NET/Socket." : "");
+            + EfaShortfall.seen(o.job());
     String fix =
         "Request every EFA device of the node in the training container, beside its GPUs:"
             + " resources: {limits: {vpc.amazonaws.com/efa: "
@@ -98,10 +80,10 @@ public final class EfaNotRequested implements Rule {
     return List.of(
         new Finding(
             id(),
-            !none.isEmpty() && sockets ? Severity.ERROR : Severity.WARN,
-            title,
+            shortfall.severity(o.job()),
+            shortfall.title("pod", "on a node with EFA", "requests", "its node allocates"),
             explanation,
-            cited.stream().limit(Finding.MAX_EVIDENCE).toList(),
+            shortfall.evidence(),
             fix));
   }
 }

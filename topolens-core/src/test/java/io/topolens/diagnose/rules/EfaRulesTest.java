@@ -34,19 +34,19 @@ class EfaRulesTest {
         "healthy p4d|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:4,w1@node-b:4|efa-not-allocatable|-|-|-",
         "healthy p4d, requests|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:4,w1@node-b:4|efa-not-requested|-|-|-",
         // no device plugin on node-b, and the job fell back to sockets: the cause
-        "no plugin, sockets|socket|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:-|w0@node-a:4,w1@node-b:4|efa-not-allocatable|error|1 node allocates no EFA device though its instance type has EFA|node node-b: instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
+        "no plugin, sockets|socket|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:-|w0@node-a:4,w1@node-b:4|efa-not-allocatable|error|1 node of an instance type with EFA allocates no EFA device|node node-b: instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
         // no plugin on either node, but NCCL's lines show no socket between nodes: a warning
-        "no plugin, no sockets|efa|node-a:p4d.24xlarge:-,node-b:p4d.24xlarge:-|w0@node-a:0,w1@node-b:0|efa-not-allocatable|warn|2 nodes allocate no EFA device though their instance type has EFA|node node-a: instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
-        "fewer than the type has|efa|node-a:p5.48xlarge:16,node-b:p5.48xlarge:32|w0@node-a:16,w1@node-b:32|efa-not-allocatable|warn|1 node allocates fewer EFA devices than its instance type has|node node-a: instance-type p5.48xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa 16",
-        "both kinds|socket|node-a:p5.48xlarge:16,node-b:p5.48xlarge:-|w0@node-a:16,w1@node-b:0|efa-not-allocatable|error|1 node allocates no EFA device though its instance type has EFA, 1 node fewer than it has|node node-b: instance-type p5.48xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
+        "no plugin, no sockets|efa|node-a:p4d.24xlarge:-,node-b:p4d.24xlarge:-|w0@node-a:0,w1@node-b:0|efa-not-allocatable|warn|2 nodes of an instance type with EFA allocate no EFA device|node node-a: instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
+        "fewer than the type has|efa|node-a:p5.48xlarge:16,node-b:p5.48xlarge:32|w0@node-a:16,w1@node-b:32|efa-not-allocatable|warn|1 node allocates fewer EFA devices than the catalog gives its instance type|node node-a: instance-type p5.48xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa 16",
+        "both kinds|socket|node-a:p5.48xlarge:16,node-b:p5.48xlarge:-|w0@node-a:16,w1@node-b:0|efa-not-allocatable|error|1 node of an instance type with EFA allocates no EFA device, 1 node fewer|node node-b: instance-type p5.48xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none",
         // a type without EFA, and one the catalog does not know: nothing to compare with
         "g5.xlarge has no EFA|socket|node-a:g5.xlarge:-,node-b:g5.xlarge:-|w0@node-a:0,w1@node-b:0|efa-not-allocatable|-|-|-",
         "unknown type|socket|node-a:x9.huge:-,node-b:x9.huge:-|w0@node-a:0,w1@node-b:0|efa-not-allocatable|-|-|-",
         "no label|socket|node-a:-:-,node-b:-:-|w0@node-a:0,w1@node-b:0|efa-not-allocatable|-|-|-",
         // pods that ask for no EFA on nodes that have it, and the job on sockets: the cause
-        "pods ask none, sockets|socket|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:0,w1@node-b:0|efa-not-requested|error|2 pods request no EFA device on a node that has EFA|pod w0: requests vpc.amazonaws.com/efa 0 on node node-a (p4d.24xlarge, 4 allocatable)",
-        "one pod asks fewer|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:4,w1@node-b:1|efa-not-requested|warn|1 pod requests fewer EFA devices than its node has|pod w1: requests vpc.amazonaws.com/efa 1 on node node-b (p4d.24xlarge, 4 allocatable)",
-        "asks none, no sockets|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:0,w1@node-b:4|efa-not-requested|warn|1 pod requests no EFA device on a node that has EFA|pod w0: requests vpc.amazonaws.com/efa 0 on node node-a (p4d.24xlarge, 4 allocatable)",
+        "pods ask none, sockets|socket|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:0,w1@node-b:0|efa-not-requested|error|2 pods on a node with EFA request no EFA device|pod w0: requests vpc.amazonaws.com/efa 0 on node node-a (p4d.24xlarge, 4 allocatable)",
+        "one pod asks fewer|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:4,w1@node-b:1|efa-not-requested|warn|1 pod requests fewer EFA devices than its node allocates|pod w1: requests vpc.amazonaws.com/efa 1 on node node-b (p4d.24xlarge, 4 allocatable)",
+        "asks none, no sockets|efa|node-a:p4d.24xlarge:4,node-b:p4d.24xlarge:4|w0@node-a:0,w1@node-b:4|efa-not-requested|warn|1 pod on a node with EFA requests no EFA device|pod w0: requests vpc.amazonaws.com/efa 0 on node node-a (p4d.24xlarge, 4 allocatable)",
         // nodes that allocate none: efa-not-allocatable's case, not the pods'
         "nodes allocate none|socket|node-a:p4d.24xlarge:-,node-b:p4d.24xlarge:-|w0@node-a:0,w1@node-b:0|efa-not-requested|-|-|-",
         // one node: no network between ranks
