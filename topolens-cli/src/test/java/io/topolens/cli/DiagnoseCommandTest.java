@@ -325,6 +325,26 @@ class DiagnoseCommandTest {
   }
 
   @Test
+  void aTruncatedGzipIsNamedAsSuch() throws IOException {
+    Path gz = tmp.resolve("p2p.log.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write(bytes("p2p.log"));
+    }
+    byte[] all = Files.readAllBytes(gz);
+    Path cut = tmp.resolve("cut.log.gz");
+    Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
+
+    CliRun r = CliRun.of("diagnose", cut.toString());
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines())
+        .singleElement()
+        .asString()
+        .startsWith("topolens: " + cut + ": read failed after line ")
+        .endsWith(": the file ends before its compressed data does (truncated .gz)");
+  }
+
+  @Test
   void readsStandardInput() throws IOException {
     CliRun r = CliRun.of(bytes("p2p.log"), "diagnose", "--format", "json", "-");
 
