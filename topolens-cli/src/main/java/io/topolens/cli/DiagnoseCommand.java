@@ -99,6 +99,10 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (hardware == null) {
       return 2;
     }
+    if (threads != null && threads < 1) {
+      err.println("topolens: --threads must be at least 1, not " + threads);
+      return 2;
+    }
     ClusterOptions.Source source;
     try {
       source = cluster.open(paths, nodeMap, hardware.catalog(), err);

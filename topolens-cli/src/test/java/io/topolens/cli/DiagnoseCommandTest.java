@@ -171,6 +171,18 @@ class DiagnoseCommandTest {
     assertThat(r.errLines().get(0)).contains("--format").contains("xml").contains("json");
   }
 
+  @ParameterizedTest
+  @CsvSource({"0", "-2"})
+  void threadsBelowOneAreRefused(int threads) {
+    CliRun r =
+        CliRun.of("diagnose", "--threads", String.valueOf(threads), log("p2p.log").toString());
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.errLines())
+        .containsExactly("topolens: --threads must be at least 1, not " + threads);
+  }
+
   @Test
   void bogusMinSeverityIsOneLine() {
     CliRun r = CliRun.of("diagnose", "--min-severity", "bogus", log("p2p.log").toString());
