@@ -88,6 +88,7 @@ class DiagnoseJobCommandTest {
                   .withNewMetadata()
                   .withName(node)
                   .addToLabels("node.kubernetes.io/instance-type", "p4d.24xlarge")
+                  .addToLabels("topology.kubernetes.io/zone", "us-east-1a")
                   .endMetadata()
                   .withNewStatus()
                   .withAllocatable(
@@ -212,6 +213,10 @@ class DiagnoseJobCommandTest {
         .isEqualTo("1 node of an instance type with EFA allocates no EFA device");
     assertThat(allocatable.path("evidence").get(0).path("file").asText())
         .isEqualTo("node ip-10-1-0-2");
+    assertThat(allocatable.path("evidence").get(0).path("text").asText())
+        .isEqualTo(
+            "instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none,"
+                + " zone us-east-1a");
     var requested =
         findings
             .valueStream()

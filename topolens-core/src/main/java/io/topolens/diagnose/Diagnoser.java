@@ -12,10 +12,12 @@ import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.MissingRanks;
+import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NicFarFromGpu;
+import io.topolens.diagnose.rules.NodesAcrossZones;
 import io.topolens.diagnose.rules.NvlinkUnused;
 import io.topolens.diagnose.rules.NvlsError;
 import io.topolens.diagnose.rules.OfiPluginError;
@@ -81,6 +83,8 @@ public final class Diagnoser {
             new P2pSetupFailed(),
             new EfaNotAllocatable(),
             new EfaNotRequested(),
+            new NodesAcrossZones(),
+            new MixedInstanceTypes(),
             new NcclWarnings()));
   }
 

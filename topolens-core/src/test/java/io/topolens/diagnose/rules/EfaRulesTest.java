@@ -109,7 +109,8 @@ class EfaRulesTest {
               f[0],
               f[1].equals("-") ? null : f[1],
               f[1].equals("-") ? null : 8,
-              f[2].equals("-") ? null : Integer.parseInt(f[2])));
+              f[2].equals("-") ? null : Integer.parseInt(f[2]),
+              null));
     }
     List<Cluster.PodRequest> p = new ArrayList<>();
     for (String s : pods.split(",")) {

@@ -56,6 +56,9 @@ public final class CollectionFile {
         if (n.efa() != null) {
           g.writeNumberField("efa", n.efa());
         }
+        if (n.zone() != null) {
+          g.writeStringField("zone", n.zone());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -117,7 +120,8 @@ public final class CollectionFile {
               n.path("name").asText(),
               text(n, "instanceType"),
               n.has("gpus") ? n.get("gpus").asInt() : null,
-              n.has("efa") ? n.get("efa").asInt() : null));
+              n.has("efa") ? n.get("efa").asInt() : null,
+              text(n, "zone")));
     }
     List<GoneLog> gone = new ArrayList<>();
     for (JsonNode l : j.path("gone")) {

@@ -305,7 +305,8 @@ public final class JobCollector {
         n.getMetadata().getName(),
         labels == null ? null : labels.get(NodeFacts.INSTANCE_TYPE_LABEL),
         count(alloc.get(Resources.GPU)),
-        count(alloc.get(Resources.EFA)));
+        count(alloc.get(Resources.EFA)),
+        labels == null ? null : labels.get(NodeFacts.ZONE_LABEL));
   }
 
   private static Integer count(Quantity q) {

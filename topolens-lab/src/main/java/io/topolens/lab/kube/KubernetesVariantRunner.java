@@ -219,7 +219,7 @@ public final class KubernetesVariantRunner implements VariantRunner {
   }
 
   static final String INSTANCE_LABEL = NodeFacts.INSTANCE_TYPE_LABEL;
-  static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+  static final String ZONE_LABEL = io.topolens.model.NodeFacts.ZONE_LABEL;
 
   /** {@code events.txt}: the events of the job, what it made and its pods, oldest first. */
   private void events(String job, List<PodRecord> pods, Path out) throws IOException {
