@@ -166,13 +166,12 @@ final class DiagnoseCommand implements Callable<Integer> {
             Report.builder("topolens diagnose").inputs(in).diagnosis(shown).bench(verdicts), err)) {
       return 2;
     }
-    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
-      new JsonReport(foldChannels).write(shown, out);
-      out.println();
-      out.flush();
+      new JsonReport(foldChannels).write(shown, System.out);
     } else {
-      new TextReport(verbose).write(shown, out);
+      new TextReport(verbose)
+          .write(
+              shown, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
     }
     return d.hasErrors() ? 1 : 0;
   }
