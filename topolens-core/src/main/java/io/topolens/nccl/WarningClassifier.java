@@ -42,6 +42,9 @@ final class WarningClassifier {
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
+          // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
+          // cuMem host buffers): before SHM, whose clue is the source file
+          new Clue(Kind.P2P, List.of("peer access is not supported")),
           new Clue(
               Kind.SHM,
               List.of(
@@ -61,6 +64,9 @@ final class WarningClassifier {
                   "cumulticast",
                   "fabric manager",
                   "fabricmanager",
+                  // CUDA 802 (cudaErrorSystemNotReady): the fabric manager has not initialised the
+                  // NVSwitch fabric
+                  "system not yet initialized",
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),

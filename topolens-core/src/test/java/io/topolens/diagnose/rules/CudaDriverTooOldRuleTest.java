@@ -29,6 +29,14 @@ class CudaDriverTooOldRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:3")),
         given(
+                "nccl-tests' CUDA check before 2.x, beside an old WARN line"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/12)",
+                """
+                misc/ibvwrap.cu:60 WARN Failed to open libibverbs.so[.1]
+                Cuda failure common.cu:891 'CUDA driver version is insufficient for CUDA runtime version'
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+        given(
             "another CUDA failure is not the driver's age (nccl issue 846)",
             """
             transport.cc:154 NCCL WARN Cuda failure 'invalid argument'
