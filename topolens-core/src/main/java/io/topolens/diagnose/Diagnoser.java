@@ -2,14 +2,18 @@ package io.topolens.diagnose;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.rules.BusbwBelowExpected;
+import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
+import io.topolens.diagnose.rules.DuplicateGpu;
 import io.topolens.diagnose.rules.DuplicateRank;
 import io.topolens.diagnose.rules.EfaNotAllocatable;
 import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
+import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
@@ -30,6 +34,7 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
+import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
@@ -69,7 +74,9 @@ public final class Diagnoser {
             new MissingRanks(),
             new VersionMismatch(),
             new IbError(),
+            new IbMemlock(),
             new CudaOutOfMemory(),
+            new CudaDriverTooOld(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),
@@ -80,6 +87,9 @@ public final class Diagnoser {
             new OfiPluginError(),
             new SocketConnect(),
             new DuplicateRank(),
+            new DuplicateGpu(),
+            new CollectiveMismatch(),
+            new TopologyMismatch(),
             new P2pSetupFailed(),
             new EfaNotAllocatable(),
             new EfaNotRequested(),
