@@ -60,12 +60,20 @@ public record CpuOptimizerTime(
         List.of("H100-1GPU", "CPUADAM-H200X4", "TORCH-ADAMW"));
   }
 
-  /** DeepSpeedCPUAdam: one fused pass per parameter, one parallel region per tile. */
+  /**
+   * DeepSpeed ZeRO's CPU step: DeepSpeedCPUAdam's fused pass (one parallel region per tile), then
+   * the step's own passes over host memory on the same threads (the gradient scaled in place, and
+   * with parameter offload the fp32 partition copied into the 16-bit one), each at the fused pass's
+   * per-thread streaming rate. The sourced per-host figure bounds it from above.
+   */
   public static CpuOptimizerTime deepSpeed(
-      PerfConstants k, HostThreads h, double paramsPerProcess) {
+      PerfConstants k, HostThreads h, double paramsPerProcess, boolean paramsOffloaded) {
     double host = k.value("cpuAdam.deepspeed");
-    double byThreads =
-        h.processes() * h.effectiveThreads() * k.value("cpuAdam.fused.perThreadRate");
+    double perThread = k.value("cpuAdam.fused.perThreadRate");
+    double passBytes = k.value("cpuAdam.deepspeed.stepPassBytesPerParam", paramsOffloaded ? 1 : 0);
+    double streamGBps = perThread * k.value("cpuAdam.fused.bytesPerParam") / 1e9;
+    double secondsPerParamThread = 1 / perThread + passBytes / (streamGBps * 1e9);
+    double byThreads = h.processes() * h.effectiveThreads() / secondsPerParamThread;
     double rate = Math.min(host, byThreads);
     double compute = paramsPerProcess * h.processes() / rate;
     double regions = Math.ceil(paramsPerProcess / k.value("cpuAdam.deepspeed.tileElements"));
@@ -80,18 +88,22 @@ public record CpuOptimizerTime(
                 h.vcpus(),
                 StepModel.sci(rate),
                 byThreads < host
-                    ? "bounded by its threads: "
-                        + StepModel.num(h.processes() * h.effectiveThreads())
-                        + " x "
-                        + StepModel.sci(k.value("cpuAdam.fused.perThreadRate"))
-                        + "/s per thread"
+                    ? String.format(
+                        Locale.ROOT,
+                        "bounded by its threads: %s x %s/s per thread for the fused Adam pass and"
+                            + " %s more bytes per parameter of the step's own passes at %s GB/s"
+                            + " per thread",
+                        StepModel.num(h.processes() * h.effectiveThreads()),
+                        StepModel.sci(perThread),
+                        StepModel.num(passBytes),
+                        StepModel.num(streamGBps))
                     : "the per-host figure; its threads would allow " + StepModel.sci(byThreads))
             + waitText(h, regions, waits);
     return new CpuOptimizerTime(
         seconds,
         paramsPerProcess * h.processes() / seconds,
         detail,
-        List.of("DS-6834", "SLIME-1139", "FUSED-ADAM-H100", "DS-SIMD"));
+        List.of("DS-6834", "SLIME-1139", "FUSED-ADAM-H100", "DS-SIMD", "DS-STAGE3-STEP"));
   }
 
   private static String waitText(HostThreads h, double regions, double waits) {

@@ -550,7 +550,8 @@ public final class StepModel {
     HostThreads host = new HostThreads(perHost, threads, inst.vcpus());
     CpuOptimizerTime cpu =
         st.deepSpeed()
-            ? CpuOptimizerTime.deepSpeed(k, host, params / n)
+            ? CpuOptimizerTime.deepSpeed(
+                k, host, params / n, st == Strategy.ZERO3 && eff == Offload.FULL)
             : CpuOptimizerTime.torch(k, host, params / n, w.model().layers());
     double rate = w.cpuAdamRate() != null ? w.cpuAdamRate() : cpu.hostRate();
     String threadsNote =

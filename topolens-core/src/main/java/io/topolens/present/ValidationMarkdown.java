@@ -475,6 +475,28 @@ public final class ValidationMarkdown {
     out.println();
     ratioTable(r.seedRatios(), out, "same job");
     out.println();
+    out.println(
+        "Per step (measured: job time / steps), predicted by term; gap = measured - predicted:");
+    out.println();
+    out.println(
+        "| run | measured s | predicted s | compute | exposed collectives | offload copies | CPU"
+            + " optimizer | gap s | CPU optimizer priced as |");
+    out.println("|---|---|---|---|---|---|---|---|---|");
+    for (ValidationReport.SeedTerms t : r.seedTerms()) {
+      out.printf(
+          Locale.ROOT,
+          "| %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %.1f | %s |%n",
+          t.name(),
+          t.measuredStepS(),
+          t.predictedStepS(),
+          t.computeS(),
+          t.communicationS(),
+          t.copiesS(),
+          t.cpuS(),
+          t.gapS(),
+          t.cpuDetail());
+    }
+    out.println();
     out.println("What the measured times would need (solved, not used anywhere else):");
     out.println();
     out.println("| run | sequence length | MFU at the configured length |");

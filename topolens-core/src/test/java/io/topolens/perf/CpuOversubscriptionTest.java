@@ -109,9 +109,11 @@ class CpuOversubscriptionTest {
     PerfConstants k = PerfConstants.bundled();
     HostThreads h = new HostThreads(p, t, c);
     double params = 2.0e9;
-    CpuOptimizerTime cpu = CpuOptimizerTime.deepSpeed(k, h, params);
-    double rate =
-        Math.min(k.value("cpuAdam.deepspeed"), worth * k.value("cpuAdam.fused.perThreadRate"));
+    CpuOptimizerTime cpu = CpuOptimizerTime.deepSpeed(k, h, params, true);
+    // per thread: the fused pass, then 14 bytes per parameter streamed at the fused pass's rate
+    double perThread = k.value("cpuAdam.fused.perThreadRate");
+    double stream = perThread * k.value("cpuAdam.fused.bytesPerParam");
+    double rate = Math.min(k.value("cpuAdam.deepspeed"), worth / (1 / perThread + 14 / stream));
     double regions = Math.ceil(params / k.value("cpuAdam.deepspeed.tileElements"));
     double waits = regions * k.value("cpuAdam.oversubscription.regionS") * h.barrierWeight();
     assertThat(cpu.seconds()).isCloseTo(params * p / rate + waits, within(1e-9));
