@@ -96,8 +96,9 @@ final class JobOptions {
       names = "--cpu-threads",
       paramLabel = "N",
       description =
-          "Threads of each training process's CPU optimizer, OMP_NUM_THREADS (default 1, as"
-              + " torchrun sets it).")
+          "Threads of each training process's CPU optimizer, OMP_NUM_THREADS (default as"
+              + " torchrun leaves them: 1 with several GPUs per pod, else every vCPU of the"
+              + " instance).")
   Integer cpuThreads;
 
   @Option(names = "--nodes", description = "Hosts (default 1).")

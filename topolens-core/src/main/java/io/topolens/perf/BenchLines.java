@@ -55,10 +55,25 @@ public final class BenchLines {
       Double optS,
       Evidence evidence) {}
 
-  /** One process of bench/cpu-adam.py: seconds per parameter with {@code threads} threads. */
-  public record CpuAdamPoint(int threads, long params, double stepS, Evidence evidence) {
+  /**
+   * One process of bench/cpu-adam.py: seconds per parameter with {@code threads} threads, one of
+   * {@code procs} processes run at once on a host of {@code cpus} logical CPUs (0: not recorded),
+   * stepping a Llama-shaped model of {@code layers} layers.
+   */
+  public record CpuAdamPoint(
+      int threads, long params, double stepS, int procs, int cpus, int layers, Evidence evidence) {
     public double secondsPerParam() {
       return stepS / params;
+    }
+
+    /** The host's threads while it ran. */
+    public HostThreads host() {
+      return new HostThreads(procs, threads, cpus);
+    }
+
+    /** One process with its threads on their own vCPUs: what the Amdahl fit takes. */
+    public boolean alone() {
+      return procs == 1 && !host().oversubscribed();
     }
   }
 
@@ -129,6 +144,9 @@ public final class BenchLines {
                         p.path("threads").asInt(1),
                         p.path("params").asLong(),
                         p.path("step_s").asDouble(),
+                        j.path("procs").asInt(1),
+                        j.path("cpus").asInt(0),
+                        j.path("layers").asInt(0),
                         ev));
           }
           any = true;

@@ -32,7 +32,8 @@ public record OneGpuFit(Map<String, Double> values, List<Fitted> fitted) {
       List<CpuAdamPoint> cpu,
       List<CopyPoint> copies,
       HardwareCatalog catalog,
-      double bytesPerParam)
+      double bytesPerParam,
+      double kernelsPerTensor)
       throws InputProblem {
     Map<String, Double> v = new LinkedHashMap<>();
     List<Fitted> f = new ArrayList<>();
@@ -91,8 +92,12 @@ public record OneGpuFit(Map<String, Double> values, List<Fitted> fitted) {
       v.put("optimizer.gpu.hbmShare", share);
       f.add(new Fitted("optimizer.gpu.hbmShare", share, "x", "optimizer step of " + tags(plain)));
     }
+    List<CpuAdamPoint> over = cpu.stream().filter(c -> c.host().oversubscribed()).toList();
+    cpu = cpu.stream().filter(CpuAdamPoint::alone).toList();
+    CpuAdamScaling fittedAmdahl = null;
     if (cpu.size() >= 2) {
       CpuAdamScaling a = amdahl(cpu);
+      fittedAmdahl = a;
       v.put("cpuAdam.torch.serialSPerParam", a.serialSPerParam());
       v.put("cpuAdam.torch.parallelSPerParam", a.parallelSPerParam());
       String from =
@@ -106,6 +111,24 @@ public record OneGpuFit(Map<String, Double> values, List<Fitted> fitted) {
       f.add(
           new Fitted(
               "cpuAdam.torch.parallelSPerParam", a.parallelSPerParam(), "s/parameter", from));
+    }
+    if (!over.isEmpty() && fittedAmdahl != null) {
+      double q = oversubscription(over, fittedAmdahl, kernelsPerTensor);
+      v.put("cpuAdam.oversubscription.regionS", q);
+      f.add(
+          new Fitted(
+              "cpuAdam.oversubscription.regionS",
+              q,
+              "s per parallel region",
+              String.format(
+                  Locale.ROOT,
+                  "%d processes of %d threads on %d vCPUs, step beyond each process's share of"
+                      + " the vCPUs (%s)",
+                  over.get(0).procs(),
+                  over.get(0).threads(),
+                  over.get(0).cpus(),
+                  String.join(
+                      ", ", over.stream().map(c -> c.evidence().file()).distinct().toList()))));
     }
     List<Double> pinned = new ArrayList<>();
     for (CopyPoint c : copies) {
@@ -135,6 +158,25 @@ public record OneGpuFit(Map<String, Double> values, List<Fitted> fitted) {
                   copies.get(0).evidence().file())));
     }
     return new OneGpuFit(v, f);
+  }
+
+  /**
+   * The time an oversubscribed host adds per parallel region and unit of {@link
+   * HostThreads#barrierWeight()}: the median over the processes of (measured step - the Amdahl time
+   * with the process's share of the vCPUs) / (regions x weight).
+   */
+  static double oversubscription(
+      List<CpuAdamPoint> over, CpuAdamScaling a, double kernelsPerTensor) {
+    double[] q = new double[over.size()];
+    for (int i = 0; i < q.length; i++) {
+      CpuAdamPoint c = over.get(i);
+      HostThreads h = c.host();
+      double alone =
+          c.params() * (a.serialSPerParam() + a.parallelSPerParam() / h.effectiveThreads());
+      double regions = kernelsPerTensor * (7.0 * c.layers() + 2);
+      q[i] = Math.max(0, c.stepS() - alone) / (regions * h.barrierWeight());
+    }
+    return BenchLines.median(q);
   }
 
   /** seconds per parameter = a + b / threads, least squares on relative error. */

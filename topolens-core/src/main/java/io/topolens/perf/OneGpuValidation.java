@@ -82,12 +82,13 @@ public final class OneGpuValidation {
               + ": no one-GPU training runs (bench/fsdp-step.py summary lines with world 1)");
     }
     double bytes = k.value("optimizer.gpu.bytesPerParam");
-    OneGpuFit all = OneGpuFit.fit(runs, data.cpuAdam(), data.copies(), catalog, bytes);
+    double kernels = k.value("cpuAdam.torch.kernelsPerTensor");
+    OneGpuFit all = OneGpuFit.fit(runs, data.cpuAdam(), data.copies(), catalog, bytes, kernels);
     PerfConstants fittedAll = k.with(all.values(), source("all runs"));
     List<Row> rows = new ArrayList<>();
     for (TrainingRun r : runs) {
       List<TrainingRun> others = runs.stream().filter(o -> o != r).toList();
-      OneGpuFit loo = OneGpuFit.fit(others, data.cpuAdam(), data.copies(), catalog, bytes);
+      OneGpuFit loo = OneGpuFit.fit(others, data.cpuAdam(), data.copies(), catalog, bytes, kernels);
       PerfConstants held = k.with(loo.values(), source("runs but " + r.tag()));
       Prediction p = predict(r, held);
       rows.add(
@@ -101,8 +102,9 @@ public final class OneGpuValidation {
               r.evidence().file() + ":" + r.evidence().line()));
     }
     List<CpuRow> cpu = new ArrayList<>();
-    for (CpuAdamPoint c : data.cpuAdam()) {
-      List<CpuAdamPoint> others = data.cpuAdam().stream().filter(o -> o != c).toList();
+    List<CpuAdamPoint> alone = data.cpuAdam().stream().filter(CpuAdamPoint::alone).toList();
+    for (CpuAdamPoint c : alone) {
+      List<CpuAdamPoint> others = alone.stream().filter(o -> o != c).toList();
       if (others.size() < 2) {
         continue;
       }

@@ -542,50 +542,49 @@ public final class StepModel {
                 : "; the copies are not overlapped with compute"));
     int perHost = c.podsPerNode() * c.gpusPerPod();
     double onHost = params * perHost / n;
-    // PyTorch's CPU Adam runs in each training process (one per GPU), so a host's rate grows with
-    // its processes; DeepSpeedCPUAdam's number is already per host
-    int threads = w.cpuThreads() != null ? w.cpuThreads() : 1;
-    double perProcess = CpuAdamScaling.of(k).rate(threads);
-    double rate =
-        w.cpuAdamRate() != null
-            ? w.cpuAdamRate()
-            : st.deepSpeed() ? k.value("cpuAdam.deepspeed") : perProcess * perHost;
+    // one training process per GPU; each runs its own CPU optimizer on its shard, side by side
+    int threads =
+        w.cpuThreads() != null
+            ? w.cpuThreads()
+            : HostThreads.torchrunDefault(c.gpusPerPod(), inst.vcpus());
+    HostThreads host = new HostThreads(perHost, threads, inst.vcpus());
+    CpuOptimizerTime cpu =
+        st.deepSpeed()
+            ? CpuOptimizerTime.deepSpeed(
+                k, host, params / n, st == Strategy.ZERO3 && eff == Offload.FULL)
+            : CpuOptimizerTime.torch(k, host, params / n, w.model().layers());
+    double rate = w.cpuAdamRate() != null ? w.cpuAdamRate() : cpu.hostRate();
+    String threadsNote =
+        w.cpuThreads() != null
+            ? ""
+            : " (threads not declared: torchrun's "
+                + (c.gpusPerPod() > 1
+                    ? "OMP_NUM_THREADS=1 with several processes per pod"
+                    : "default with one process per pod, every vCPU")
+                + ")";
     inputs.add(
         new Input(
             "CPU optimizer rate",
             sci(rate)
                 + " parameters/s per host ("
-                + (st.deepSpeed()
-                    ? "DeepSpeedCPUAdam"
-                    : w.cpuAdamRate() != null
-                        ? "PyTorch Adam on CPU"
-                        : "PyTorch Adam on CPU: "
-                            + sci(perProcess)
-                            + "/s per process with "
-                            + threads
-                            + (threads == 1 ? " thread" : " threads")
-                            + (w.cpuThreads() == null ? " (torchrun's default)" : "")
-                            + ", x "
-                            + perHost
-                            + " processes")
+                + (w.cpuAdamRate() != null ? "given" : cpu.detail() + threadsNote)
                 + ")",
             w.cpuAdamRate() != null
                 ? List.of("given")
-                : st.deepSpeed()
-                    ? k.parameter("cpuAdam.deepspeed").sources()
-                    : k.parameter("cpuAdam.torch.serialSPerParam").sources()));
+                : join(join(cpu.sources(), inst.sources()), List.of("TORCHRUN-OMP"))));
     terms.add(
         new Term(
             Term.Kind.CPU_OPTIMIZER,
             "CPU optimizer",
             onHost / rate,
             String.format(
-                Locale.ROOT,
-                "%s parameters updated on each host (%d GPUs of %d) at %s/s",
-                sci(onHost),
-                perHost,
-                (int) n,
-                sci(rate))));
+                    Locale.ROOT,
+                    "%s parameters updated on each host (%d GPUs of %d) at %s/s",
+                    sci(onHost),
+                    perHost,
+                    (int) n,
+                    sci(rate))
+                + (w.cpuAdamRate() != null ? "" : ": " + cpu.detail())));
     double perParam =
         k.value("offload.hostBytesPerParam")
             + (st.deepSpeed() && eff == Offload.FULL ? w.precision().bytes() : 0);

@@ -19,6 +19,7 @@ import java.util.List;
  * @param seedRatios ratios and differences between the seeds' runs
  * @param needed what the seeds' times would need (sequence length, MFU)
  * @param seedNotes where the seeds' predictions miss and why, with the numbers
+ * @param seedTerms each seed run's predicted step by term, against its measured step
  * @param experiment an experiment's results.json against the model, or null when not given
  * @param explanations the three explanations the issue asks for, with the model's numbers
  */
@@ -35,6 +36,7 @@ public record ValidationReport(
     List<RatioCheck> seedRatios,
     List<Needed> needed,
     List<String> seedNotes,
+    List<SeedTerms> seedTerms,
     List<String> explanations,
     ExperimentValidation.Report experiment) {
 
@@ -50,6 +52,7 @@ public record ValidationReport(
     seedRatios = List.copyOf(seedRatios);
     needed = List.copyOf(needed);
     seedNotes = List.copyOf(seedNotes);
+    seedTerms = List.copyOf(seedTerms);
     explanations = List.copyOf(explanations);
   }
 
@@ -114,4 +117,27 @@ public record ValidationReport(
    * @param mfuAtSeq the MFU at the configured sequence length, or null when none in (0, 1] does
    */
   public record Needed(String name, Integer seqAtDefaultMfu, Double mfuAtSeq, int seq) {}
+
+  /**
+   * A seed run's step: measured (job time over steps) and predicted, by term.
+   *
+   * @param communicationS exposed collectives
+   * @param copiesS host-GPU copies of the offload
+   * @param cpuS the CPU optimizer step
+   * @param cpuDetail how the CPU step was priced (threads, rate)
+   */
+  public record SeedTerms(
+      String name,
+      double measuredStepS,
+      double predictedStepS,
+      double computeS,
+      double communicationS,
+      double copiesS,
+      double cpuS,
+      String cpuDetail) {
+    /** Measured minus predicted, seconds per step: what no term holds. */
+    public double gapS() {
+      return measuredStepS - predictedStepS;
+    }
+  }
 }

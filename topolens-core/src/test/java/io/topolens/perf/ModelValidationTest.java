@@ -1,6 +1,7 @@
 package io.topolens.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.topolens.Fixtures;
 import io.topolens.present.ValidationMarkdown;
@@ -99,6 +100,35 @@ class ModelValidationTest {
       assertThat(r.measured()).isPositive();
     }
     assertThat(report.seedNotes()).isNotEmpty();
+  }
+
+  @Test
+  void seedBreakdownAddsUpToTheStepAndNamesTheGap() {
+    assertThat(report.seedTerms()).hasSize(report.seeds().size());
+    for (int i = 0; i < report.seeds().size(); i++) {
+      ValidationReport.SeedTerms t = report.seedTerms().get(i);
+      ValidationReport.StepCheck s = report.seeds().get(i);
+      assertThat(t.name()).isEqualTo(s.name());
+      assertThat(t.measuredStepS() * 50).isCloseTo(s.measured(), within(1e-6));
+      assertThat(t.predictedStepS() * 50).isCloseTo(s.predicted(), within(1e-6));
+      assertThat(t.computeS() + t.communicationS() + t.copiesS() + t.cpuS())
+          .isCloseTo(t.predictedStepS(), within(1e-9));
+      assertThat(t.gapS()).isCloseTo(t.measuredStepS() - t.predictedStepS(), within(1e-12));
+    }
+  }
+
+  @Test
+  void seedPairOnOneP4dIsWithinItsTargetWithDeclaredThreads() {
+    // 1 pod of 4 (torchrun: one thread per process, a slow CPU step) against 4 pods of 1 (every
+    // vCPU each, but EFA between the pods): the two offset each other; no per-run fit
+    ValidationReport.RatioCheck p4d =
+        report.seedRatios().stream()
+            .filter(r -> !r.difference() && r.name().startsWith("p4d"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(Math.abs(p4d.predicted() / p4d.measured() - 1)).isLessThanOrEqualTo(0.20);
+    assertThat(report.seedTerms().get(0).cpuDetail())
+        .contains("4 process(es) of 1 thread(s) on 96 vCPUs");
   }
 
   @Test
