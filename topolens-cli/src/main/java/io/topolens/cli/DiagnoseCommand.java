@@ -6,6 +6,7 @@ import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Severity;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
+import io.topolens.model.Cluster;
 import io.topolens.model.InputFile;
 import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
@@ -98,6 +99,10 @@ final class DiagnoseCommand implements Callable<Integer> {
     if (hardware == null) {
       return 2;
     }
+    if (threads != null && threads < 1) {
+      err.println("topolens: --threads must be at least 1, not " + threads);
+      return 2;
+    }
     ClusterOptions.Source source;
     try {
       source = cluster.open(paths, nodeMap, hardware.catalog(), err);
@@ -112,11 +117,16 @@ final class DiagnoseCommand implements Callable<Integer> {
         hardwareOptions.instance = source.instance();
         hardware = hardwareOptions.resolve(err);
       }
-      return diagnose(min, hardware, err);
+      return diagnose(
+          min,
+          hardware,
+          source.collection() == null ? Cluster.NONE : source.collection().cluster(),
+          err);
     }
   }
 
-  private int diagnose(Severity min, HardwareOptions.Resolved hardware, PrintWriter err)
+  private int diagnose(
+      Severity min, HardwareOptions.Resolved hardware, Cluster cluster, PrintWriter err)
       throws IOException {
     HardwareCatalog catalog = hardware.catalog();
     Hardware hw = hardware.hardware();
@@ -149,20 +159,19 @@ final class DiagnoseCommand implements Callable<Integer> {
       return 2;
     }
     List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hw);
-    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts);
+    Diagnosis d = Diagnoser.standard().diagnose(job, in, verdicts, cluster, catalog);
     Diagnosis shown = d.atLeast(min);
     if (html.wanted()
         && !html.write(
             Report.builder("topolens diagnose").inputs(in).diagnosis(shown).bench(verdicts), err)) {
       return 2;
     }
-    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     if (format.json()) {
-      new JsonReport(foldChannels).write(shown, out);
-      out.println();
-      out.flush();
+      new JsonReport(foldChannels).write(shown, System.out);
     } else {
-      new TextReport(verbose).write(shown, out);
+      new TextReport(verbose)
+          .write(
+              shown, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
     }
     return d.hasErrors() ? 1 : 0;
   }

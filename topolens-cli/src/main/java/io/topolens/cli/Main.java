@@ -1,5 +1,9 @@
 package io.topolens.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,25 +16,54 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description =
         "Reads NCCL logs of multi-GPU training jobs and says which paths NCCL took and what is wrong.",
-    subcommands = {
-      DiagnoseCommand.class,
-      TopoCommand.class,
-      BenchCommand.class,
-      PredictCommand.class,
-      CompareCommand.class,
-      ValidateModelCommand.class,
-      PlanCommand.class,
-      LintCommand.class,
-      RunCommand.class,
-      ReportCommand.class,
-      ProbeCommand.class,
-      ExperimentCommand.class,
-      CompletionCommand.class,
-      CommandLine.HelpCommand.class
-    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no error finding", "1:error findings", "2:usage error or unreadable input"})
 public final class Main {
+
+  /**
+   * The subcommands by name, in the order help lists them. Not in {@code @Command(subcommands)}:
+   * picocli reflects over every subcommand it is given (half a second of a small diagnose's
+   * start-up), so a command line naming one gets only that one ({@link #commandLine}). MainTest
+   * checks each name against its class's {@code @Command}.
+   */
+  static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+  /** Commands that look at their siblings (help lists them, completion writes them all). */
+  private static final Set<String> NEED_ALL = Set.of("help", "completion");
+
+  private static Map<String, Class<?>> subcommands() {
+    Map<String, Class<?>> m = new LinkedHashMap<>();
+    m.put("diagnose", DiagnoseCommand.class);
+    m.put("topo", TopoCommand.class);
+    m.put("bench", BenchCommand.class);
+    m.put("predict", PredictCommand.class);
+    m.put("compare", CompareCommand.class);
+    m.put("validate-model", ValidateModelCommand.class);
+    m.put("plan", PlanCommand.class);
+    m.put("lint", LintCommand.class);
+    m.put("run", RunCommand.class);
+    m.put("report", ReportCommand.class);
+    m.put("probe", ProbeCommand.class);
+    m.put("experiment", ExperimentCommand.class);
+    m.put("completion", CompletionCommand.class);
+    m.put("help", CommandLine.HelpCommand.class);
+    return Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * The command line for these arguments: with only the subcommand the first argument names, or
+   * with all of them (no subcommand named, help, completion, or an unknown word picocli reports).
+   */
+  static CommandLine commandLine(String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    String first = args.length == 0 ? null : args[0];
+    if (first != null && SUBCOMMANDS.containsKey(first) && !NEED_ALL.contains(first)) {
+      cl.addSubcommand(first, SUBCOMMANDS.get(first));
+    } else {
+      SUBCOMMANDS.forEach(cl::addSubcommand);
+    }
+    return cl;
+  }
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -49,7 +82,7 @@ public final class Main {
     if (System.getProperty("slf4j.internal.verbosity") == null) {
       System.setProperty("slf4j.internal.verbosity", "ERROR");
     }
-    CommandLine cl = new CommandLine(new Main());
+    CommandLine cl = commandLine(args);
     // every command answers -V/--version as README promises, with the top-level version line
     cl.getSubcommands()
         .values()

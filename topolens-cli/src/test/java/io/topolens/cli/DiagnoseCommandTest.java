@@ -171,6 +171,18 @@ class DiagnoseCommandTest {
     assertThat(r.errLines().get(0)).contains("--format").contains("xml").contains("json");
   }
 
+  @ParameterizedTest
+  @CsvSource({"0", "-2"})
+  void threadsBelowOneAreRefused(int threads) {
+    CliRun r =
+        CliRun.of("diagnose", "--threads", String.valueOf(threads), log("p2p.log").toString());
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.errLines())
+        .containsExactly("topolens: --threads must be at least 1, not " + threads);
+  }
+
   @Test
   void bogusMinSeverityIsOneLine() {
     CliRun r = CliRun.of("diagnose", "--min-severity", "bogus", log("p2p.log").toString());
@@ -322,6 +334,26 @@ class DiagnoseCommandTest {
 
     assertThat(plain).isNotEmpty().allMatch(e -> e.contains(" P2P P2P/CUMEM"));
     assertThat(zipped).isEqualTo(plain);
+  }
+
+  @Test
+  void aTruncatedGzipIsNamedAsSuch() throws IOException {
+    Path gz = tmp.resolve("p2p.log.gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      o.write(bytes("p2p.log"));
+    }
+    byte[] all = Files.readAllBytes(gz);
+    Path cut = tmp.resolve("cut.log.gz");
+    Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
+
+    CliRun r = CliRun.of("diagnose", cut.toString());
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines())
+        .singleElement()
+        .asString()
+        .startsWith("topolens: " + cut + ": read failed after line ")
+        .endsWith(": the file ends before its compressed data does (truncated .gz)");
   }
 
   @Test

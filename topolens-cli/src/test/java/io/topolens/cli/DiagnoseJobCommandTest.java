@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -50,7 +51,9 @@ class DiagnoseJobCommandTest {
   Path kubeconfig;
 
   @BeforeEach
-  void cluster() throws Exception {
+  void cluster(TestInfo test) throws Exception {
+    // the EFA test's cluster: the second node without the EFA device plugin, pods asking none
+    boolean noEfa = test.getTestMethod().orElseThrow().getName().startsWith("aClusterWithoutEfa");
     kubeconfig = tmp.resolve("kubeconfig");
     Files.writeString(
         kubeconfig,
@@ -85,12 +88,15 @@ class DiagnoseJobCommandTest {
                   .withNewMetadata()
                   .withName(node)
                   .addToLabels("node.kubernetes.io/instance-type", "p4d.24xlarge")
+                  .addToLabels("topology.kubernetes.io/zone", "us-east-1a")
                   .endMetadata()
                   .withNewStatus()
                   .withAllocatable(
-                      Map.of(
-                          "nvidia.com/gpu", new Quantity("8"),
-                          "vpc.amazonaws.com/efa", new Quantity("4")))
+                      noEfa && i == 1
+                          ? Map.of("nvidia.com/gpu", new Quantity("8"))
+                          : Map.of(
+                              "nvidia.com/gpu", new Quantity("8"),
+                              "vpc.amazonaws.com/efa", new Quantity("4")))
                   .endStatus()
                   .build())
           .create();
@@ -107,7 +113,19 @@ class DiagnoseJobCommandTest {
                   .withNewSpec()
                   .withHostname(hosts.get(i))
                   .withNodeName(node)
-                  .withContainers(new ContainerBuilder().withName("pytorch").withImage("i").build())
+                  .withContainers(
+                      new ContainerBuilder()
+                          .withName("pytorch")
+                          .withImage("i")
+                          .withNewResources()
+                          .withLimits(
+                              noEfa
+                                  ? Map.of("nvidia.com/gpu", new Quantity("8"))
+                                  : Map.of(
+                                      "nvidia.com/gpu", new Quantity("8"),
+                                      "vpc.amazonaws.com/efa", new Quantity("4")))
+                          .endResources()
+                          .build())
                   .endSpec()
                   .withStatus(
                       new PodStatusBuilder()
@@ -142,17 +160,7 @@ class DiagnoseJobCommandTest {
   @Test
   void diagnosesTheJobSavesItAndRepeatsOfflineAndLintReadsTheSavedManifest() throws Exception {
     Path saved = tmp.resolve("saved");
-    CliRun live =
-        CliRun.of(
-            "diagnose",
-            "--job",
-            "pytorchjob/fsdp",
-            "--kubeconfig",
-            kubeconfig.toString(),
-            "--parallel",
-            "2",
-            "--save",
-            saved.toString());
+    CliRun live = diagnoseFsdp("--parallel", "2", "--save", saved.toString());
     assertThat(live.errLines())
         .contains(
             "topolens: PyTorchJob fsdp in namespace ml: 2 pod(s) on 2 node(s): 2 x p4d.24xlarge (8 GPU, 4 EFA allocatable)",
@@ -182,6 +190,59 @@ class DiagnoseJobCommandTest {
         CliRun.of("lint", "--format", "json", CliRun.example("lint/aws-fsdp-p4d.yaml"));
     assertThat(lintSaved.code()).as(lintSaved.err()).isEqualTo(lintOriginal.code()).isNotEqualTo(2);
     assertThat(ids(lintSaved.out())).isEqualTo(ids(lintOriginal.out())).isNotEmpty();
+  }
+
+  @Test
+  void aClusterWithoutEfaWhereTheNodesHaveItIsJudgedLiveAndOffline() throws Exception {
+    Path saved = tmp.resolve("saved");
+    CliRun live = diagnoseFsdp("--format", "json", "--save", saved.toString());
+    assertThat(live.errLines())
+        .contains(
+            "topolens: PyTorchJob fsdp in namespace ml: 2 pod(s) on 2 node(s): 1 x p4d.24xlarge (8 GPU, 4 EFA allocatable), 1 x p4d.24xlarge (8 GPU, no EFA allocatable)");
+    // the log's ranks talk over IB with GPUDirect RDMA, no sockets: warnings, not the cause
+    assertThat(ids(live.out())).contains("efa-not-allocatable", "efa-not-requested");
+    var findings = new ObjectMapper().readTree(live.out()).path("findings");
+    var allocatable =
+        findings
+            .valueStream()
+            .filter(f -> f.path("id").asText().equals("efa-not-allocatable"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(allocatable.path("severity").asText()).isEqualTo("warn");
+    assertThat(allocatable.path("title").asText())
+        .isEqualTo("1 node of an instance type with EFA allocates no EFA device");
+    assertThat(allocatable.path("evidence").get(0).path("file").asText())
+        .isEqualTo("node ip-10-1-0-2");
+    assertThat(allocatable.path("evidence").get(0).path("text").asText())
+        .isEqualTo(
+            "instance-type p4d.24xlarge, allocatable nvidia.com/gpu 8, vpc.amazonaws.com/efa none,"
+                + " zone us-east-1a");
+    var requested =
+        findings
+            .valueStream()
+            .filter(f -> f.path("id").asText().equals("efa-not-requested"))
+            .findFirst()
+            .orElseThrow();
+    // the pod on the node that has EFA asked for none of its 4
+    assertThat(requested.path("title").asText())
+        .isEqualTo("1 pod on a node with EFA requests no EFA device");
+    assertThat(requested.path("evidence").get(0).path("text").asText())
+        .isEqualTo(
+            "requests vpc.amazonaws.com/efa 0 on node ip-10-1-0-1 (p4d.24xlarge, 4 allocatable)");
+    // the saved folder judges the same; the logs alone cannot
+    CliRun offline = CliRun.of("diagnose", "--format", "json", saved.toString());
+    assertThat(offline.out()).isEqualTo(live.out());
+    CliRun logsOnly = CliRun.of("diagnose", "--format", "json", saved.resolve("logs").toString());
+    assertThat(ids(logsOnly.out())).doesNotContain("efa-not-allocatable", "efa-not-requested");
+  }
+
+  /** {@code diagnose --job pytorchjob/fsdp} through the test's kubeconfig, with {@code more}. */
+  private CliRun diagnoseFsdp(String... more) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of("diagnose", "--job", "pytorchjob/fsdp", "--kubeconfig", kubeconfig.toString()));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   private static List<String> ids(String json) throws Exception {

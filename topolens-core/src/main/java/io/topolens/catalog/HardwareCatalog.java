@@ -24,11 +24,23 @@ import java.util.Optional;
  * whatever a user's {@code --catalog FILE} adds or replaces.
  */
 public final class HardwareCatalog {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-  private static final HardwareCatalog BUILT_IN = loadBuiltIn();
+  /**
+   * The built-in catalog before it is read: {@code hardware.json} is read (with Jackson, a third of
+   * a small diagnose's start-up) only when an entry is first asked for, so commands that never
+   * consult the catalog do not pay for it.
+   */
+  private static final HardwareCatalog BUILT_IN = new HardwareCatalog(null, null, null, null);
 
+  /** Read on first use (the holder idiom: the JVM initialises it once, thread-safely). */
+  private static final class Read {
+    static final ObjectMapper JSON =
+        new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    static final HardwareCatalog BUILT_IN = loadBuiltIn();
+  }
+
+  /** Null in {@link #BUILT_IN} until it is read; see {@link #entries()}. */
   private final Map<String, Source> sources;
+
   private final Map<String, GpuSpec> gpus;
   private final Map<String, InstanceSpec> instances;
   private final Map<String, PathSpec> paths;
@@ -42,6 +54,11 @@ public final class HardwareCatalog {
     this.gpus = gpus;
     this.instances = instances;
     this.paths = paths;
+  }
+
+  /** This catalog's entries: itself, or the built-in catalog read now if it was not yet. */
+  private HardwareCatalog entries() {
+    return gpus == null ? Read.BUILT_IN : this;
   }
 
   /** The catalog bundled with topolens. */
@@ -62,7 +79,7 @@ public final class HardwareCatalog {
   public HardwareCatalog with(Path file) throws InputProblem {
     CatalogFile f;
     try (InputStream in = Files.newInputStream(file)) {
-      f = JSON.readValue(in, CatalogFile.class);
+      f = Read.JSON.readValue(in, CatalogFile.class);
     } catch (NoSuchFileException e) {
       throw new InputProblem(file + ": no such file");
     } catch (JsonProcessingException e) {
@@ -73,12 +90,13 @@ public final class HardwareCatalog {
     } catch (IOException e) {
       throw new InputProblem(file + ": cannot read: " + e.getMessage());
     }
+    HardwareCatalog c = entries();
     HardwareCatalog merged =
         new HardwareCatalog(
-            new LinkedHashMap<>(sources),
-            new LinkedHashMap<>(gpus),
-            new LinkedHashMap<>(instances),
-            new LinkedHashMap<>(paths));
+            new LinkedHashMap<>(c.sources),
+            new LinkedHashMap<>(c.gpus),
+            new LinkedHashMap<>(c.instances),
+            new LinkedHashMap<>(c.paths));
     merged.add(f, file.toString());
     return merged;
   }
@@ -140,7 +158,7 @@ public final class HardwareCatalog {
     }
     GpuSpec best = null;
     int bestLen = 0;
-    for (GpuSpec g : gpus.values()) {
+    for (GpuSpec g : entries().gpus.values()) {
       int len = g.matchLength(name);
       if (len > bestLen) {
         best = g;
@@ -151,26 +169,26 @@ public final class HardwareCatalog {
   }
 
   public Optional<GpuSpec> gpu(String id) {
-    return Optional.ofNullable(gpus.get(id));
+    return Optional.ofNullable(entries().gpus.get(id));
   }
 
   public Optional<InstanceSpec> instance(String type) {
     return type == null
         ? Optional.empty()
-        : Optional.ofNullable(instances.get(type.toLowerCase(Locale.ROOT)));
+        : Optional.ofNullable(entries().instances.get(type.toLowerCase(Locale.ROOT)));
   }
 
   /** The GPU of an instance type (the catalog guarantees it exists). */
   public GpuSpec gpuOf(InstanceSpec instance) {
-    return gpus.get(instance.gpu());
+    return entries().gpus.get(instance.gpu());
   }
 
   public Optional<PathSpec> path(String id) {
-    return Optional.ofNullable(paths.get(id));
+    return Optional.ofNullable(entries().paths.get(id));
   }
 
   public Source source(String key) {
-    Source s = sources.get(key);
+    Source s = entries().sources.get(key);
     if (s == null) {
       throw new IllegalArgumentException("no source " + key);
     }
@@ -183,15 +201,15 @@ public final class HardwareCatalog {
   }
 
   public Collection<GpuSpec> gpus() {
-    return List.copyOf(gpus.values());
+    return List.copyOf(entries().gpus.values());
   }
 
   public Collection<InstanceSpec> instances() {
-    return List.copyOf(instances.values());
+    return List.copyOf(entries().instances.values());
   }
 
   public Collection<PathSpec> paths() {
-    return List.copyOf(paths.values());
+    return List.copyOf(entries().paths.values());
   }
 
   private record SourceEntry(String title, String url) {}
@@ -214,7 +232,7 @@ public final class HardwareCatalog {
               new LinkedHashMap<>(),
               new LinkedHashMap<>(),
               new LinkedHashMap<>());
-      c.add(JSON.readValue(in, CatalogFile.class), "hardware.json");
+      c.add(Read.JSON.readValue(in, CatalogFile.class), "hardware.json");
       return c;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,13 +1,9 @@
 package io.topolens.catalog;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The measured numbers bundled with topolens ({@code measurements.json}), by id. */
 public final class Measurements {
@@ -36,24 +32,23 @@ public final class Measurements {
     return List.copyOf(byId.values());
   }
 
-  private record File(String about, List<Measurement> measurements) {}
-
   private static Measurements load() {
-    try (InputStream in = Measurements.class.getResourceAsStream("measurements.json")) {
-      if (in == null) {
-        throw new IllegalStateException("measurements.json missing from the jar");
-      }
-      File f =
-          new ObjectMapper()
-              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-              .readValue(in, File.class);
-      Map<String, Measurement> map = new LinkedHashMap<>();
-      for (Measurement m : f.measurements()) {
-        map.put(m.id(), m);
-      }
-      return new Measurements(map);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    Map<String, Measurement> map = new LinkedHashMap<>();
+    for (Map<String, String> m :
+        BundledList.read(
+            Measurements.class,
+            "measurements.json",
+            "measurements",
+            Set.of("id", "value", "unit", "what", "source"))) {
+      map.put(
+          m.get("id"),
+          new Measurement(
+              m.get("id"),
+              Double.parseDouble(m.get("value")),
+              m.get("unit"),
+              m.get("what"),
+              m.get("source")));
     }
+    return new Measurements(map);
   }
 }

@@ -1,13 +1,10 @@
 package io.topolens.catalog;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The NCCL settings topolens explains ({@code nccl-env.json}), by name. */
 public final class NcclEnv {
@@ -31,19 +28,18 @@ public final class NcclEnv {
     return List.copyOf(byName.values());
   }
 
-  private record File(String about, List<EnvVariable> variables) {}
-
   private static NcclEnv load() {
-    try (InputStream in = NcclEnv.class.getResourceAsStream("nccl-env.json")) {
-      if (in == null) {
-        throw new IllegalStateException("nccl-env.json missing from the jar");
-      }
-      File f = new ObjectMapper().readValue(in, File.class);
-      Map<String, EnvVariable> map = new LinkedHashMap<>();
-      f.variables().forEach(v -> map.put(v.name(), v));
-      return new NcclEnv(map);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    Map<String, EnvVariable> map = new LinkedHashMap<>();
+    for (Map<String, String> v :
+        BundledList.read(
+            NcclEnv.class,
+            "nccl-env.json",
+            "variables",
+            Set.of("name", "severity", "effect", "fix"))) {
+      map.put(
+          v.get("name"),
+          new EnvVariable(v.get("name"), v.get("severity"), v.get("effect"), v.get("fix")));
     }
+    return new NcclEnv(map);
   }
 }

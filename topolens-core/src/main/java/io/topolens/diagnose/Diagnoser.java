@@ -1,18 +1,27 @@
 package io.topolens.diagnose;
 
+import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.rules.BusbwBelowExpected;
+import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
+import io.topolens.diagnose.rules.DuplicateGpu;
 import io.topolens.diagnose.rules.DuplicateRank;
+import io.topolens.diagnose.rules.EfaNotAllocatable;
+import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
+import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.MissingRanks;
+import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NicFarFromGpu;
+import io.topolens.diagnose.rules.NodesAcrossZones;
 import io.topolens.diagnose.rules.NvlinkUnused;
 import io.topolens.diagnose.rules.NvlsError;
 import io.topolens.diagnose.rules.OfiPluginError;
@@ -25,9 +34,11 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
+import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
+import io.topolens.model.Cluster;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.verdict.BenchAnalysis;
@@ -63,7 +74,9 @@ public final class Diagnoser {
             new MissingRanks(),
             new VersionMismatch(),
             new IbError(),
+            new IbMemlock(),
             new CudaOutOfMemory(),
+            new CudaDriverTooOld(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),
@@ -74,7 +87,14 @@ public final class Diagnoser {
             new OfiPluginError(),
             new SocketConnect(),
             new DuplicateRank(),
+            new DuplicateGpu(),
+            new CollectiveMismatch(),
+            new TopologyMismatch(),
             new P2pSetupFailed(),
+            new EfaNotAllocatable(),
+            new EfaNotRequested(),
+            new NodesAcrossZones(),
+            new MixedInstanceTypes(),
             new NcclWarnings()));
   }
 
@@ -91,8 +111,18 @@ public final class Diagnoser {
    * names those inputs in the diagnosis: what {@code diagnose} and the HTML report both show.
    */
   public Diagnosis diagnose(Job job, Inputs in, List<BenchVerdict> benches) {
+    return diagnose(job, in, benches, Cluster.NONE, null);
+  }
+
+  /**
+   * Judges a job as {@link #diagnose(Job, Inputs, List)} does, and what the cluster said of its
+   * pods and nodes against the catalog ({@code diagnose --job}).
+   */
+  public Diagnosis diagnose(
+      Job job, Inputs in, List<BenchVerdict> benches, Cluster cluster, HardwareCatalog catalog) {
     Observed observed =
-        new Observed(job, in.smi(), in.topologies(), BenchAnalysis.topology(in), benches);
+        new Observed(
+            job, in.smi(), in.topologies(), BenchAnalysis.topology(in), benches, cluster, catalog);
     return diagnose(observed)
         .withBeside(
             in.kinds().stream()

@@ -51,6 +51,23 @@ public final class Facts {
         || (to != null && process.equals(to.id().host() + ":" + to.id().pid()));
   }
 
+  /**
+   * Connections between ranks on different nodes over NCCL's TCP sockets: different hostnames (or
+   * nodes of the node map); where a rank's log is missing, a communicator NCCL counted on several
+   * nodes.
+   */
+  public static List<CommEdge> interNodeSockets(Job job) {
+    return edges(
+        job,
+        ce -> {
+          if (!isSocket(ce.edge())) {
+            return false;
+          }
+          Boolean same = job.sameNode(ce.comm(), ce.edge().from(), ce.edge().to());
+          return same == null ? ce.comm().nNodes() > 1 : !same;
+        });
+  }
+
   public static boolean isSocket(Edge e) {
     return e.path() instanceof PathDetail.Net n && n.isSocket();
   }

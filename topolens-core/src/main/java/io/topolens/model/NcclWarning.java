@@ -30,6 +30,19 @@ public record NcclWarning(
     P2P,
     /** A GPU memory allocation NCCL made failed ({@code Cuda failure 'out of memory'}). */
     GPU_MEMORY,
+    /** Two ranks of one communicator on the same CUDA device ({@code Duplicate GPU detected}). */
+    DUPLICATE_GPU,
+    /**
+     * Peers disagree on what they exchange: {@code collective mismatch error}, {@code message
+     * truncated}, {@code Mismatched collective detected}.
+     */
+    COLLECTIVE_MISMATCH,
+    /** The CUDA runtime needs a newer driver ({@code CUDA driver version is insufficient}). */
+    CUDA_DRIVER,
+    /** Ranks computed different rings ({@code ring N does not loop back to start}). */
+    TOPOLOGY,
+    /** RDMA registration or queue creation refused for lack of lockable memory (ENOMEM). */
+    LOCKED_MEMORY,
     /** Anything else. */
     OTHER
   }

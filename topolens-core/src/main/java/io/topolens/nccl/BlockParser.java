@@ -61,7 +61,7 @@ final class BlockParser {
         int needle = needle(block, next, start, end);
         if (needle == 0) {
           int at = next[0];
-          if (isTrace(buf, at, end)) {
+          if (isTrace(block, at, end)) {
             nccl++;
           } else {
             String text = decode(buf, block, start, end);
@@ -182,65 +182,47 @@ final class BlockParser {
    * Per-call and proxy traces (NCCL_DEBUG_SUBSYS=COLL,PROXY...) dominate big logs and carry nothing
    * kept.
    */
-  private static final byte[][] TRACES = {
-    ascii("AllGather: "),
-    ascii("AllReduce: "),
-    ascii("ReduceScatter: "),
-    ascii("Broadcast: "),
-    ascii("Reduce: "),
-    ascii("Send: "),
-    ascii("Recv: "),
-    ascii("AllToAll: "),
-    ascii("SendRecv: "),
-    ascii("Connected to proxy "),
-    ascii("New proxy "),
-    ascii("UDS converted handle"),
-    ascii("Imported shareable buffer"),
-    ascii("Allocated shareable buffer"),
-    ascii("[Proxy ")
+  private static final String[] TRACES = {
+    "AllGather: ",
+    "AllReduce: ",
+    "ReduceScatter: ",
+    "Broadcast: ",
+    "Reduce: ",
+    "Send: ",
+    "Recv: ",
+    "AllToAll: ",
+    "SendRecv: ",
+    "Connected to proxy ",
+    "New proxy ",
+    "UDS converted handle",
+    "Imported shareable buffer",
+    "Allocated shareable buffer",
+    "[Proxy "
   };
 
-  private static final byte[] NCCL_INFO = ascii("NCCL INFO ");
-
-  private static byte[] ascii(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
-  }
+  private static final String NCCL_INFO = "NCCL INFO ";
 
   /**
-   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the bytes
-   * without cutting the line out.
+   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the block's
+   * Latin-1 view (its bytes are in cache: the line end was just searched there) without cutting the
+   * line out.
    */
-  static boolean isTrace(byte[] b, int nccl, int end) {
-    if (!startsWith(b, nccl, end, NCCL_INFO)) {
+  static boolean isTrace(String block, int nccl, int end) {
+    int m = nccl + NCCL_INFO.length();
+    if (m >= end || !block.startsWith(NCCL_INFO, nccl)) {
       return false;
     }
-    int m = nccl + NCCL_INFO.length;
-    if (m >= end) {
-      return false;
-    }
-    byte c = b[m];
+    char c = block.charAt(m);
     if (c != 'A' && c != 'R' && c != 'B' && c != 'S' && c != 'C' && c != 'N' && c != 'U' && c != 'I'
         && c != '[') {
       return false;
     }
-    for (byte[] t : TRACES) {
-      if (t[0] == c && startsWith(b, m, end, t)) {
+    for (String t : TRACES) {
+      if (t.charAt(0) == c && m + t.length() <= end && block.startsWith(t, m)) {
         return true;
       }
     }
     return false;
-  }
-
-  private static boolean startsWith(byte[] b, int at, int end, byte[] literal) {
-    if (end - at < literal.length) {
-      return false;
-    }
-    for (int i = 0; i < literal.length; i++) {
-      if (b[at + i] != literal[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The line as text: the Latin-1 view when it is ASCII, UTF-8 when it has high bytes. */

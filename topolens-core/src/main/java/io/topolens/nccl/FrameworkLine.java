@@ -71,6 +71,10 @@ final class FrameworkLine {
     if (old != null) {
       return old;
     }
+    NcclEvent test = testCudaFailure(text);
+    if (test != null) {
+      return test;
+    }
     if (text.contains("Some NCCL operations have failed or timed out")
         || text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
@@ -90,22 +94,59 @@ final class FrameworkLine {
     }
     int start = text.lastIndexOf(' ', at - 1) + 1;
     String location = text.substring(start, at);
-    int colon = location.lastIndexOf(':');
-    if (colon <= 0
-        || colon == location.length() - 1
-        || location.lastIndexOf('.', colon) <= 0
-        || location.startsWith("[")) {
+    if (!sourceLocation(location)) {
       return null;
-    }
-    for (int i = colon + 1; i < location.length(); i++) {
-      if (!Character.isDigit(location.charAt(i))) {
-        return null;
-      }
     }
     String m = text.substring(at + Needles.OLD_WARN.length()).strip();
     return m.isEmpty()
         ? null
         : new NcclEvent.Warning(WarningClassifier.classify(location, m), m, null);
+  }
+
+  /**
+   * Whether a token is a source location: a dotted file name, a colon, digits ({@code shm.h:28}).
+   */
+  private static boolean sourceLocation(String location) {
+    int colon = location.lastIndexOf(':');
+    if (colon <= 0
+        || colon == location.length() - 1
+        || location.lastIndexOf('.', colon) <= 0
+        || location.startsWith("[")) {
+      return false;
+    }
+    for (int i = colon + 1; i < location.length(); i++) {
+      if (!Character.isDigit(location.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * nccl-tests' CUDACHECK failure, {@code [host: ]Test CUDA failure FILE:LINE 'REASON'} (older:
+   * {@code Cuda failure FILE:LINE 'REASON'}): CUDA's error string, classified like NCCL's own
+   * {@code Cuda failure 'REASON'} warnings. The token after the words must be a source location, so
+   * NCCL's {@code Cuda failure 2 'out of memory'} and prose are not taken here.
+   */
+  private static NcclEvent testCudaFailure(String text) {
+    int at = text.indexOf(Needles.TEST_CUDA_FAILURE);
+    int from = at + Needles.TEST_CUDA_FAILURE.length();
+    if (at < 0) {
+      at = text.indexOf(Needles.OLD_TEST_CUDA_FAILURE);
+      from = at + Needles.OLD_TEST_CUDA_FAILURE.length();
+    }
+    if (at < 0) {
+      return null;
+    }
+    int quote = text.indexOf(" '", from);
+    if (quote < 0 || !sourceLocation(text.substring(from, quote))) {
+      return null;
+    }
+    String m = text.substring(at).strip();
+    return new NcclEvent.Warning(
+        WarningClassifier.classify(text.substring(from, quote), text.substring(quote + 2)),
+        m,
+        null);
   }
 
   /** Where the text after {@code Last error:} starts on this line, or -1 when it is not one. */

@@ -135,6 +135,10 @@ public record LogInput(String name, Path path) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
+    if (e instanceof java.io.EOFException) {
+      // GZIPInputStream's word for a .gz cut short (a copy interrupted, a log still being written)
+      return "the file ends before its compressed data does (truncated .gz)";
+    }
     String m = e.getMessage();
     return m == null ? e.getClass().getSimpleName() : m;
   }

@@ -41,9 +41,27 @@ public final class Needles {
    */
   public static final String OLD_WARN = " WARN ";
 
+  /**
+   * nccl-tests' CUDACHECK: {@code host: Test CUDA failure common.cu:941 'system not yet
+   * initialized'}; before 2.x {@code Cuda failure common.cu:891 'CUDA driver version is
+   * insufficient for CUDA runtime version'}.
+   */
+  public static final String TEST_CUDA_FAILURE = "CUDA failure ";
+
+  /** The older nccl-tests form of {@link #TEST_CUDA_FAILURE}. */
+  public static final String OLD_TEST_CUDA_FAILURE = "Cuda failure ";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
-      List.of(DEBUG_LINE, UPPER, LOWER, LAST_ERROR, NVLS, OLD_WARN);
+      List.of(
+          DEBUG_LINE,
+          UPPER,
+          LOWER,
+          LAST_ERROR,
+          NVLS,
+          OLD_WARN,
+          TEST_CUDA_FAILURE,
+          OLD_TEST_CUDA_FAILURE);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -17,6 +17,34 @@ final class WarningClassifier {
       List.of(
           new Clue(
               Kind.VERSION, List.of("mismatched nccl version", "mismatched nccl git versions")),
+          // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
+          // %lx"
+          new Clue(Kind.DUPLICATE_GPU, List.of("duplicate gpu detected")),
+          // net_ib.cc "collective mismatch error, local size %d remote size %d"; net_socket.cc and
+          // bootstrap "message truncated : receiving|received %d bytes instead of %d"; 2.4's
+          // enqueue check "Mismatched collective detected, please check your collective calls"
+          new Clue(
+              Kind.COLLECTIVE_MISMATCH,
+              List.of(
+                  "collective mismatch",
+                  "mismatched collective",
+                  "message truncated",
+                  "truncated message")),
+          // CUDACHECK's text of cudaErrorInsufficientDriver (35) and of the driver/runtime
+          // combination errors (803, 804)
+          new Clue(
+              Kind.CUDA_DRIVER,
+              List.of(
+                  "driver version is insufficient",
+                  "cudaerrorinsufficientdriver",
+                  "unsupported display driver / cuda driver combination",
+                  "forward compatibility was attempted on non supported hw")),
+          // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
+          // %d does not contain rank %d"
+          new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
+          // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
+          // cuMem host buffers): before SHM, whose clue is the source file
+          new Clue(Kind.P2P, List.of("peer access is not supported")),
           new Clue(
               Kind.SHM,
               List.of(
@@ -36,6 +64,9 @@ final class WarningClassifier {
                   "cumulticast",
                   "fabric manager",
                   "fabricmanager",
+                  // CUDA 802 (cudaErrorSystemNotReady): the fabric manager has not initialised the
+                  // NVSwitch fabric
+                  "system not yet initialized",
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),
@@ -80,6 +111,12 @@ final class WarningClassifier {
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
+    // ibvwrap's "Call to ibv_reg_mr|ibv_create_cq|ibv_create_qp failed with error Cannot allocate
+    // memory" (ENOMEM): the locked-memory limit, not the fabric
+    if (text.contains("cannot allocate memory")
+        && (text.contains("ibv_") || text.contains("net/ib"))) {
+      return Kind.LOCKED_MEMORY;
+    }
     for (Clue clue : CLUES) {
       for (String word : clue.words()) {
         if (text.contains(word)) {

@@ -1,5 +1,6 @@
 package io.topolens.present;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.topolens.diagnose.Diagnosis;
@@ -22,7 +23,7 @@ import io.topolens.model.PathDetail;
 import io.topolens.model.Rank;
 import io.topolens.model.Tree;
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,9 +44,19 @@ public final class JsonReport {
     this.foldChannels = foldChannels;
   }
 
-  public void write(Diagnosis d, Writer w) throws IOException {
+  /**
+   * Writes the document to {@code out} as UTF-8, with Jackson's byte generator (no character
+   * encoder between it and the stream: a 4096-rank job's document is tens of megabytes), and
+   * flushes it; {@code out} stays open. No line break follows the document (the generator used to
+   * close standard output before the command's line break, so documents have always ended at their
+   * brace).
+   */
+  public void write(Diagnosis d, OutputStream out) throws IOException {
     Job job = d.job();
-    try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
+    try (JsonGenerator g =
+        new JsonFactory()
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .createGenerator(out, JsonEncoding.UTF8)) {
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
       g.writeNumberField("schema", SCHEMA);

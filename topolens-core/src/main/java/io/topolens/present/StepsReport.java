@@ -55,7 +55,7 @@ final class StepsReport {
     }
     if (verbose) {
       for (Evidence e : t.malformed().samples()) {
-        out.printf("    %s:%d: %s%n", e.file(), e.line(), e.text());
+        out.printf("    %s: %s%n", e.where(), e.text());
       }
     }
   }

@@ -160,7 +160,7 @@ public final class TextReport {
       if (!f.evidence().isEmpty()) {
         out.println("  evidence");
         for (Evidence e : f.evidence()) {
-          out.printf("    %s:%d: %s%n", e.file(), e.line(), clip(e.text()));
+          out.printf("    %s: %s%n", e.where(), clip(e.text()));
         }
       }
       wrap(out, "  fix  ", f.fix());
@@ -181,7 +181,7 @@ public final class TextReport {
       List<Evidence> all = new ArrayList<>(job.unrecognized().samples());
       all.addAll(job.malformed().samples());
       for (Evidence e : all) {
-        out.printf("    %s:%d: %s%n", e.file(), e.line(), clip(e.text()));
+        out.printf("    %s: %s%n", e.where(), clip(e.text()));
       }
     }
   }

@@ -1,9 +1,14 @@
 package io.topolens.steps;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * JSON lines with a step's time, as training scripts and benchmarks print them ({@code {"step": 3,
@@ -13,6 +18,11 @@ import java.util.List;
  * times ({@code "steps_s": [2.5622, 0.096, ...]}) is read only when the file printed no per-step
  * line. A line that names such a key but is not valid JSON, or whose time is not a number, is
  * malformed.
+ *
+ * <p>The line is read with Jackson's streaming parser, not a databind tree: an {@code ObjectMapper}
+ * costs a tenth of a second to start, a third of a small diagnose. Only the first object counts
+ * (what follows it is ignored), a repeated key keeps its last value, and numbers convert as
+ * Jackson's tree nodes convert them.
  */
 final class JsonStepLines implements StepFormat {
   static final List<String> SECONDS =
@@ -29,7 +39,7 @@ final class JsonStepLines implements StepFormat {
       List.of("step_time_ms", "step_ms", "iter_time_ms", "iteration_time_ms");
   static final List<String> LISTS = List.of("steps_s", "step_times", "step_times_s");
   private static final List<String> STEP_KEYS = List.of("step", "iteration", "iter", "global_step");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonFactory JSON = new JsonFactory();
 
   @Override
   public List<String> needles() {
@@ -43,47 +53,104 @@ final class JsonStepLines implements StepFormat {
     if (open < 0 || close < open || !text.contains("\"")) {
       return;
     }
-    JsonNode node;
+    Map<String, Value> node;
     try {
-      node = JSON.readTree(text.substring(open, close + 1));
-    } catch (JsonProcessingException e) {
+      node = object(text.substring(open, close + 1));
+    } catch (IOException e) {
       if (names(text)) {
         file.malformed(Framework.JSON_LINES, "not valid JSON");
       }
       return;
     }
-    if (!node.isObject()) {
+    if (node == null) {
       return;
     }
     for (String key : SECONDS) {
-      if (node.has(key)) {
+      if (node.containsKey(key)) {
         one(node, node.get(key), 1, file);
         return;
       }
     }
     for (String key : MILLISECONDS) {
-      if (node.has(key)) {
+      if (node.containsKey(key)) {
         one(node, node.get(key), 1e-3, file);
         return;
       }
     }
     for (String key : LISTS) {
-      if (node.has(key) && node.get(key).isArray()) {
-        list(node.get(key), file);
+      if (node.containsKey(key) && node.get(key).items() != null) {
+        list(node.get(key).items(), file);
         return;
       }
     }
   }
 
-  private static void one(JsonNode node, JsonNode value, double scale, FileSteps file) {
+  /**
+   * A value of the line's object, as far as step times need it: a number (Integer, Long, BigInteger
+   * or Double, as the parser reads it), the items of a list, or neither.
+   */
+  private record Value(Number number, List<Value> items) {
+    static final Value OTHER = new Value(null, null);
+
+    boolean isNumber() {
+      return number != null;
+    }
+
+    double asDouble() {
+      return number.doubleValue();
+    }
+
+    boolean canConvertToLong() {
+      return switch (number) {
+        case null -> false;
+        case Integer i -> true;
+        case Long l -> true;
+        case BigInteger b -> b.bitLength() < 64;
+        default -> number.doubleValue() >= Long.MIN_VALUE && number.doubleValue() <= Long.MAX_VALUE;
+      };
+    }
+  }
+
+  /** The top-level fields of the first JSON value of {@code json}, or null when it is no object. */
+  private static Map<String, Value> object(String json) throws IOException {
+    try (JsonParser p = JSON.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      Map<String, Value> fields = new HashMap<>();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        fields.put(name, value(p, p.nextToken(), true));
+      }
+      return fields;
+    }
+  }
+
+  private static Value value(JsonParser p, JsonToken t, boolean listed) throws IOException {
+    if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+      return new Value(p.getNumberValue(), null);
+    }
+    if (t == JsonToken.START_ARRAY && listed) {
+      List<Value> items = new ArrayList<>();
+      JsonToken next;
+      while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
+        items.add(value(p, next, false));
+      }
+      return new Value(null, items);
+    }
+    p.skipChildren();
+    return Value.OTHER;
+  }
+
+  private static void one(Map<String, Value> node, Value value, double scale, FileSteps file) {
     if (!value.isNumber() || !(value.asDouble() > 0)) {
       file.malformed(Framework.JSON_LINES, "step time is not a positive number");
       return;
     }
     long step = -1;
     for (String key : STEP_KEYS) {
-      if (node.has(key) && node.get(key).canConvertToLong()) {
-        step = node.get(key).asLong();
+      if (node.containsKey(key) && node.get(key).canConvertToLong()) {
+        step = node.get(key).number().longValue();
         break;
       }
     }
@@ -97,12 +164,12 @@ final class JsonStepLines implements StepFormat {
         Derivation.MEASURED);
   }
 
-  private static void list(JsonNode values, FileSteps file) {
+  private static void list(List<Value> values, FileSteps file) {
     file.recognized(Framework.JSON_LINES);
     if (file.jsonPerStep) {
       return; // the same steps were read one by one
     }
-    for (JsonNode v : values) {
+    for (Value v : values) {
       if (!v.isNumber() || !(v.asDouble() > 0)) {
         file.malformed(Framework.JSON_LINES, "a step time of the list is not a positive number");
         return;
@@ -110,7 +177,7 @@ final class JsonStepLines implements StepFormat {
     }
     String key = file.key("json-list") + "#" + file.evidence().line();
     long step = 1;
-    for (JsonNode v : values) {
+    for (Value v : values) {
       file.step(key, step++, v.asDouble(), Framework.JSON_LINES, Derivation.MEASURED);
     }
   }

@@ -178,6 +178,7 @@ class FrameworkLinesTest {
             Successfully installed nvidia-nccl-cu12-2.20.5
             export NCCL_DEBUG=INFO
             [rank0]:[W ProcessGroupNCCL.cpp:4561] Warning: using GPU 0 to perform barrier as devices used by this process are currently unknown.
+            cudaMemcpy reported a CUDA failure 'invalid argument' in user code
             Last error:
             """);
     assertThat(job.inputs().get(0).ncclLines()).isZero();

@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * findings of each severity, from the same models the text output summarises.
  *
  * @param rows label and value, in order
- * @param severities findings (and bench verdicts, when there is no diagnosis) per severity
+ * @param severities findings (and bench verdicts, when there is no diagnosis; and every experiment
+ *     variant's findings) per severity
  */
 public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
 
@@ -93,9 +94,23 @@ public record Summary(List<Row> rows, Map<Severity, Integer> severities) {
     }
     if (e != null) {
       long ok = e.variants().stream().filter(v -> "ok".equals(v.status())).count();
+      int found = 0;
+      for (Experiment.Variant v : e.variants()) {
+        for (Experiment.FindingRef f : v.findings()) {
+          sev.merge(Severity.parse(f.severity()), 1, Integer::sum);
+          found++;
+        }
+      }
       rows.add(
           new Row(
-              "experiment", e.name() + ": " + e.variants().size() + " variants, " + ok + " ran"));
+              "experiment",
+              e.name()
+                  + ": "
+                  + e.variants().size()
+                  + " variants, "
+                  + ok
+                  + " ran"
+                  + (found == 0 ? "" : "; their " + found + " finding(s) are counted above")));
     }
     return new Summary(rows, sev);
   }

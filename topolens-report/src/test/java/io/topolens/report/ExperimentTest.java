@@ -59,6 +59,19 @@ class ExperimentTest {
   }
 
   @Test
+  void theSummaryCountsEveryVariantsFindings() throws Exception {
+    Summary s = Summary.of(java.util.List.of(), null, java.util.List.of(), 0, Experiment.read(DIR));
+    assertThat(s.count(io.topolens.diagnose.Severity.ERROR)).isEqualTo(2);
+    assertThat(s.count(io.topolens.diagnose.Severity.WARN)).isEqualTo(2);
+    assertThat(s.count(io.topolens.diagnose.Severity.INFO)).isZero();
+    assertThat(s.rows())
+        .containsExactly(
+            new Summary.Row(
+                "experiment",
+                "h200-transports: 5 variants, 3 ran; their 4 finding(s) are counted above"));
+  }
+
+  @Test
   void aFolderWithoutResultsIsNoExperiment(@TempDir Path dir) {
     assertThat(Experiment.isExperiment(dir)).isFalse();
     assertThat(Experiment.isExperiment(DIR)).isTrue();

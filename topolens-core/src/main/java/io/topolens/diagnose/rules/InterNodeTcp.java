@@ -25,16 +25,7 @@ public final class InterNodeTcp implements Rule {
 
   @Override
   public List<Finding> check(Job job) {
-    List<CommEdge> tcp =
-        Facts.edges(
-            job,
-            ce -> {
-              if (!Facts.isSocket(ce.edge())) {
-                return false;
-              }
-              Boolean same = job.sameNode(ce.comm(), ce.edge().from(), ce.edge().to());
-              return same == null ? ce.comm().nNodes() > 1 : !same;
-            });
+    List<CommEdge> tcp = Facts.interNodeSockets(job);
     if (tcp.isEmpty()) {
       return List.of();
     }

@@ -37,6 +37,7 @@ public final class NetPluginFallback implements Rule {
       byProcess.computeIfAbsent(e.process(), k -> new ArrayList<>()).add(e);
     }
     Set<String> failedPlugins = new LinkedHashSet<>();
+    List<NetPluginEvent> unloaded = new ArrayList<>();
     List<Evidence> evidence = new ArrayList<>();
     List<String> processes = new ArrayList<>();
     for (Map.Entry<String, List<NetPluginEvent>> p : byProcess.entrySet()) {
@@ -70,7 +71,16 @@ public final class NetPluginFallback implements Rule {
           events.stream()
               .anyMatch(
                   e -> e.outcome() == Outcome.SELECTED && e.plugin().equalsIgnoreCase("Socket"));
-      if (failures.isEmpty() || !socket) {
+      if (failures.isEmpty()) {
+        continue;
+      }
+      if (!socket) {
+        // an installed plugin library that did not load, and the log names no network after it:
+        // NCCL said it uses its internal implementation, the fallback itself is not shown
+        boolean chose = events.stream().anyMatch(e -> e.outcome() == Outcome.SELECTED);
+        failures.stream()
+            .filter(f -> !chose && f.outcome() == Outcome.FAILED && f.plugin().endsWith(".so"))
+            .forEach(f -> unloaded.add(f));
         continue;
       }
       processes.add(p.getKey());
@@ -94,7 +104,7 @@ public final class NetPluginFallback implements Rule {
                   f.plugin().equals("OFI") ? "aws-ofi-nccl (EFA/libfabric)" : f.plugin()));
     }
     if (processes.isEmpty()) {
-      return List.of();
+      return unloaded.isEmpty() ? List.of() : List.of(unloaded(unloaded));
     }
     boolean efa =
         failedPlugins.stream()
@@ -132,5 +142,26 @@ public final class NetPluginFallback implements Rule {
             explanation,
             evidence,
             fix));
+  }
+
+  private Finding unloaded(List<NetPluginEvent> failed) {
+    Set<String> libraries = new LinkedHashSet<>();
+    failed.forEach(f -> libraries.add(f.plugin()));
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "Network plugin " + String.join(", ", libraries) + " is installed but did not load",
+        "On "
+            + failed.stream().map(NetPluginEvent::process).distinct().count()
+            + " process(es) NCCL found the network plugin library but could not load it (the reason is"
+            + " quoted: a missing symbol or library version, e.g. libfabric older than the plugin needs) and"
+            + " went on with its internal implementation: IB if RDMA devices are visible, else TCP sockets."
+            + " The log ends before NCCL names the network it chose, so the cost is not shown here; on EFA"
+            + " instances the internal implementation means TCP.",
+        failed.stream().map(NetPluginEvent::evidence).toList(),
+        "Make the plugin loadable: install the libraries it was built against (for aws-ofi-nccl, the EFA"
+            + " installer's libfabric at the version its release notes name; ldd on the plugin shows what is"
+            + " missing) or remove the stale plugin from the library path; then the log must say Using network"
+            + " AWS Libfabric (or the plugin's name).");
   }
 }

@@ -82,6 +82,35 @@ public final class OfiPluginError implements Rule {
                   + " name the libfabric they need); do not set FI_EFA_USE_DEVICE_RDMA=0 on p4d/p5; read the"
                   + " NET/OFI lines before the failure for the reason."));
     }
+    // aws-ofi-nccl's own words when libfabric offers no provider it can use: "OFI fi_getinfo() call
+    // failed: No data available" (FI_ENODATA, 1.7+), "Couldn't find any optimal provider" (before
+    // 1.7), "Unable to find a protocol that worked"
+    List<NcclWarning> noProvider =
+        ofi(
+                job,
+                m ->
+                    m.contains("fi_getinfo() call failed: no data available")
+                        || m.contains("find any optimal provider")
+                        || m.contains("unable to find a protocol that worked"))
+            .stream()
+            // where NCCL went on to a network, net-plugin-fallback judges the fallback
+            .filter(w -> !chose.contains(w.process()))
+            .toList();
+    if (out.isEmpty() && !noProvider.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "aws-ofi-nccl found no EFA device",
+              "libfabric offered aws-ofi-nccl no provider it can use (FI_ENODATA: no EFA device matched): the"
+                  + " process does not see the instance's EFA devices, most often because they were not passed"
+                  + " into the container (/dev/infiniband/uverbs*), or the instance has none. The plugin then"
+                  + " fails to initialise and NCCL runs over TCP sockets or the job fails.",
+              noProvider.stream().map(NcclWarning::evidence).toList(),
+              "Pass the EFA devices into the container (docker --device=/dev/infiniband/uverbsN for each, or the"
+                  + " pod's resources.limits vpc.amazonaws.com/efa with the EFA device plugin running); fi_info -p"
+                  + " efa inside it must list them; check the instance type has EFA enabled."));
+    }
     List<NcclWarning> tcp =
         ofi(
             job,

@@ -42,7 +42,9 @@ public final class P2pSetupFailed implements Rule {
             .anyMatch(
                 w -> {
                   String m = w.message().toLowerCase(Locale.ROOT);
-                  return m.contains("ipc handle") || m.contains("failed");
+                  return m.contains("ipc handle")
+                      || m.contains("failed")
+                      || m.contains("cuda failure");
                 });
     // the pairs NCCL wired over P2P in the processes that failed: the failing pair is among them
     List<Facts.CommEdge> p2p =
@@ -65,6 +67,15 @@ public final class P2pSetupFailed implements Rule {
             : "";
     String fallback =
         !shm.isEmpty() ? " NCCL fell back to shared memory for " + Facts.pairs(shm, 6) + "." : "";
+    // transport/shm.cc refusing peer access: the SHM transport's host buffers shared through cuMem
+    boolean cuMemHost = hits.stream().anyMatch(w -> w.evidence().text().contains("shm.cc"));
+    String shmPath =
+        cuMemHost
+            ? " The refusal came from the shared-memory transport (shm.cc): recent NCCL versions share its"
+                + " host buffers through cuMem (NCCL_CUMEM_HOST_ENABLE), which maps them for the peer GPU and so"
+                + " needs the same peer access; NCCL_CUMEM_HOST_ENABLE=0 puts the SHM transport back on"
+                + " /dev/shm."
+            : "";
     return List.of(
         new Finding(
             id(),
@@ -74,6 +85,7 @@ public final class P2pSetupFailed implements Rule {
                 + " say the GPUs of one node could not map each other's memory."
                 + pairs
                 + fallback
+                + shmPath
                 + (fatal
                     ? " Opening the peer's CUDA IPC handle failed, so communicator init failed (PyTorch then"
                         + " reports an unhandled cuda error)."

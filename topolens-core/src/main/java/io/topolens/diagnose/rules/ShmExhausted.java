@@ -3,11 +3,19 @@ package io.topolens.diagnose.rules;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
 import java.util.List;
+import java.util.Locale;
 
-/** {@code shm-exhausted}: NCCL could not create or extend its /dev/shm segments. */
+/**
+ * {@code shm-exhausted}: NCCL could not create, extend or open its /dev/shm segments, and why: the
+ * space ({@code failed to extend}, {@code posix_fallocate}, {@code No space left on device}), the
+ * permissions ({@code shm_open failed : Permission denied}), or a peer's segment that is gone or
+ * was never made ({@code Error while attaching to shared memory segment ... (size 0)}, {@code
+ * unlink shared memory ... failed}).
+ */
 public final class ShmExhausted implements Rule {
 
   @Override
@@ -23,19 +31,82 @@ public final class ShmExhausted implements Rule {
       return List.of();
     }
     long lines = shm.stream().mapToLong(NcclWarning::count).sum();
-    return List.of(
-        new Finding(
-            id(),
-            Severity.ERROR,
-            "/dev/shm is too small for NCCL",
-            lines
-                + " warning line(s) say NCCL could not create or extend its shared-memory segments in /dev/shm."
-                + " NCCL puts SHM transport buffers and proxy state there; when it runs out, communicator init"
-                + " fails or ranks of one node lose their shared-memory path. Containers get 64 MiB of /dev/shm"
-                + " by default, far less than NCCL needs with several GPUs.",
-            shm.stream().map(NcclWarning::evidence).toList(),
-            "Mount a memory-backed volume at /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, sizeLimit:"
-                + " 64Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}] (count it against the pod's"
-                + " memory limit); with Docker use --shm-size=16g or --ipc=host."));
+    List<Evidence> evidence = shm.stream().map(NcclWarning::evidence).toList();
+    if (any(shm, "no space left", "failed to extend", "posix_fallocate")) {
+      return List.of(tooSmall(lines, evidence));
+    }
+    if (any(shm, "permission denied")) {
+      return List.of(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "NCCL may not create files in /dev/shm",
+              lines
+                  + " warning line(s) say creating NCCL's shared-memory segment was refused (Permission"
+                  + " denied): /dev/shm is not writable for the user the ranks run as (its mode lost the"
+                  + " sticky, world-writable 1777, or a container or security profile mounts it read-only),"
+                  + " so communicator init fails.",
+              evidence,
+              "Restore /dev/shm's mode (chmod 1777 /dev/shm on the host, or mount a fresh tmpfs there:"
+                  + " --ipc=host or --shm-size with Docker, a memory-backed emptyDir in Kubernetes) and run"
+                  + " the ranks as a user that may write it."));
+    }
+    if (any(shm, "attaching to shared memory", "unlink shared memory")) {
+      boolean empty = any(shm, "(size 0)");
+      return List.of(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "A peer's shared-memory segment is missing",
+              lines
+                  + " warning line(s) say a shared-memory segment another rank of the node made could not be"
+                  + " opened or was already gone (No such file or directory)."
+                  + (empty
+                      ? " Its size 0 and its name (a stub or garbled bytes after /dev/shm/nccl-) show the peer"
+                          + " never made one: it shared its host buffer through cuMem"
+                          + " (NCCL_CUMEM_HOST_ENABLE) while this rank fell back to /dev/shm, and read the cuMem"
+                          + " descriptor as a file name. The ranks disagree on cuMem host memory; NUMA nodes"
+                          + " without memory or CPUs make NCCL's probe succeed on some GPUs and fail on others."
+                      : " The segment was removed under NCCL (systemd's RemoveIPC deletes a user's /dev/shm"
+                          + " files when it sees no session of that user, as under mpirun or Slurm; cleaners of"
+                          + " /dev/shm do the same), or the ranks do not share one /dev/shm (separate"
+                          + " containers without a shared IPC namespace)."),
+              evidence,
+              empty
+                  ? "Set NCCL_CUMEM_HOST_ENABLE=0 on every rank (all ranks then use /dev/shm), or upgrade NCCL;"
+                      + " check numactl -H for NUMA nodes without memory or CPUs."
+                  : "Set RemoveIPC=no in /etc/systemd/logind.conf (then restart systemd-logind); stop jobs"
+                      + " that clean /dev/shm while ranks run; give the ranks of one node one IPC namespace"
+                      + " (--ipc=host, or one pod)."));
+    }
+    return List.of(tooSmall(lines, evidence));
+  }
+
+  private Finding tooSmall(long lines, List<Evidence> evidence) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "/dev/shm is too small for NCCL",
+        lines
+            + " warning line(s) say NCCL could not create or extend its shared-memory segments in /dev/shm."
+            + " NCCL puts SHM transport buffers and proxy state there; when it runs out, communicator init"
+            + " fails or ranks of one node lose their shared-memory path. Containers get 64 MiB of /dev/shm"
+            + " by default, far less than NCCL needs with several GPUs.",
+        evidence,
+        "Mount a memory-backed volume at /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, sizeLimit:"
+            + " 64Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}] (count it against the pod's"
+            + " memory limit); with Docker use --shm-size=16g or --ipc=host.");
+  }
+
+  private static boolean any(List<NcclWarning> shm, String... words) {
+    for (NcclWarning w : shm) {
+      String m = w.message().toLowerCase(Locale.ROOT);
+      for (String word : words) {
+        if (m.contains(word)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

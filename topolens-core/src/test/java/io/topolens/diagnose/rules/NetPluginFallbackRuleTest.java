@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -96,6 +97,21 @@ class NetPluginFallbackRuleTest {
             .expect(
                 error("Network plugin libnccl-net.so failed", "instead of EFA")
                     .at("a.log:1", "a.log:4")),
+        given(
+                "the same line alone: the log ends before NCCL names its network"
+                    + " (https://github.com/awslabs/awsome-distributed-ai/issues/292)",
+                """
+                 [0] NCCL INFO NET/Plugin : dlerror=/opt/amazon/efa/lib/libfabric.so.1: version `FABRIC_1.7' not found (required by /fsx/ubuntu/awsome-distributed-training/3.test_cases/10.FSDP/pt_fsdp/lib/python3.10/site-packages/torch/lib/../../../../libnccl-net.so) No plugin found (libnccl-net.so), using internal implementation
+                """)
+            .expect(
+                warn("libnccl-net.so is installed but did not load", "internal implementation")
+                    .at("a.log:1")),
+        given(
+            "no plugin installed, 2.19 dlerror form, log ends there"
+                + " (https://github.com/NVIDIA/nccl/issues/1231): nothing to judge",
+            """
+            VM-0-14-tencentos:162637:162637 [6] NCCL INFO NET/Plugin : dlerror=libnccl-net.so: cannot open shared object file: No such file or directory No plugin found (libnccl-net.so), using internal implementation
+            """),
         given(
             "no plugin installed (2.19+ form, nccl issue 1504): sockets are no fallback",
             """

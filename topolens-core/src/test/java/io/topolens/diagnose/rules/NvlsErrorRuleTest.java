@@ -22,6 +22,15 @@ class NvlsErrorRuleTest {
                         "NCCL_NVLS_ENABLE=0")
                     .at("a.log:4")),
         given(
+                "nccl-tests' own CUDA check: 802 on two H20 nodes"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/338)",
+                """
+                # Using devices
+                gpu: Test CUDA failure common.cu:1030 'system not yet initialized'
+                 .. gpu pid 3018: Test failure common.cu:937
+                """)
+            .expect(error("fabric manager", "systemctl status nvidia-fabricmanager").at("a.log:2")),
+        given(
                 "nvls.cc CUDA failure on four GPUs of one process, NCCL timestamps",
                 """
                 bm-h100-02:630335:630335 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)

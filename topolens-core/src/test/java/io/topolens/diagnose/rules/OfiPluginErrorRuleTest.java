@@ -55,6 +55,22 @@ class OfiPluginErrorRuleTest {
                     .lacks("1.29.1")
                     .at("a.log:1")),
         given(
+                "no provider before aws-ofi-nccl 1.7, EFA not in the container"
+                    + " (https://github.com/aws-samples/aws-efa-nccl-baseami-pipeline/issues/2)",
+                """
+                find_ofi_provider:543 NCCL WARN NET/OFI Couldn't find any optimal provider
+                """)
+            .expect(
+                error("aws-ofi-nccl found no EFA device", "--device=/dev/infiniband")
+                    .at("a.log:1")),
+        given(
+                "fi_getinfo ENODATA in 1.14 with a timestamp prefix"
+                    + " (https://github.com/aws/aws-ofi-nccl/issues/1020)",
+                """
+                [2025-10-16 22:16:08] ip-172-31-3-90:1929:1937 [0] nccl_net_ofi_rdma_init:7978 NCCL WARN NET/OFI OFI fi_getinfo() call failed: No data available
+                """)
+            .expect(error("found no EFA device").at("a.log:1")),
+        given(
             "init failed, then NCCL used sockets: net-plugin-fallback's case",
             excerpt("ofi-init-failed-fallback-aws-ofi-nccl-715.log")),
         given(

@@ -28,6 +28,17 @@ class P2pSetupFailedRuleTest {
                         "p2pBandwidthLatencyTest")
                     .at("a.log:8")),
         given(
+                "the SHM transport's cuMem host buffers refused on L4s, NCCL 2.27"
+                    + " (https://github.com/NVIDIA/nccl/issues/1838)",
+                """
+                [2025-09-09 23:51:24] 9b405963aa12:774:854 [0] transport/shm.cc:590 NCCL WARN Cuda failure 217 'peer access is not supported between these two devices'
+                """)
+            .expect(
+                error(
+                        "NCCL could not set up GPU peer-to-peer (P2P) access",
+                        "NCCL_CUMEM_HOST_ENABLE=0")
+                    .at("a.log:1")),
+        given(
                 "could not enable P2P and carried on (Ray, public fixture 025 from ray#16979)",
                 """
                 (pid=21065) dev-duanjiangfei-ap0:21065:21341 [1] NCCL INFO Could not enable P2P between dev 1(=90) and dev 0(=80)

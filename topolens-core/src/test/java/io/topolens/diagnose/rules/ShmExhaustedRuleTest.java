@@ -44,6 +44,38 @@ class ShmExhaustedRuleTest {
                 """)
             .expect(error("1 warning line(s)").at("a.log:2")),
         given(
+                "shm_open refused: the permissions, not the size (https://github.com/NVIDIA/nccl/issues/328)",
+                """
+                node08:27106:27302 [0] include/shm.h:27 NCCL WARN Call to shm_open failed : Permission denied
+                node08:27106:27302 [0] NCCL INFO include/shm.h:41 -> 2
+                node08:27106:27302 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-b7948f403864987a-0-3-0 (size 4460544)
+                """)
+            .expect(
+                error("NCCL may not create files in /dev/shm", "chmod 1777")
+                    .lacks("sizeLimit")
+                    .at("a.log:1", "a.log:3")),
+        given(
+                "a peer's segment gone under 2.23 (https://github.com/NVIDIA/nccl/issues/1589)",
+                """
+                g148:14937:69361 [0] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory
+
+                g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)
+                """)
+            .expect(
+                error("A peer's shared-memory segment is missing", "RemoveIPC=no")
+                    .lacks("NCCL_CUMEM_HOST_ENABLE=0", "sizeLimit")
+                    .at("a.log:1", "a.log:3")),
+        given(
+                "size 0 after a garbled name: the peer used cuMem host memory"
+                    + " (https://github.com/NVIDIA/nccl/pull/2059)",
+                """
+                [rank1]: Error while attaching to shared memory segment /dev/shm/nccl-Ќ (size 0), error: No such file or directory (2)
+                """)
+            .expect(
+                error("A peer's shared-memory segment is missing", "NCCL_CUMEM_HOST_ENABLE=0")
+                    .lacks("RemoveIPC")
+                    .at("a.log:1")),
+        given(
             "a CUDA failure in shm.h is not /dev/shm running out",
             """
             ip-172-31-44-237:52617:53046 [4] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'

@@ -1,6 +1,8 @@
 package io.topolens.kube.collect;
 
 import io.topolens.kube.run.PodRecord;
+import io.topolens.model.Cluster;
+import io.topolens.model.NodeFacts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +59,13 @@ public record Collection(
         .max(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
         .map(Map.Entry::getKey)
         .orElse(null);
+  }
+
+  /** The pods and nodes as diagnose judges them. */
+  public Cluster cluster() {
+    return new Cluster(
+        nodes,
+        pods.stream().map(p -> new Cluster.PodRequest(p.name(), p.node(), p.efa())).toList());
   }
 
   /** The nodes grouped by what they say ({@link NodeFacts#summary}). */

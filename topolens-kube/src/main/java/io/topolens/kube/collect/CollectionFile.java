@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.kube.run.PodRecord;
+import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.Writer;
@@ -54,6 +55,9 @@ public final class CollectionFile {
         }
         if (n.efa() != null) {
           g.writeNumberField("efa", n.efa());
+        }
+        if (n.zone() != null) {
+          g.writeStringField("zone", n.zone());
         }
         g.writeEndObject();
       }
@@ -106,7 +110,8 @@ public final class CollectionFile {
               text(p, "phase"),
               logs,
               codes,
-              text(p, "problem")));
+              text(p, "problem"),
+              p.path("efa").asInt(0)));
     }
     List<NodeFacts> nodes = new ArrayList<>();
     for (JsonNode n : j.path("nodes")) {
@@ -115,7 +120,8 @@ public final class CollectionFile {
               n.path("name").asText(),
               text(n, "instanceType"),
               n.has("gpus") ? n.get("gpus").asInt() : null,
-              n.has("efa") ? n.get("efa").asInt() : null));
+              n.has("efa") ? n.get("efa").asInt() : null,
+              text(n, "zone")));
     }
     List<GoneLog> gone = new ArrayList<>();
     for (JsonNode l : j.path("gone")) {

@@ -18,6 +18,7 @@ import io.topolens.kube.run.PodRecord;
 import io.topolens.kube.run.RunKind;
 import io.topolens.kube.run.RunListener;
 import io.topolens.kube.run.RunRecords;
+import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -304,7 +305,8 @@ public final class JobCollector {
         n.getMetadata().getName(),
         labels == null ? null : labels.get(NodeFacts.INSTANCE_TYPE_LABEL),
         count(alloc.get(Resources.GPU)),
-        count(alloc.get(Resources.EFA)));
+        count(alloc.get(Resources.EFA)),
+        labels == null ? null : labels.get(NodeFacts.ZONE_LABEL));
   }
 
   private static Integer count(Quantity q) {
@@ -401,6 +403,7 @@ public final class JobCollector {
         p.getStatus() == null ? null : p.getStatus().getPhase(),
         logs == null ? Map.of() : logs,
         codes,
-        null);
+        null,
+        PodRecord.efaRequested(p));
   }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 final class PodParts {
   static final String INSTANCE_LABEL = "node.kubernetes.io/instance-type";
-  static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+  static final String ZONE_LABEL = io.topolens.model.NodeFacts.ZONE_LABEL;
   static final String SHM = "dshm";
 
   private final Sizing s;

@@ -265,6 +265,7 @@ public final class JobRunner {
     String node;
     String phase;
     String problem;
+    int efa;
     final Map<String, LogFollower> followers = new LinkedHashMap<>();
     final Map<String, String> logs = new LinkedHashMap<>();
     final Map<String, Integer> exitCodes = new LinkedHashMap<>();
@@ -276,7 +277,7 @@ public final class JobRunner {
 
     PodRecord record() {
       return new PodRecord(
-          name, hostname == null ? name : hostname, node, phase, logs, exitCodes, problem);
+          name, hostname == null ? name : hostname, node, phase, logs, exitCodes, problem, efa);
     }
   }
 
@@ -289,6 +290,7 @@ public final class JobRunner {
       Tracked t = pods.computeIfAbsent(name, Tracked::new);
       if (t.hostname == null && p.getSpec() != null) {
         t.hostname = p.getSpec().getHostname() != null ? p.getSpec().getHostname() : name;
+        t.efa = PodRecord.efaRequested(p);
       }
       String node = p.getSpec() == null ? null : p.getSpec().getNodeName();
       if (node != null && !node.equals(t.node)) {

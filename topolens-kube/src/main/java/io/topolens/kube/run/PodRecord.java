@@ -15,6 +15,7 @@ import java.util.Map;
  * @param logs container name to the log file (relative to the log folder)
  * @param exitCodes container name to exit code, for terminated containers
  * @param problem why it did not run, when it said so (Unschedulable, ImagePullBackOff), or null
+ * @param efa {@code vpc.amazonaws.com/efa} devices its containers request, 0 for none
  */
 public record PodRecord(
     String name,
@@ -23,11 +24,43 @@ public record PodRecord(
     String phase,
     Map<String, String> logs,
     Map<String, Integer> exitCodes,
-    String problem) {
+    String problem,
+    int efa) {
 
   public PodRecord {
     logs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(logs));
     exitCodes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(exitCodes));
+  }
+
+  /**
+   * The EFA devices a pod's containers ask for: each container's limit of {@code
+   * vpc.amazonaws.com/efa} (a device plugin's resource; a request alone counts where no limit is
+   * set).
+   */
+  public static int efaRequested(io.fabric8.kubernetes.api.model.Pod p) {
+    if (p.getSpec() == null) {
+      return 0;
+    }
+    int sum = 0;
+    for (var c : p.getSpec().getContainers()) {
+      var r = c.getResources();
+      if (r == null) {
+        continue;
+      }
+      var q =
+          r.getLimits() == null ? null : r.getLimits().get(io.topolens.kube.model.Resources.EFA);
+      if (q == null && r.getRequests() != null) {
+        q = r.getRequests().get(io.topolens.kube.model.Resources.EFA);
+      }
+      if (q != null) {
+        try {
+          sum += io.fabric8.kubernetes.api.model.Quantity.getAmountInBytes(q).intValueExact();
+        } catch (ArithmeticException | IllegalArgumentException e) {
+          // not a count: asks for none this reader can tell
+        }
+      }
+    }
+    return sum;
   }
 
   /** Pods that shared a node, node to pod names; only nodes with two or more. */
@@ -51,6 +84,7 @@ public record PodRecord(
     g.writeStringField("node", node);
     g.writeStringField("phase", phase);
     g.writeStringField("problem", problem);
+    g.writeNumberField("efa", efa);
     g.writeObjectFieldStart("logs");
     for (var e : logs.entrySet()) {
       g.writeStringField(e.getKey(), e.getValue());

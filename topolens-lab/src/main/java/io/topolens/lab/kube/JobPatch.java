@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.topolens.catalog.InstanceSpec;
 import io.topolens.kube.model.Resources;
+import io.topolens.kube.run.RunKind;
 import io.topolens.lab.experiment.Variant;
 import java.util.Map;
 
@@ -136,6 +137,97 @@ final class JobPatch {
       }
     }
     return this;
+  }
+
+  /**
+   * The placement of a user's manifest made the variant's: selectors of pod (anti-)affinity that
+   * name the job's original name name the variant's job instead; with one pod per node, the pods
+   * are spread over nodes by hostname (as {@code plan} writes it); with several, a hostname
+   * anti-affinity among the job's own pods, which would leave them unschedulable, is removed, and
+   * on one node they are kept together by hostname affinity.
+   *
+   * @param original the job's name in the user's manifest
+   * @param name the variant's job name, already set in the manifest
+   */
+  JobPatch placement(String original, String name, Variant v) {
+    String label =
+        kind.equals("TrainJob") ? RunKind.TRAIN_JOB.podLabel() : RunKind.PYTORCH_JOB.podLabel();
+    int perNode = v.layout().pods();
+    for (ObjectNode pod : rankPodSpecs()) {
+      ObjectNode affinity = pod.withObjectProperty("affinity");
+      for (String kindOf : new String[] {"podAffinity", "podAntiAffinity"}) {
+        for (JsonNode terms : affinity.path(kindOf)) {
+          for (JsonNode term : terms) {
+            // preferred terms hold theirs under podAffinityTerm
+            JsonNode t = term.has("podAffinityTerm") ? term.get("podAffinityTerm") : term;
+            if (t.path("labelSelector").path("matchLabels") instanceof ObjectNode m) {
+              m.properties().stream()
+                  .filter(e -> e.getValue().asText().equals(original))
+                  .map(Map.Entry::getKey)
+                  .toList()
+                  .forEach(k -> m.put(k, name));
+            }
+          }
+        }
+      }
+      if (perNode == 1 && v.nodes() > 1) {
+        if (!hostnameTerm(affinity.path("podAntiAffinity"), label, name)) {
+          requiredTerms(affinity, "podAntiAffinity").add(hostnameTerm(label, name));
+        }
+      } else if (perNode > 1) {
+        if (affinity.path("podAntiAffinity").path(REQUIRED) instanceof ArrayNode terms) {
+          for (int i = terms.size() - 1; i >= 0; i--) {
+            if (selects(terms.get(i), label, name)) {
+              terms.remove(i);
+            }
+          }
+        }
+        if (v.nodes() == 1 && !hostnameTerm(affinity.path("podAffinity"), label, name)) {
+          requiredTerms(affinity, "podAffinity").add(hostnameTerm(label, name));
+        }
+      }
+      if (affinity.path("podAntiAffinity").path(REQUIRED).isEmpty()
+          && affinity.path("podAntiAffinity") instanceof ObjectNode anti) {
+        anti.remove(REQUIRED);
+        if (anti.isEmpty()) {
+          affinity.remove("podAntiAffinity");
+        }
+      }
+      if (affinity.isEmpty()) {
+        pod.remove("affinity");
+      }
+    }
+    return this;
+  }
+
+  private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";
+  private static final String HOSTNAME = "kubernetes.io/hostname";
+
+  private static ArrayNode requiredTerms(ObjectNode affinity, String kindOf) {
+    ObjectNode a = affinity.withObjectProperty(kindOf);
+    return a.has(REQUIRED) ? (ArrayNode) a.get(REQUIRED) : a.putArray(REQUIRED);
+  }
+
+  private static ObjectNode hostnameTerm(String label, String name) {
+    ObjectNode t = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    t.withObjectProperty("labelSelector").withObjectProperty("matchLabels").put(label, name);
+    t.put("topologyKey", HOSTNAME);
+    return t;
+  }
+
+  /** Whether a required term on the hostname selects the job's pods. */
+  private static boolean hostnameTerm(JsonNode affinity, String label, String name) {
+    for (JsonNode t : affinity.path(REQUIRED)) {
+      if (selects(t, label, name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean selects(JsonNode term, String label, String name) {
+    return term.path("topologyKey").asText().equals(HOSTNAME)
+        && term.path("labelSelector").path("matchLabels").path(label).asText().equals(name);
   }
 
   private static void resources(ObjectNode r, int gpus, String network, InstanceSpec instance) {

@@ -15,6 +15,7 @@ import io.topolens.kube.run.Submission;
 import io.topolens.lab.experiment.ExperimentSpec;
 import io.topolens.lab.experiment.Variant;
 import io.topolens.lab.experiment.VariantRunner;
+import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -217,8 +218,8 @@ public final class KubernetesVariantRunner implements VariantRunner {
     Files.writeString(out.resolve("node-types.txt"), sb.toString(), StandardCharsets.UTF_8);
   }
 
-  static final String INSTANCE_LABEL = io.topolens.kube.collect.NodeFacts.INSTANCE_TYPE_LABEL;
-  static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+  static final String INSTANCE_LABEL = NodeFacts.INSTANCE_TYPE_LABEL;
+  static final String ZONE_LABEL = io.topolens.model.NodeFacts.ZONE_LABEL;
 
   /** {@code events.txt}: the events of the job, what it made and its pods, oldest first. */
   private void events(String job, List<PodRecord> pods, Path out) throws IOException {

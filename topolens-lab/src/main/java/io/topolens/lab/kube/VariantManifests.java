@@ -113,10 +113,11 @@ public final class VariantManifests {
     }
     ObjectNode job = jobOf(docs);
     if (where.manifest() != null) {
+      String original = job.path("metadata").path("name").asText();
       ((ObjectNode) job.path("metadata")).put("name", name);
       InstanceSpec inst =
           where.instance() == null ? null : catalog.instance(where.instance()).orElse(null);
-      new JobPatch(job).layout(v, inst);
+      new JobPatch(job).layout(v, inst).placement(original, name, v);
     }
     JobPatch patch =
         new JobPatch(job).command(VariantCommand.of(spec, v, phase)).env(env(v)).noRestarts();

@@ -20,6 +20,9 @@ class VariantManifestsTest {
   static final Path SEED_PYTORCHJOB =
       Path.of("../examples/k8s/lint/seed-pytorchjob-master-no-gpu.yaml").toAbsolutePath();
 
+  static final Path PLANNED_TRAINJOB =
+      Path.of("../examples/k8s/plan/trainjob-g6e-4x4-seed001.yaml").toAbsolutePath();
+
   @TempDir Path dir;
 
   ExperimentSpec spec(String where, String variants) throws Exception {
@@ -105,6 +108,82 @@ class VariantManifestsTest {
           .contains("{\"name\":\"topolens-probe\",\"configMap\":{\"name\":\"x-2x1-probe-py\"}}");
     }
     assertThat(job.source()).isEqualTo(SEED_PYTORCHJOB + ", patched for the variant");
+  }
+
+  /**
+   * The user's TrainJob (plan's for 4 x g6e.12xlarge, one pod per node by hostname anti-affinity on
+   * its own name, llama-3-8b) made each variant: sizes, EFA, and a placement that really gives the
+   * variant's pods per node under the variant job's name.
+   */
+  @ParameterizedTest(name = "{0} on {1} node(s), {2}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "-",
+      textBlock =
+          """
+          # layout | nodes | network | numNodes | procs | EFA | anti-affinity on    | affinity on
+          1x4      | 4     | efa     | 4        | 4     | 1   | x-1x4-train         | -
+          1x4      | 1     | efa     | 1        | 4     | 1   | x-1x4-train         | -
+          2x2      | 1     | efa     | 2        | 2     | 1   | -                   | x-2x2-train
+          4x1      | 1     | eni     | 4        | 1     | -   | -                   | x-4x1-train
+          2x2      | 2     | efa     | 4        | 2     | 1   | -                   | -
+          """)
+  void theUsersTrainJobIsShapedAsTheVariantWithItsPlacement(
+      String layout,
+      int nodes,
+      String network,
+      int numNodes,
+      int procs,
+      String efa,
+      String antiAffinity,
+      String affinity)
+      throws Exception {
+    ExperimentSpec s =
+        spec(
+            "    manifest: " + PLANNED_TRAINJOB + "\n    instance: g6e.12xlarge\n",
+            "  layout: " + layout + "\n  nodes: " + nodes + "\n  network: " + network + "\n");
+    VariantJob job =
+        new VariantManifests(s, "ml", HardwareCatalog.builtIn())
+            .job(s.variants().getFirst(), Phase.TRAIN);
+    YamlDocument d = job.documents().getFirst();
+    assertThat(d.get("/metadata/name").asText()).isEqualTo("x-" + layout + "-train");
+    assertThat(d.get("/spec/trainer/numNodes").asInt()).isEqualTo(numNodes);
+    assertThat(d.get("/spec/trainer/numProcPerNode").asInt()).isEqualTo(procs);
+    for (String side : List.of("limits", "requests")) {
+      String r = "/spec/trainer/resourcesPerNode/" + side + "/";
+      assertThat(d.get(r + "nvidia.com~1gpu").asInt()).isEqualTo(procs);
+      assertThat(d.get(r + "vpc.amazonaws.com~1efa").asText(null)).as(side).isEqualTo(efa);
+    }
+    String pod =
+        "/spec/runtimePatches/0/trainingRuntimeSpec/template/spec/replicatedJobs/0/template/spec"
+            + "/template/spec/affinity/";
+    String term = "/requiredDuringSchedulingIgnoredDuringExecution/0/";
+    assertThat(
+            d.get(
+                    pod
+                        + "podAntiAffinity"
+                        + term
+                        + "labelSelector/matchLabels/jobset.sigs.k8s.io~1jobset-name")
+                .asText(null))
+        .isEqualTo(antiAffinity);
+    assertThat(
+            d.get(
+                    pod
+                        + "podAffinity"
+                        + term
+                        + "labelSelector/matchLabels/jobset.sigs.k8s.io~1jobset-name")
+                .asText(null))
+        .isEqualTo(affinity);
+    if (affinity != null) {
+      assertThat(d.get(pod + "podAffinity" + term + "topologyKey").asText())
+          .isEqualTo("kubernetes.io/hostname");
+    }
+    // the rest of the user's pod settings stay
+    assertThat(
+            d.get(pod.replace("affinity/", "nodeSelector/node.kubernetes.io~1instance-type"))
+                .asText())
+        .isEqualTo("g6e.12xlarge");
+    assertThat(job.blocking()).as(job.findings().toString()).isEmpty();
   }
 
   @ParameterizedTest

@@ -1,0 +1,44 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The transports' size checks that fire when ranks do not exchange the same thing. */
+class CollectiveMismatchRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "NET/IB of NCCL 2.8, no header (https://github.com/NVIDIA/FasterTransformer/issues/204)",
+                """
+                NCCL WARN NET/IB : collective mismatch error local size 131072 remote 0 addr 7f083e630000 rkey 83000 seq 2/2
+                """)
+            .expect(
+                error("Ranks disagree on what they exchange", "NCCL_PROTO", "not the cause")
+                    .at("a.log:1")),
+        given(
+                "NET/Socket of NCCL 2.4 in markdown bold (https://github.com/NVIDIA/nccl/issues/268)",
+                """
+                **NCCL version 2.4.7+cudaCUDA_MAJOR.CUDA_MINOR**
+                **hvd1:2918:3333 [0] external/nccl_archive/src/transport/net_socket.cc:200 NCCL WARN NET/Socket : message truncated : receiving 696320 bytes instead of 32768**
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+        given(
+            "an IB completion error is the fabric, not a mismatch"
+                + " (https://github.com/NVIDIA/nccl-tests/issues/252)",
+            """
+            kolyoz2:25146:25854 [0] ib_plugin.c:1105 NCCL WARN NET/IB : Got completion from peer 10.0.35.1<49189> with error 4, opcode 5327, len 5327, vendor err 81 (Send)
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new CollectiveMismatch(), "collective-mismatch", c);
+  }
+}
