@@ -82,6 +82,7 @@ public final class ValidationMarkdown {
     seeds(r, out);
     for (int i = 0; i < r.experiments().size(); i++) {
       experiment(6 + i, r.experiments().get(i), out);
+      experimentMisses(r.experiments().get(i), r.experiments(), out);
     }
     out.println("## Explanations");
     out.println();
@@ -441,6 +442,67 @@ public final class ValidationMarkdown {
       out.println();
     }
     e.leftOut().forEach(l -> out.println("- left out: " + l));
+    out.println();
+  }
+
+  /**
+   * Each step beyond the target, against the same variant measured in the other experiments: when
+   * the model predicts both alike but the measurements differ, what differs between the runs is no
+   * term of the model for that variant.
+   */
+  private static void experimentMisses(
+      io.topolens.perf.ExperimentValidation.Report e,
+      List<io.topolens.perf.ExperimentValidation.Report> all,
+      PrintWriter out) {
+    List<String> lines = new java.util.ArrayList<>();
+    for (StepCheck c : e.steps()) {
+      double err = err(c.predicted(), c.measured());
+      if (Math.abs(err) <= JOB_TARGET) {
+        continue;
+      }
+      StringBuilder line =
+          new StringBuilder(
+              String.format(
+                  Locale.ROOT,
+                  "%s: %s (measured %.3f s, predicted %.3f s).",
+                  c.name(),
+                  pct(err),
+                  c.measured(),
+                  c.predicted()));
+      for (io.topolens.perf.ExperimentValidation.Report o : all) {
+        if (o == e) {
+          continue;
+        }
+        o.steps().stream()
+            .filter(x -> x.name().equals(c.name()))
+            .findFirst()
+            .ifPresent(
+                x ->
+                    line.append(
+                        String.format(
+                            Locale.ROOT,
+                            " In `%s` the same variant measured %.3f s (%s against this run's) and is"
+                                + " predicted at %.3f s (%s): %s",
+                            o.results(),
+                            x.measured(),
+                            pct(x.measured() / c.measured() - 1),
+                            x.predicted(),
+                            pct(err(x.predicted(), x.measured())),
+                            Math.abs(x.predicted() / c.predicted() - 1)
+                                    < Math.abs(x.measured() / c.measured() - 1) / 2
+                                ? "the model prices the two runs alike, so what differs between"
+                                    + " them is no term of the model for this variant, and the"
+                                    + " ratios that use it inherit the miss."
+                                : "the model follows part of the difference.")));
+      }
+      lines.add(line.toString());
+    }
+    if (lines.isEmpty()) {
+      return;
+    }
+    out.println("Where it misses:");
+    out.println();
+    lines.forEach(l -> out.println("- " + l));
     out.println();
   }
 
