@@ -64,14 +64,16 @@ final class ValidateModelCommand implements Callable<Integer> {
       paramLabel = "RESULTS_JSON",
       description =
           "An experiment's results.json (topolens experiment): its measured steps against the runs"
-              + " of the same names in --experiment-config.")
-  Path experiment;
+              + " of the same names in --experiment-config (repeatable: the n-th --experiment goes"
+              + " with the n-th --experiment-config).")
+  List<Path> experiments = new ArrayList<>();
 
   @Option(
       names = "--experiment-config",
       paramLabel = "FILE",
-      description = "The runs (predict's YAML) the experiment's variants are, by name.")
-  Path experimentConfig;
+      description =
+          "The runs (predict's YAML) the experiment's variants are, by name (repeatable).")
+  List<Path> experimentConfigs = new ArrayList<>();
 
   @Option(
       names = "--catalog",
@@ -99,8 +101,10 @@ final class ValidateModelCommand implements Callable<Integer> {
     }
     ValidationReport report;
     try {
-      if ((experiment == null) != (experimentConfig == null)) {
-        err.println("topolens: --experiment and --experiment-config go together");
+      if (experiments.size() != experimentConfigs.size()) {
+        err.println(
+            "topolens: --experiment and --experiment-config go together, one of each per"
+                + " experiment");
         return 2;
       }
       report =
@@ -108,7 +112,7 @@ final class ValidateModelCommand implements Callable<Integer> {
                   io.topolens.catalog.HardwareCatalog.load(catalogs),
                   io.topolens.perf.PerfConstants.bundled(),
                   io.topolens.perf.Calibrator.standard())
-              .run(fixtures, examples, oneGpu, experiment, experimentConfig);
+              .run(fixtures, examples, oneGpu, experiments, experimentConfigs);
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;

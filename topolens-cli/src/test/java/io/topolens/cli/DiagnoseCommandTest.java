@@ -346,14 +346,28 @@ class DiagnoseCommandTest {
     Path cut = tmp.resolve("cut.log.gz");
     Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
 
-    CliRun r = CliRun.of("diagnose", cut.toString());
+    CliRun r = CliRun.of("diagnose", "--format", "json", cut.toString());
 
-    assertThat(r.code()).isEqualTo(2);
+    // the lines before the cut are read and diagnosed, the file named as broken
     assertThat(r.errLines())
         .singleElement()
         .asString()
         .startsWith("topolens: " + cut + ": read failed after line ")
         .endsWith(": the file ends before its compressed data does (truncated .gz)");
+    JsonNode input = JSON.readTree(r.out()).get("inputs").get(0);
+    long read = input.get("lines").asLong();
+    assertThat(read).isPositive().isLessThan(Files.readAllLines(log("p2p.log")).size());
+    assertThat(r.errLines().get(0)).contains("after line " + read + ":");
+    assertThat(input.get("ncclLines").asLong()).isEqualTo(read);
+    CliRun text = CliRun.of("diagnose", cut.toString());
+    assertThat(text.out())
+        .contains(
+            "  cut short "
+                + cut
+                + ": read failed after line "
+                + read
+                + ": the file ends before its compressed data does (truncated .gz) (its lines"
+                + " before are read)");
   }
 
   @Test

@@ -1,7 +1,9 @@
 package io.topolens.diagnose;
 
 import io.topolens.catalog.HardwareCatalog;
+import io.topolens.diagnose.rules.AlgorithmUnavailable;
 import io.topolens.diagnose.rules.BusbwBelowExpected;
+import io.topolens.diagnose.rules.CollNetUnavailable;
 import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
@@ -90,6 +92,8 @@ public final class Diagnoser {
             new DuplicateGpu(),
             new CollectiveMismatch(),
             new TopologyMismatch(),
+            new AlgorithmUnavailable(),
+            new CollNetUnavailable(),
             new P2pSetupFailed(),
             new EfaNotAllocatable(),
             new EfaNotRequested(),

@@ -43,6 +43,12 @@ public record NcclWarning(
     TOPOLOGY,
     /** RDMA registration or queue creation refused for lack of lockable memory (ENOMEM). */
     LOCKED_MEMORY,
+    /** No algorithm or protocol can run an operation ({@code no algorithm/protocol available}). */
+    ALGORITHM,
+    /**
+     * CollNet (SHARP in-network reductions) could not start ({@code Cannot initialize CollNet}).
+     */
+    COLLNET,
     /** Anything else. */
     OTHER
   }

@@ -62,7 +62,8 @@ final class FrameworkLine {
       }
     }
     if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
-        || text.contains("shared memory segment /dev/shm/nccl-")) {
+        || text.contains("shared memory segment /dev/shm/nccl-")
+        || text.contains(Needles.NO_ALGORITHM)) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);

@@ -3,8 +3,8 @@ package io.topolens.nccl;
 import io.topolens.model.Evidence;
 import io.topolens.model.InputFile;
 import io.topolens.model.Job;
+import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -76,7 +76,8 @@ public final class NcclLogReader {
     long ncclLines = 0;
     Deque<Future<BlockParser.Result>> inFlight = new ArrayDeque<>();
     long[] base = {0};
-    try (InputStream in = input.open()) {
+    EOFException broken;
+    try (CutShortInput in = new CutShortInput(input.open())) {
       byte[] buf = new byte[BLOCK];
       int filled = 0;
       boolean first = true;
@@ -176,6 +177,7 @@ public final class NcclLogReader {
         lines += counts[0];
         ncclLines += counts[1];
       }
+      broken = in.cut();
     } catch (InputProblem e) {
       inFlight.forEach(f -> f.cancel(true));
       return new InputFile(name, lines, ncclLines, e.getMessage().substring(name.length() + 2));
@@ -183,6 +185,14 @@ public final class NcclLogReader {
       inFlight.forEach(f -> f.cancel(true));
       return new InputFile(
           name, lines, ncclLines, "read failed after line " + base[0] + ": " + LogInput.reason(e));
+    }
+    if (broken != null) {
+      // the lines before the break were read and kept; the file is still named as broken
+      return new InputFile(
+          name,
+          lines,
+          ncclLines,
+          "read failed after line " + base[0] + ": " + LogInput.reason(broken));
     }
     if (lines == 0) {
       return new InputFile(name, 0, 0, "empty file");

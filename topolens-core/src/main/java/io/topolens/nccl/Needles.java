@@ -51,6 +51,12 @@ public final class Needles {
   /** The older nccl-tests form of {@link #TEST_CUDA_FAILURE}. */
   public static final String OLD_TEST_CUDA_FAILURE = "Cuda failure ";
 
+  /**
+   * enqueue.cc's {@code Error : no algorithm/protocol available ...} pasted alone (PyTorch's last
+   * error, a quote), which holds no NCCL word before 2.19.
+   */
+  public static final String NO_ALGORITHM = "no algorithm/protocol available";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -61,7 +67,8 @@ public final class Needles {
           NVLS,
           OLD_WARN,
           TEST_CUDA_FAILURE,
-          OLD_TEST_CUDA_FAILURE);
+          OLD_TEST_CUDA_FAILURE,
+          NO_ALGORITHM);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

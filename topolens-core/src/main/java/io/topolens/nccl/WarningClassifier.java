@@ -39,6 +39,9 @@ final class WarningClassifier {
                   "cudaerrorinsufficientdriver",
                   "unsupported display driver / cuda driver combination",
                   "forward compatibility was attempted on non supported hw")),
+          // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
+          // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
+          new Clue(Kind.ALGORITHM, List.of("no algorithm/protocol available")),
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
@@ -76,6 +79,14 @@ final class WarningClassifier {
           new Clue(
               Kind.GPU_MEMORY,
               List.of("'out of memory'", "failed to cuda calloc", "failed to cuda malloc")),
+          // transport.cc "Cannot initialize CollNet, using point-to-point network instead" (and
+          // "using %s instead"), the SHARP plugin's "SHARP coll init error", "SHARP group create";
+          // after NVLS, whose "NVLink SHARP" lines say nvls, and before IB, whose "NET/IB" the
+          // SHARP
+          // plugin prints
+          new Clue(
+              Kind.COLLNET,
+              List.of("cannot initialize collnet", "sharp coll init", "sharp group create")),
           new Clue(
               Kind.IB,
               List.of(

@@ -53,16 +53,24 @@ public final class ModelValidation {
    *     files or folders; none to leave that section out
    */
   public ValidationReport run(Path fixtures, Path examples, List<Path> oneGpu) throws InputProblem {
-    return run(fixtures, examples, oneGpu, null, null);
+    return run(fixtures, examples, oneGpu, List.of(), List.of());
   }
 
   /**
-   * As {@link #run(Path, Path, List)}, with an experiment's results.json judged against the runs of
-   * the same names in {@code experimentConfig} (both null to leave it out).
+   * As {@link #run(Path, Path, List)}, with experiments' results.json files each judged against the
+   * runs of the same names in the configuration at the same position of {@code configs}.
    */
   public ValidationReport run(
-      Path fixtures, Path examples, List<Path> oneGpu, Path experiment, Path experimentConfig)
+      Path fixtures, Path examples, List<Path> oneGpu, List<Path> experiments, List<Path> configs)
       throws InputProblem {
+    if (experiments.size() != configs.size()) {
+      throw new InputProblem(
+          experiments.size()
+              + " experiment results but "
+              + configs.size()
+              + " configurations: give one --experiment-config per --experiment, in the same"
+              + " order");
+    }
     List<String> skipped = new ArrayList<>();
     List<BenchSample> samples = benchSamples(fixtures, skipped);
     Calibration all = Calibrations.fit(samples, calibrator);
@@ -101,9 +109,16 @@ public final class ModelValidation {
         seedNotes,
         seedTerms,
         explanations,
-        experiment == null
-            ? null
-            : new ExperimentValidation(catalog, k).run(experiment, experimentConfig));
+        experimentReports(experiments, configs));
+  }
+
+  private List<ExperimentValidation.Report> experimentReports(
+      List<Path> experiments, List<Path> configs) throws InputProblem {
+    List<ExperimentValidation.Report> out = new ArrayList<>();
+    for (int i = 0; i < experiments.size(); i++) {
+      out.add(new ExperimentValidation(catalog, k).run(experiments.get(i), configs.get(i)));
+    }
+    return out;
   }
 
   // ---- 1. nccl-tests ----

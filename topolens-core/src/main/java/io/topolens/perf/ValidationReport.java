@@ -20,7 +20,7 @@ import java.util.List;
  * @param needed what the seeds' times would need (sequence length, MFU)
  * @param seedNotes where the seeds' predictions miss and why, with the numbers
  * @param seedTerms each seed run's predicted step by term, against its measured step
- * @param experiment an experiment's results.json against the model, or null when not given
+ * @param experiments experiments' results.json against the model, in the order given (none: empty)
  * @param explanations the three explanations the issue asks for, with the model's numbers
  */
 public record ValidationReport(
@@ -38,7 +38,7 @@ public record ValidationReport(
     List<String> seedNotes,
     List<SeedTerms> seedTerms,
     List<String> explanations,
-    ExperimentValidation.Report experiment) {
+    List<ExperimentValidation.Report> experiments) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -54,6 +54,7 @@ public record ValidationReport(
     seedNotes = List.copyOf(seedNotes);
     seedTerms = List.copyOf(seedTerms);
     explanations = List.copyOf(explanations);
+    experiments = List.copyOf(experiments);
   }
 
   /**

@@ -63,7 +63,12 @@ public final class TextReport {
         job.inputs().size(), lines, nccl);
     for (InputFile f : job.inputs()) {
       if (f.problem() != null) {
-        out.printf("  skipped %s: %s%n", f.name(), f.problem());
+        out.printf(
+            f.lines() > 0
+                ? "  cut short %s: %s (its lines before are read)%n"
+                : "  skipped %s: %s%n",
+            f.name(),
+            f.problem());
       } else if (f.ncclLines() == 0) {
         out.printf("  %s: no NCCL lines (is NCCL_DEBUG=INFO set?)%n", f.name());
       }

@@ -20,7 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * there is a size mismatch, not the fabric. Set 5 (set5/u01-u07) 2 of 6 blind on this branch at
  * 225ad4b; closed by reading nccl-tests' own CUDA check line, shm-exhausted saying which /dev/shm
  * failure it is (space, permissions, a peer's missing segment), and CUDA's peer-access refusal
- * counting as P2P whichever transport hit it.
+ * counting as P2P whichever transport hit it. Set 6 (set6/v01-v03) 0 of 3 blind on main at 674491d;
+ * closed by algorithm-unavailable (no algorithm/protocol available, NCCL_ALGO) and
+ * collnet-unavailable (SHARP/CollNet that could not start, no longer ib-error's).
  */
 class HeldOutTest {
 
@@ -72,6 +74,10 @@ class HeldOutTest {
     "set5/u04-shm-cumem-peer-access-217-nccl-1838.log, shm-exhausted, false",
     "set5/u05-shm-open-permission-denied-nccl-328.log, shm-exhausted, true",
     "set5/u06-shm-attach-size-0-memoryless-numa-nccl-pr-2059.log, shm-exhausted, true",
+    "set6/v01-no-algorithm-collnet-forced-nccl-653.log, algorithm-unavailable, true",
+    "set6/v02-no-algorithm-nvls-int64-nccl-1898.log, algorithm-unavailable, true",
+    "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, collnet-unavailable, true",
+    "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, ib-error, false",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

@@ -76,6 +76,36 @@ class CpuOversubscriptionTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} with {1}")
+  @CsvSource({
+    // torchrun's threads: 1 per rank in 1x2, torch's default 32 per rank in 2x1 (oversubscribed)
+    "h100x2-experiment-torchrun-threads, h100x2-experiment-runs.yaml, 2x1-offload-cpu",
+    // torch's default 32 threads in every rank: both layouts oversubscribed with offload
+    "h100x2-experiment, h100x2-experiment-default-threads-runs.yaml, 1x2-offload-cpu",
+    "h100x2-experiment, h100x2-experiment-default-threads-runs.yaml, 2x1-offload-cpu",
+  })
+  void oversubscribedVariantsHeldOutWithinTarget(String run, String config, String variant)
+      throws Exception {
+    PerfConstants k =
+        PerfConstants.bundled()
+            .with(
+                Map.of("cpuAdam.oversubscription.regionS", fittedRegionS()),
+                new Source("FIT", "fitted to " + H200_4X64, ""));
+    ExperimentValidation.Report r =
+        new ExperimentValidation(
+                HardwareCatalog.builtIn()
+                    .with(REPO.resolve("examples/experiment/lent-h100-catalog.json")),
+                k)
+            .run(
+                REPO.resolve("bench/results/" + run + "/results.json"),
+                REPO.resolve("examples/perf/" + config));
+    StepCheck s =
+        r.steps().stream().filter(c -> c.name().equals(variant)).findFirst().orElseThrow();
+    assertThat(Math.abs(s.predicted() / s.measured() - 1))
+        .as(run + " " + variant)
+        .isLessThanOrEqualTo(OneGpuValidation.TARGET);
+  }
+
   @Test
   void withoutTheBarrierTermTheOversubscribedRunMisses() throws Exception {
     PerfConstants k =
