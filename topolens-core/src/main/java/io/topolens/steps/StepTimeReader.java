@@ -1,6 +1,7 @@
 package io.topolens.steps;
 
 import io.topolens.model.SampleCounter;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,9 +42,23 @@ public final class StepTimeReader {
     return List.copyOf(all);
   }
 
+  /**
+   * {@link #NEEDLES} with those most step-time lines hold first (DeepSpeed's and torchtitan's
+   * {@code step}, tqdm's {@code %|}, the timers' {@code time}): {@link #wanted} stops at the first
+   * it finds, so most lines are searched once or twice instead of up to seven times.
+   */
+  private static final List<String> COMMON_FIRST = commonFirst();
+
+  private static List<String> commonFirst() {
+    List<String> first = List.of("step", "%|", "time");
+    List<String> all = new ArrayList<>(first.stream().filter(NEEDLES::contains).toList());
+    NEEDLES.stream().filter(n -> !all.contains(n)).forEach(all::add);
+    return List.copyOf(all);
+  }
+
   /** Whether a line holds a needle, i.e. may be a step-time line. */
   public static boolean wanted(String text) {
-    for (String n : NEEDLES) {
+    for (String n : COMMON_FIRST) {
       if (text.contains(n)) {
         return true;
       }
