@@ -66,6 +66,11 @@ public record NcclWarning(
      * root}, {@code invalid type}): the caller passed something NCCL cannot use.
      */
     ARGUMENT,
+    /**
+     * PyTorch's TCPStore rendezvous timed out before NCCL started: ranks never joined the store
+     * ({@code DistStoreError: ... N/M clients joined}) or could not reach it.
+     */
+    RENDEZVOUS,
     /** Anything else. */
     OTHER
   }

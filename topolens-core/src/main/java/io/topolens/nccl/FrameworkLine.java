@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.NcclWarning.Kind;
 import java.util.List;
 
 /**
@@ -63,10 +64,22 @@ final class FrameworkLine {
     }
     if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
         || text.contains("shared memory segment /dev/shm/nccl-")
-        || text.contains(Needles.NO_ALGORITHM)) {
+        || text.contains(Needles.NO_ALGORITHM)
+        || text.contains("Got completion from peer")
+        || text.contains("Got completion with error")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
+    if (busError(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.SHM, m, null);
+    }
+    if (text.contains(Needles.STORE_CLIENT)
+        || (text.contains(Needles.STORE)
+            && (text.contains("clients joined") || text.contains("workers joined")))) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.RENDEZVOUS, m, null);
     }
     NcclEvent old = oldWarning(text);
     if (old != null) {
@@ -81,6 +94,19 @@ final class FrameworkLine {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  /**
+   * A process that died of SIGBUS, as a runtime prints it: UCX's {@code Caught signal 7 (Bus error:
+   * nonexistent physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, {@code
+   * Signal: Bus error (7)}, PyTorch DataLoader's {@code Unexpected bus error encountered in
+   * worker}.
+   */
+  private static boolean busError(String text) {
+    return text.contains("(Bus error")
+        || text.contains("SIGBUS, Bus error")
+        || text.contains("Bus error (7)")
+        || text.contains("Unexpected bus error encountered");
   }
 
   /**

@@ -57,6 +57,35 @@ public final class Needles {
    */
   public static final String NO_ALGORITHM = "no algorithm/protocol available";
 
+  /**
+   * NET/IB's completion error pasted without NCCL's header ({@code NET/IBP:Got completion from peer
+   * ... with status=12 ...}, {@code Got completion with error 12, opcode 0, ...} before 2.12).
+   */
+  public static final String COMPLETION = "Got completion ";
+
+  /**
+   * A process killed by SIGBUS, as runtimes print it ({@code Caught signal 7 (Bus error:
+   * nonexistent physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, PyTorch's
+   * DataLoader {@code Unexpected bus error encountered in worker}): in these jobs, a write past the
+   * end of a /dev/shm that is full.
+   */
+  public static final String BUS_ERROR = "Bus error";
+
+  /** PyTorch DataLoader's form of {@link #BUS_ERROR}, lower case. */
+  public static final String LOWER_BUS_ERROR = "bus error encountered";
+
+  /**
+   * PyTorch's TCPStore rendezvous, before NCCL starts: {@code DistStoreError: Timed out after 901
+   * seconds waiting for clients. 1/3 clients joined.} (before 2.2: {@code workers}).
+   */
+  public static final String STORE = "DistStoreError";
+
+  /**
+   * PyTorch's store client that never reached the server: {@code The client socket has timed out
+   * after 1800s while trying to connect to (HOST, PORT).}
+   */
+  public static final String STORE_CLIENT = "client socket has timed out";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -68,7 +97,12 @@ public final class Needles {
           OLD_WARN,
           TEST_CUDA_FAILURE,
           OLD_TEST_CUDA_FAILURE,
-          NO_ALGORITHM);
+          NO_ALGORITHM,
+          COMPLETION,
+          BUS_ERROR,
+          LOWER_BUS_ERROR,
+          STORE,
+          STORE_CLIENT);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -78,10 +78,10 @@ class HeldOutTest {
     "set6/v02-no-algorithm-nvls-int64-nccl-1898.log, algorithm-unavailable, true",
     "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, collnet-unavailable, true",
     "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, ib-error, false",
-    "set7/w01-bus-error-shm-backtrace-pipedream-76.log, shm-exhausted, false",
-    "set7/w02-sigbus-ncclshmopen-gdb-jax-toolbox-183.log, shm-exhausted, false",
+    "set7/w01-bus-error-shm-backtrace-pipedream-76.log, shm-exhausted, true",
+    "set7/w02-sigbus-ncclshmopen-gdb-jax-toolbox-183.log, shm-exhausted, true",
     "set7/w03-dist-backend-shm-segment-indented-torchtitan-853.log, shm-exhausted, true",
-    "set7/w04-dist-store-workers-not-joined-pytorch-pr-111805.log, rendezvous-timeout, false",
+    "set7/w04-dist-store-workers-not-joined-pytorch-pr-111805.log, rendezvous-timeout, true",
     "set7/w05-invalid-device-ordinal-40-ranks-4-gpus-nccl-tests-54.log, invalid-device, true",
     "set7/w06-watchdog-remote-closed-killed-agent-pytorch-150916.log, socket-connect, true",
     "set7/w07-socket-creation-2.2-no-interface-docker-nccl-tests-14.log, socket-interface, true",
@@ -90,7 +90,7 @@ class HeldOutTest {
     "set7/w10-ibv-reg-dmabuf-mr-not-supported-2.13-nccl-778.log, dmabuf-unsupported, true",
     "set7/w10-ibv-reg-dmabuf-mr-not-supported-2.13-nccl-778.log, ib-error, false",
     "set7/w11-gdr-disabled-peermem-renamed-nccl-1676.log, gdr-disabled, true",
-    "set7/w12-ibp-completion-status-12-title-nccl-1664.log, ib-error, false",
+    "set7/w12-ibp-completion-status-12-title-nccl-1664.log, ib-error, true",
     "set7/w13-nccl-tests-illegal-address-own-kernel-nccl-393.log, cuda-illegal-address, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {

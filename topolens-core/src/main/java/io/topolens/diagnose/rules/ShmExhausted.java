@@ -79,7 +79,28 @@ public final class ShmExhausted implements Rule {
                       + " that clean /dev/shm while ranks run; give the ranks of one node one IPC namespace"
                       + " (--ipc=host, or one pod)."));
     }
+    if (shm.stream().allMatch(w -> w.message().toLowerCase(Locale.ROOT).contains("bus error"))) {
+      return List.of(busError(lines, evidence));
+    }
     return List.of(tooSmall(lines, evidence));
+  }
+
+  private Finding busError(long lines, List<Evidence> evidence) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "A process died of a bus error: /dev/shm is too small",
+        lines
+            + " line(s) say a process was killed by SIGBUS (bus error). In a job that uses NCCL (or"
+            + " PyTorch's DataLoader workers), that is how a write to a shared-memory segment in /dev/shm"
+            + " shows when the tmpfs behind it is full: the segment was sized, but its pages cannot be"
+            + " backed. Containers get 64 MiB of /dev/shm by default, far less than NCCL needs with"
+            + " several GPUs; NCCL's own shared-memory warnings may be missing from the log because the"
+            + " process died first.",
+        evidence,
+        "Give the container a larger /dev/shm: --shm-size=16g or --ipc=host with Docker, a"
+            + " memory-backed emptyDir mounted at /dev/shm in Kubernetes; check df -h /dev/shm on the node"
+            + " while the job starts.");
   }
 
   private Finding tooSmall(long lines, List<Evidence> evidence) {
