@@ -295,7 +295,10 @@ public final class JobCollector {
     return out;
   }
 
-  static NodeFacts facts(Node n) {
+  /**
+   * What a node says of itself: its instance type and zone labels, its allocatable GPUs and EFA.
+   */
+  public static NodeFacts facts(Node n) {
     Map<String, String> labels = n.getMetadata().getLabels();
     Map<String, Quantity> alloc =
         n.getStatus() == null || n.getStatus().getAllocatable() == null

@@ -87,7 +87,7 @@ public final class ExperimentRun {
         break;
       }
       say(tag + ": reading " + r.logs().size() + " logs");
-      VariantAnalysis.Measured m = analysis.analyse(r.logs(), dir);
+      VariantAnalysis.Measured m = analysis.analyse(r.logs(), dir, r.cluster());
       Experiment.Variant e =
           entry(
               v,

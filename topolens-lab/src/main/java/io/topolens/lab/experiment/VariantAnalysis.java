@@ -10,6 +10,7 @@ import io.topolens.diagnose.Finding;
 import io.topolens.experiment.Experiment;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
+import io.topolens.model.Cluster;
 import io.topolens.model.Communicator;
 import io.topolens.model.Edge;
 import io.topolens.nccl.InputProblem;
@@ -61,13 +62,21 @@ public final class VariantAnalysis {
 
   /** Reads {@code logs} (the variant's rank outputs) and writes {@code dir/diagnosis.txt}. */
   public Measured analyse(List<Path> logs, Path dir) throws IOException {
+    return analyse(logs, dir, Cluster.NONE);
+  }
+
+  /**
+   * Reads {@code logs} and judges them with the pods and nodes they ran on, as {@code diagnose
+   * --job} does, and writes {@code dir/diagnosis.txt}.
+   */
+  public Measured analyse(List<Path> logs, Path dir, Cluster cluster) throws IOException {
     if (logs.isEmpty()) {
       return new Measured(Map.of(), null, List.of(), List.of());
     }
     Inputs in =
         new InputsReader(new NcclLogReader()).read(logs.stream().map(Path::toString).toList());
     List<BenchVerdict> verdicts = new BenchAnalysis(new Expectations(catalog)).judge(in, hardware);
-    Diagnosis d = Diagnoser.standard().diagnose(in.job(), in, verdicts);
+    Diagnosis d = Diagnoser.standard().diagnose(in.job(), in, verdicts, cluster, catalog);
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(dir.resolve(DIAGNOSIS)))) {
       new TextReport(false).write(d, w);
     }

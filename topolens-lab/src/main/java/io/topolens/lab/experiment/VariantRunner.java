@@ -1,5 +1,6 @@
 package io.topolens.lab.experiment;
 
+import io.topolens.model.Cluster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,10 +46,18 @@ public interface VariantRunner {
    *     and the last line it printed
    * @param logs the files to read: every rank's output, the probe's among them
    * @param ranks the ranks started
+   * @param cluster the pods and nodes the variant ran on as the cluster described them, {@link
+   *     Cluster#NONE} where no cluster was involved
    */
-  record VariantRun(String failure, List<Path> logs, int ranks) {
+  record VariantRun(String failure, List<Path> logs, int ranks, Cluster cluster) {
     public VariantRun {
       logs = List.copyOf(logs);
+      cluster = cluster == null ? Cluster.NONE : cluster;
+    }
+
+    /** A run on no cluster. */
+    public VariantRun(String failure, List<Path> logs, int ranks) {
+      this(failure, logs, ranks, Cluster.NONE);
     }
 
     public boolean ok() {

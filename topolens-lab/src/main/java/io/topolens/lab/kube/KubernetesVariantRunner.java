@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.topolens.diagnose.Finding;
+import io.topolens.kube.collect.JobCollector;
 import io.topolens.kube.run.Cleanup;
 import io.topolens.kube.run.ClusterProblems;
 import io.topolens.kube.run.JobRunner;
@@ -15,6 +16,7 @@ import io.topolens.kube.run.Submission;
 import io.topolens.lab.experiment.ExperimentSpec;
 import io.topolens.lab.experiment.Variant;
 import io.topolens.lab.experiment.VariantRunner;
+import io.topolens.model.Cluster;
 import io.topolens.model.NodeFacts;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -26,8 +28,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -92,6 +96,9 @@ public final class KubernetesVariantRunner implements VariantRunner {
   public VariantRun run(Variant v, Path dir, Consumer<String> progress) throws IOException {
     long start = System.nanoTime();
     List<Path> logs = new ArrayList<>();
+    // the pods and nodes of the phases that ran, for the diagnosis
+    Map<String, NodeFacts> nodes = new TreeMap<>();
+    List<Cluster.PodRequest> pods = new ArrayList<>();
     for (Phase phase : manifests.phases()) {
       Path out = dir.resolve(phase.label());
       Files.createDirectories(out);
@@ -122,14 +129,19 @@ public final class KubernetesVariantRunner implements VariantRunner {
       } catch (InterruptedException e) {
         return new VariantRun("stopped", logs, v.ranks());
       }
-      nodeTypes(o.pods(), out);
+      nodes.putAll(nodeTypes(o.pods(), out));
+      o.pods().forEach(p -> pods.add(new Cluster.PodRequest(p.name(), p.node(), p.efa())));
       events(job.name(), o.pods(), out);
       logs.addAll(logFiles(out));
       if (o.status() != RunOutcome.Status.SUCCEEDED) {
-        return new VariantRun(phase.label() + ": " + failure(o), logs, v.ranks());
+        return new VariantRun(
+            phase.label() + ": " + failure(o),
+            logs,
+            v.ranks(),
+            new Cluster(List.copyOf(nodes.values()), pods));
       }
     }
-    return new VariantRun(null, logs, v.ranks());
+    return new VariantRun(null, logs, v.ranks(), new Cluster(List.copyOf(nodes.values()), pods));
   }
 
   private RunOutcome apply(VariantJob job, Path out, Duration timeout, Consumer<String> progress)
@@ -193,33 +205,39 @@ public final class KubernetesVariantRunner implements VariantRunner {
     return left.isNegative() ? Duration.ofSeconds(1) : left;
   }
 
-  /** {@code node-types.txt}: every node the pods ran on, its instance type and zone. */
-  private void nodeTypes(List<PodRecord> pods, Path out) throws IOException {
-    Set<String> nodes = new LinkedHashSet<>();
-    pods.stream().map(PodRecord::node).filter(n -> n != null).sorted().forEach(nodes::add);
-    if (nodes.isEmpty()) {
-      return;
+  /**
+   * {@code node-types.txt}: every node the pods ran on, its instance type and zone; the nodes as
+   * they describe themselves, by name.
+   */
+  private Map<String, NodeFacts> nodeTypes(List<PodRecord> pods, Path out) throws IOException {
+    Set<String> names = new LinkedHashSet<>();
+    pods.stream().map(PodRecord::node).filter(n -> n != null).sorted().forEach(names::add);
+    Map<String, NodeFacts> facts = new TreeMap<>();
+    if (names.isEmpty()) {
+      return facts;
     }
     StringBuilder sb = new StringBuilder("# node, its instance type and zone (node labels)\n");
-    for (String n : nodes) {
-      String type = "?";
-      String zone = "?";
+    for (String n : names) {
+      NodeFacts f = NodeFacts.unknown(n);
       try {
         Node node = client.nodes().withName(n).get();
-        if (node != null && node.getMetadata().getLabels() != null) {
-          type = node.getMetadata().getLabels().getOrDefault(INSTANCE_LABEL, "?");
-          zone = node.getMetadata().getLabels().getOrDefault(ZONE_LABEL, "?");
+        if (node != null) {
+          f = JobCollector.facts(node);
         }
       } catch (KubernetesClientException e) {
         sb.append("# cannot get node ").append(n).append(": ").append(e.getCode()).append('\n');
       }
-      sb.append(n).append(' ').append(type).append(' ').append(zone).append('\n');
+      facts.put(n, f);
+      sb.append(n)
+          .append(' ')
+          .append(f.instanceType() == null ? "?" : f.instanceType())
+          .append(' ')
+          .append(f.zone() == null ? "?" : f.zone())
+          .append('\n');
     }
     Files.writeString(out.resolve("node-types.txt"), sb.toString(), StandardCharsets.UTF_8);
+    return facts;
   }
-
-  static final String INSTANCE_LABEL = NodeFacts.INSTANCE_TYPE_LABEL;
-  static final String ZONE_LABEL = io.topolens.model.NodeFacts.ZONE_LABEL;
 
   /** {@code events.txt}: the events of the job, what it made and its pods, oldest first. */
   private void events(String job, List<PodRecord> pods, Path out) throws IOException {

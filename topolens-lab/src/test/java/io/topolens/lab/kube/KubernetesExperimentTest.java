@@ -390,6 +390,14 @@ class KubernetesExperimentTest {
     // the served nccl-tests output was read as bench reads it: 3.85 GB/s peak busbw
     assertThat(r.results().variants().get(1).busbw()).containsEntry("all_reduce", 3.85);
     assertThat(r.results().variants().get(1).transports()).contains("NET/Socket/0");
+    // judged with the node it ran on, as diagnose --job judges: a p4d.24xlarge that allocates no
+    // EFA device (the catalog gives it 4); a warning, as no rank pair crossed nodes
+    assertThat(r.results().variants().get(1).findings())
+        .contains(new Experiment.FindingRef("efa-not-allocatable", "warn"));
+    assertThat(Files.readString(out.resolve("variants/2x1/diagnosis.txt")))
+        .contains(
+            "node ip-10-0-1-1: instance-type p4d.24xlarge, allocatable nvidia.com/gpu none,"
+                + " vpc.amazonaws.com/efa none, zone us-east-1a");
   }
 
   @Test
