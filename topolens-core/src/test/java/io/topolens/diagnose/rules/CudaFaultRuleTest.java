@@ -38,9 +38,9 @@ class CudaFaultRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
-            "out of memory is cuda-out-of-memory's (nccl issue 1235)",
+            "a driver older than CUDA is cuda-driver-too-old's (cuml issue 5961)",
             """
-            ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'
+            VM-192-150-centos:2871:2871 [32523] misc/cudawrap.cc:182 NCCL WARN Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'
             """));
   }
 

@@ -25,9 +25,9 @@ class InvalidArgumentRuleTest {
                 error("The program passed NCCL an invalid argument", "NCCL_CHECK_POINTERS=1")
                     .at("a.log:3")),
         given(
-            "CUDA's own invalid argument is not NCCL's check (nccl issue 846)",
+            "CUDA's own invalid argument is not NCCL's check (nccl issue 1283)",
             """
-            transport.cc:154 NCCL WARN Cuda failure 'invalid argument'
+            (train_rft pid=2657296) 2024-05-11 14:10:52.227 n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
             """));
   }
 

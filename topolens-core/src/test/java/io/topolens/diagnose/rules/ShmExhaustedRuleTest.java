@@ -94,7 +94,7 @@ class ShmExhaustedRuleTest {
                 [cf0b62962198:378938:0:382583] Caught signal 7 (Bus error: nonexistent physical address)
                 """)
             .expect(
-                error("A process died of a bus error: /dev/shm is too small", "--shm-size")
+                error("A process died of a bus error: /dev/shm is too small", "--shm-size=16g")
                     .at("a.log:2")),
         given(
                 "PyTorch DataLoader's bus error, fixed by --ipc=host"
