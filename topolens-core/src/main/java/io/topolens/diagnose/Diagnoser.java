@@ -35,6 +35,7 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
@@ -89,6 +90,7 @@ public final class Diagnoser {
             new DmabufUnsupported(),
             new InvalidArgument(),
             new RendezvousTimeout(),
+            new RankKilled(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

@@ -71,6 +71,11 @@ public record NcclWarning(
      * ({@code DistStoreError: ... N/M clients joined}) or could not reach it.
      */
     RENDEZVOUS,
+    /**
+     * A rank was killed by SIGKILL (exit code -9), most often by the out-of-memory killer: the
+     * other ranks then lose their peer.
+     */
+    KILLED,
     /** Anything else. */
     OTHER
   }

@@ -75,6 +75,10 @@ final class FrameworkLine {
       String m = text.strip();
       return new NcclEvent.Warning(Kind.SHM, m, null);
     }
+    if (killed(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.KILLED, m, null);
+    }
     if (text.contains(Needles.STORE_CLIENT)
         || (text.contains(Needles.STORE)
             && (text.contains("clients joined") || text.contains("workers joined")))) {
@@ -107,6 +111,20 @@ final class FrameworkLine {
         || text.contains("SIGBUS, Bus error")
         || text.contains("Bus error (7)")
         || text.contains("Unexpected bus error encountered");
+  }
+
+  /**
+   * A rank killed by SIGKILL or the out-of-memory killer: torchrun's {@code failed (exitcode: -9)}
+   * and {@code Signal 9 (SIGKILL) received by PID}, Open MPI's {@code exited on signal 9 (Killed)},
+   * Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}.
+   */
+  private static boolean killed(String text) {
+    return text.contains(Needles.EXIT_KILLED + " ")
+        || text.contains(Needles.EXIT_KILLED + ")")
+        || text.contains("9 " + Needles.SIGKILL)
+        || text.contains(Needles.MPI_KILLED + " (Killed)")
+        || text.contains(Needles.OOM_KILL + " event")
+        || text.contains(Needles.KERNEL_OOM);
   }
 
   /**

@@ -86,6 +86,31 @@ public final class Needles {
    */
   public static final String STORE_CLIENT = "client socket has timed out";
 
+  /**
+   * A rank killed by SIGKILL, as launchers print it: torchrun's {@code failed (exitcode: -9)
+   * local_rank: 3 (pid: 812917) of binary: ...} and its summary {@code Signal 9 (SIGKILL) received
+   * by PID 36071}.
+   */
+  public static final String EXIT_KILLED = "exitcode: -9";
+
+  /** The summary form of {@link #EXIT_KILLED}. */
+  public static final String SIGKILL = "(SIGKILL)";
+
+  /**
+   * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
+   * 9 (Killed).}
+   */
+  public static final String MPI_KILLED = "on signal 9";
+
+  /**
+   * Slurm's {@code slurmstepd: error: Detected 1 oom-kill event(s) in StepId=...} and the kernel's
+   * {@code Out of memory: Killed process 1234 (python)}.
+   */
+  public static final String OOM_KILL = "oom-kill";
+
+  /** The kernel's form of {@link #OOM_KILL}. */
+  public static final String KERNEL_OOM = "Out of memory: Killed process";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -102,7 +127,12 @@ public final class Needles {
           BUS_ERROR,
           LOWER_BUS_ERROR,
           STORE,
-          STORE_CLIENT);
+          STORE_CLIENT,
+          EXIT_KILLED,
+          SIGKILL,
+          MPI_KILLED,
+          OOM_KILL,
+          KERNEL_OOM);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each
