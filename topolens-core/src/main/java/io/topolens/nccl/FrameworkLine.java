@@ -30,11 +30,26 @@ final class FrameworkLine {
 
   private static final String WATCHDOG = "Watchdog caught collective operation timeout: WorkNCCL(";
 
+  /**
+   * The same timeout where the caller waits (TORCH_NCCL_BLOCKING_WAIT=1): {@code Work
+   * WorkNCCL(SeqNum=2521, OpType=ALLREDUCE, ...) timed out in blocking wait.}
+   */
+  private static final String BLOCKING = "Work WorkNCCL(";
+
+  private static final String BLOCKED = ") timed out in blocking wait";
+
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
     int at = text.indexOf(WATCHDOG);
     if (at >= 0) {
       return timeout(text, at);
+    }
+    at = text.indexOf(BLOCKING);
+    if (at >= 0) {
+      int close = text.indexOf(BLOCKED, at);
+      if (close > 0) {
+        return timeout(text, at, text.substring(at + BLOCKING.length(), close), -1);
+      }
     }
     at = text.indexOf("NCCL error in: ");
     if (at >= 0) {
@@ -260,14 +275,15 @@ final class FrameworkLine {
     int open = at + WATCHDOG.length();
     int close = text.indexOf(") ran for", open);
     String fields = close > 0 ? text.substring(open, close) : text.substring(open);
+    return timeout(text, at, fields, close > 0 ? number(text, close + 10) : -1);
+  }
+
+  /** A timeout of the work whose {@code WorkNCCL(...)} fields are given, or null without them. */
+  private static NcclEvent timeout(String text, int at, String fields, long ranFor) {
     long seq = field(fields, "SeqNum=");
     String op = word(fields, "OpType=");
     if (seq < 0 || op == null) {
       return null;
-    }
-    long ranFor = -1;
-    if (close > 0) {
-      ranFor = number(text, close + 10);
     }
     return new NcclEvent.CollectiveTimeout(
         rank(text, at),
