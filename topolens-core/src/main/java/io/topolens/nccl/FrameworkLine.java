@@ -38,6 +38,14 @@ final class FrameworkLine {
 
   private static final String BLOCKED = ") timed out in blocking wait";
 
+  /**
+   * PyTorch's watchdog dying of an error it caught: {@code [Rank 0] NCCL watchdog thread terminated
+   * with exception: CUDA error: an illegal memory access was encountered} (2.0, 2.1), {@code
+   * Process group watchdog thread terminated with exception: NCCL error: remote process exited or
+   * there was a network error, NCCL version 2.21.5} (2.2 and later).
+   */
+  private static final String WATCHDOG_DIED = "watchdog thread terminated with exception: ";
+
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
     int at = text.indexOf(WATCHDOG);
@@ -49,6 +57,13 @@ final class FrameworkLine {
       int close = text.indexOf(BLOCKED, at);
       if (close > 0) {
         return timeout(text, at, text.substring(at + BLOCKING.length(), close), -1);
+      }
+    }
+    at = text.indexOf(WATCHDOG_DIED);
+    if (at >= 0 && !text.contains(WATCHDOG)) {
+      NcclEvent died = watchdogDied(text, at, text.substring(at + WATCHDOG_DIED.length()));
+      if (died != null) {
+        return died;
       }
     }
     at = text.indexOf("NCCL error in: ");
@@ -255,6 +270,25 @@ final class FrameworkLine {
     }
     Result r = bySaying(rest);
     return new NcclEvent.Failure(rank(text, from), r == null ? rest : r.name(), rest, version);
+  }
+
+  /**
+   * The error that ended PyTorch's watchdog: NCCL's (its result, said in ncclGetErrorString's
+   * words) or CUDA's (its text, classified like NCCL's {@code Cuda failure} warnings).
+   */
+  private static NcclEvent watchdogDied(String text, int at, String error) {
+    if (error.startsWith("NCCL error: ")) {
+      String words = error.substring(12);
+      Result r = bySaying(words);
+      return r == null
+          ? null
+          : new NcclEvent.Failure(rank(text, at), r.name(), words.strip(), null);
+    }
+    if (error.startsWith("CUDA error: ")) {
+      String m = error.strip();
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
+    return null;
   }
 
   private static Result bySaying(String words) {

@@ -38,6 +38,13 @@ class CudaFaultRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
+                "PyTorch's watchdog died of it (https://github.com/vllm-project/vllm/issues/4108)",
+                """
+                [E ProcessGroupNCCL.cpp:916] [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
+                CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
             "a driver older than CUDA is cuda-driver-too-old's (cuml issue 5961)",
             """
             VM-192-150-centos:2871:2871 [32523] misc/cudawrap.cc:182 NCCL WARN Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'
