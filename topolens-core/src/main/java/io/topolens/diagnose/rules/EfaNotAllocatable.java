@@ -3,8 +3,6 @@ package io.topolens.diagnose.rules;
 import io.topolens.catalog.InstanceSpec;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
-import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,16 +14,11 @@ import java.util.Set;
  * EFA device plugin does not run there). Judged only on what {@code diagnose --job} read from the
  * cluster.
  */
-public final class EfaNotAllocatable implements Rule {
+public final class EfaNotAllocatable implements ClusterRule {
 
   @Override
   public String id() {
     return "efa-not-allocatable";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

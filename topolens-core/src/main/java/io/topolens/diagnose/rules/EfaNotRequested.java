@@ -2,10 +2,8 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.model.Cluster;
 import io.topolens.model.Evidence;
-import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
 import java.util.List;
 import java.util.Objects;
@@ -15,16 +13,11 @@ import java.util.Objects;
  * but asked for none of them, or for fewer than the node has: a container sees only the EFA devices
  * its pod requested. Judged only on what {@code diagnose --job} read from the cluster.
  */
-public final class EfaNotRequested implements Rule {
+public final class EfaNotRequested implements ClusterRule {
 
   @Override
   public String id() {
     return "efa-not-requested";
-  }
-
-  @Override
-  public List<Finding> check(Job job) {
-    return List.of();
   }
 
   @Override

@@ -2,11 +2,8 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
-import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +12,7 @@ import java.util.Map;
  * step waits for its slowest rank, NCCL builds one ring over unlike nodes, and types differ in
  * GPUs, NVLink and EFA devices. Judged only on what {@code diagnose --job} read from the cluster.
  */
-public final class MixedInstanceTypes implements Rule {
+public final class MixedInstanceTypes implements ClusterRule {
 
   @Override
   public String id() {
@@ -23,41 +20,25 @@ public final class MixedInstanceTypes implements Rule {
   }
 
   @Override
-  public List<Finding> check(Job job) {
-    return List.of();
-  }
-
-  @Override
   public List<Finding> check(Observed o) {
-    Map<String, NodeFacts> firstOfType = new LinkedHashMap<>();
-    Map<String, Integer> count = new LinkedHashMap<>();
-    for (NodeFacts n : o.cluster().nodes()) {
-      if (n.instanceType() != null) {
-        firstOfType.putIfAbsent(n.instanceType(), n);
-        count.merge(n.instanceType(), 1, Integer::sum);
-      }
-    }
-    if (firstOfType.size() < 2) {
+    Map<String, List<NodeFacts>> types =
+        ClusterRule.byLabel(o.cluster().nodes(), NodeFacts::instanceType);
+    if (types.size() < 2) {
       return List.of();
     }
-    List<String> types =
-        count.entrySet().stream().map(e -> e.getValue() + " x " + e.getKey()).toList();
     return List.of(
         new Finding(
             id(),
             Severity.WARN,
             "The job runs on "
-                + firstOfType.size()
+                + types.size()
                 + " instance types: "
-                + String.join(", ", types),
+                + String.join(", ", ClusterRule.counts(types, " x ")),
             "Every step of data-parallel training waits for its slowest rank, and NCCL builds its"
                 + " rings and trees over all nodes alike: the slower GPUs, fewer EFA devices or"
                 + " missing NVSwitch of one type set the pace of the whole job, and topolens judges"
                 + " the job's hardware by its most common type only.",
-            firstOfType.values().stream()
-                .limit(Finding.MAX_EVIDENCE)
-                .map(NodeFacts::evidence)
-                .toList(),
+            ClusterRule.firstOfEach(types),
             "Pin the job to one instance type: a nodeSelector on "
                 + NodeFacts.INSTANCE_TYPE_LABEL
                 + " (topolens plan writes it), or a node group or Karpenter NodePool of one type."));

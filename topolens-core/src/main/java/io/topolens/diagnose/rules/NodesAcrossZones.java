@@ -2,11 +2,8 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
-import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
-import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +13,7 @@ import java.util.Map;
  * in one zone, so ranks in different zones cannot reach each other over EFA; over TCP they pay
  * cross-zone latency. Judged only on what {@code diagnose --job} read from the cluster.
  */
-public final class NodesAcrossZones implements Rule {
+public final class NodesAcrossZones implements ClusterRule {
   static final String EFA_SUBNET =
       "AWS ParallelCluster, Elastic Fabric Adapter: OS-bypass communication with other instances"
           + " in the same subnet (https://docs.aws.amazon.com/parallelcluster/latest/ug/efa-v3.html)";
@@ -27,31 +24,20 @@ public final class NodesAcrossZones implements Rule {
   }
 
   @Override
-  public List<Finding> check(Job job) {
-    return List.of();
-  }
-
-  @Override
   public List<Finding> check(Observed o) {
-    Map<String, NodeFacts> firstOfZone = new LinkedHashMap<>();
-    Map<String, Integer> count = new LinkedHashMap<>();
-    for (NodeFacts n : o.cluster().nodes()) {
-      if (n.zone() != null) {
-        firstOfZone.putIfAbsent(n.zone(), n);
-        count.merge(n.zone(), 1, Integer::sum);
-      }
-    }
-    if (firstOfZone.size() < 2) {
+    Map<String, List<NodeFacts>> zones = ClusterRule.byLabel(o.cluster().nodes(), NodeFacts::zone);
+    if (zones.size() < 2) {
       return List.of();
     }
     boolean efaAsked = o.cluster().pods().stream().anyMatch(p -> p.efa() > 0);
-    List<String> zones =
-        count.entrySet().stream().map(e -> e.getValue() + " in " + e.getKey()).toList();
     return List.of(
         new Finding(
             id(),
             efaAsked ? Severity.ERROR : Severity.WARN,
-            "The job's nodes are in " + firstOfZone.size() + " zones: " + String.join(", ", zones),
+            "The job's nodes are in "
+                + zones.size()
+                + " zones: "
+                + String.join(", ", ClusterRule.counts(zones, " in ")),
             "EFA carries traffic only between instances of one subnet ("
                 + EFA_SUBNET
                 + "), and a subnet lies in one zone: ranks in different zones cannot reach each"
@@ -60,10 +46,7 @@ public final class NodesAcrossZones implements Rule {
                 + (efaAsked
                     ? " The job's pods request EFA, so they rely on what cannot cross zones."
                     : ""),
-            firstOfZone.values().stream()
-                .limit(Finding.MAX_EVIDENCE)
-                .map(NodeFacts::evidence)
-                .toList(),
+            ClusterRule.firstOfEach(zones),
             "Keep every pod of the job in one zone: a node group in one subnet (eksctl"
                 + " availabilityZones with one zone and efaEnabled), a nodeSelector on "
                 + NodeFacts.ZONE_LABEL

@@ -74,6 +74,30 @@ final class Logs {
     }
   }
 
+  /**
+   * No finding when {@code severity} is null; else exactly one, of this rule, severity and title,
+   * whose first evidence reads {@code firstEvidence} ({@code where: text}).
+   */
+  static void expectOne(
+      List<Finding> found, String rule, String severity, String title, String firstEvidence) {
+    if (severity == null) {
+      assertThat(found).isEmpty();
+      return;
+    }
+    assertThat(found)
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.id()).isEqualTo(rule);
+              assertThat(f.severity().label()).isEqualTo(severity);
+              assertThat(f.title()).isEqualTo(title);
+              assertThat(f.evidence())
+                  .first()
+                  .extracting(Evidence::toString)
+                  .isEqualTo(firstEvidence);
+            });
+  }
+
   /** The name the i-th log is read under: a.log, b.log, ... */
   static String fileName(int i) {
     return (char) ('a' + i) + ".log";

@@ -1,12 +1,9 @@
 package io.topolens.diagnose.rules;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Rule;
 import io.topolens.model.Cluster;
-import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NodeFacts;
 import java.util.ArrayList;
@@ -55,21 +52,6 @@ class NodeSpreadRulesTest {
         new Observed(job, List.of(), List.of(), null, List.of(), new Cluster(n, pods), null);
     Rule r = rule.equals("nodes-across-zones") ? new NodesAcrossZones() : new MixedInstanceTypes();
     List<Finding> found = r.check(o);
-    if (severity == null) {
-      assertThat(found).isEmpty();
-      return;
-    }
-    assertThat(found)
-        .singleElement()
-        .satisfies(
-            f -> {
-              assertThat(f.id()).isEqualTo(rule);
-              assertThat(f.severity().label()).isEqualTo(severity);
-              assertThat(f.title()).isEqualTo(title);
-              assertThat(f.evidence())
-                  .first()
-                  .extracting(Evidence::toString)
-                  .isEqualTo(firstEvidence);
-            });
+    Logs.expectOne(found, rule, severity, title, firstEvidence);
   }
 }
