@@ -7,7 +7,9 @@ import io.topolens.diagnose.rules.CollNetUnavailable;
 import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
+import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
+import io.topolens.diagnose.rules.DmabufUnsupported;
 import io.topolens.diagnose.rules.DuplicateGpu;
 import io.topolens.diagnose.rules.DuplicateRank;
 import io.topolens.diagnose.rules.EfaNotAllocatable;
@@ -17,6 +19,8 @@ import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
+import io.topolens.diagnose.rules.InvalidArgument;
+import io.topolens.diagnose.rules.InvalidDevice;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
@@ -31,6 +35,8 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.RankKilled;
+import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
@@ -79,6 +85,12 @@ public final class Diagnoser {
             new IbMemlock(),
             new CudaOutOfMemory(),
             new CudaDriverTooOld(),
+            new InvalidDevice(),
+            new CudaFault(),
+            new DmabufUnsupported(),
+            new InvalidArgument(),
+            new RendezvousTimeout(),
+            new RankKilled(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

@@ -49,6 +49,33 @@ public record NcclWarning(
      * CollNet (SHARP in-network reductions) could not start ({@code Cannot initialize CollNet}).
      */
     COLLNET,
+    /**
+     * A CUDA device index that does not exist in the process ({@code 'invalid device ordinal'},
+     * CUDA 101): more ranks on a node than GPUs it can see.
+     */
+    INVALID_DEVICE,
+    /**
+     * A GPU kernel faulted and CUDA reports it through NCCL ({@code 'an illegal memory access was
+     * encountered'}, CUDA 700; 715, 716, 719).
+     */
+    CUDA_FAULT,
+    /** NIC registration of GPU memory through DMA-BUF refused ({@code ibv_reg_dmabuf_mr}). */
+    DMABUF,
+    /**
+     * NCCL's own argument checks ({@code sendbuff (nil) is not a valid pointer}, {@code invalid
+     * root}, {@code invalid type}): the caller passed something NCCL cannot use.
+     */
+    ARGUMENT,
+    /**
+     * PyTorch's TCPStore rendezvous timed out before NCCL started: ranks never joined the store
+     * ({@code DistStoreError: ... N/M clients joined}) or could not reach it.
+     */
+    RENDEZVOUS,
+    /**
+     * A rank was killed by SIGKILL (exit code -9), most often by the out-of-memory killer: the
+     * other ranks then lose their peer.
+     */
+    KILLED,
     /** Anything else. */
     OTHER
   }

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.NcclWarning.Kind;
 import java.util.List;
 
 /**
@@ -29,11 +30,41 @@ final class FrameworkLine {
 
   private static final String WATCHDOG = "Watchdog caught collective operation timeout: WorkNCCL(";
 
+  /**
+   * The same timeout where the caller waits (TORCH_NCCL_BLOCKING_WAIT=1): {@code Work
+   * WorkNCCL(SeqNum=2521, OpType=ALLREDUCE, ...) timed out in blocking wait.}
+   */
+  private static final String BLOCKING = "Work WorkNCCL(";
+
+  private static final String BLOCKED = ") timed out in blocking wait";
+
+  /**
+   * PyTorch's watchdog dying of an error it caught: {@code [Rank 0] NCCL watchdog thread terminated
+   * with exception: CUDA error: an illegal memory access was encountered} (2.0, 2.1), {@code
+   * Process group watchdog thread terminated with exception: NCCL error: remote process exited or
+   * there was a network error, NCCL version 2.21.5} (2.2 and later).
+   */
+  private static final String WATCHDOG_DIED = "watchdog thread terminated with exception: ";
+
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
     int at = text.indexOf(WATCHDOG);
     if (at >= 0) {
       return timeout(text, at);
+    }
+    at = text.indexOf(BLOCKING);
+    if (at >= 0) {
+      int close = text.indexOf(BLOCKED, at);
+      if (close > 0) {
+        return timeout(text, at, text.substring(at + BLOCKING.length(), close), -1);
+      }
+    }
+    at = text.indexOf(WATCHDOG_DIED);
+    if (at >= 0 && !text.contains(WATCHDOG)) {
+      NcclEvent died = watchdogDied(text, at, text.substring(at + WATCHDOG_DIED.length()));
+      if (died != null) {
+        return died;
+      }
     }
     at = text.indexOf("NCCL error in: ");
     if (at >= 0) {
@@ -63,10 +94,26 @@ final class FrameworkLine {
     }
     if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
         || text.contains("shared memory segment /dev/shm/nccl-")
-        || text.contains(Needles.NO_ALGORITHM)) {
+        || text.contains(Needles.NO_ALGORITHM)
+        || text.contains("Got completion from peer")
+        || text.contains("Got completion with error")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
+    if (busError(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.SHM, m, null);
+    }
+    if (killed(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.KILLED, m, null);
+    }
+    if (text.contains(Needles.STORE_CLIENT)
+        || (text.contains(Needles.STORE)
+            && (text.contains("clients joined") || text.contains("workers joined")))) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.RENDEZVOUS, m, null);
     }
     NcclEvent old = oldWarning(text);
     if (old != null) {
@@ -81,6 +128,33 @@ final class FrameworkLine {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  /**
+   * A process that died of SIGBUS, as a runtime prints it: UCX's {@code Caught signal 7 (Bus error:
+   * nonexistent physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, {@code
+   * Signal: Bus error (7)}, PyTorch DataLoader's {@code Unexpected bus error encountered in
+   * worker}.
+   */
+  private static boolean busError(String text) {
+    return text.contains("(Bus error")
+        || text.contains("SIGBUS, Bus error")
+        || text.contains("Bus error (7)")
+        || text.contains("Unexpected bus error encountered");
+  }
+
+  /**
+   * A rank killed by SIGKILL or the out-of-memory killer: torchrun's {@code failed (exitcode: -9)}
+   * and {@code Signal 9 (SIGKILL) received by PID}, Open MPI's {@code exited on signal 9 (Killed)},
+   * Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}.
+   */
+  private static boolean killed(String text) {
+    return text.contains(Needles.EXIT_KILLED + " ")
+        || text.contains(Needles.EXIT_KILLED + ")")
+        || text.contains("9 " + Needles.SIGKILL)
+        || text.contains(Needles.MPI_KILLED + " (Killed)")
+        || text.contains(Needles.OOM_KILL + " event")
+        || text.contains(Needles.KERNEL_OOM);
   }
 
   /**
@@ -198,6 +272,25 @@ final class FrameworkLine {
     return new NcclEvent.Failure(rank(text, from), r == null ? rest : r.name(), rest, version);
   }
 
+  /**
+   * The error that ended PyTorch's watchdog: NCCL's (its result, said in ncclGetErrorString's
+   * words) or CUDA's (its text, classified like NCCL's {@code Cuda failure} warnings).
+   */
+  private static NcclEvent watchdogDied(String text, int at, String error) {
+    if (error.startsWith("NCCL error: ")) {
+      String words = error.substring(12);
+      Result r = bySaying(words);
+      return r == null
+          ? null
+          : new NcclEvent.Failure(rank(text, at), r.name(), words.strip(), null);
+    }
+    if (error.startsWith("CUDA error: ")) {
+      String m = error.strip();
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
+    return null;
+  }
+
   private static Result bySaying(String words) {
     String w = words.strip();
     for (Result r : RESULTS) {
@@ -216,14 +309,15 @@ final class FrameworkLine {
     int open = at + WATCHDOG.length();
     int close = text.indexOf(") ran for", open);
     String fields = close > 0 ? text.substring(open, close) : text.substring(open);
+    return timeout(text, at, fields, close > 0 ? number(text, close + 10) : -1);
+  }
+
+  /** A timeout of the work whose {@code WorkNCCL(...)} fields are given, or null without them. */
+  private static NcclEvent timeout(String text, int at, String fields, long ranFor) {
     long seq = field(fields, "SeqNum=");
     String op = word(fields, "OpType=");
     if (seq < 0 || op == null) {
       return null;
-    }
-    long ranFor = -1;
-    if (close > 0) {
-      ranFor = number(text, close + 10);
     }
     return new NcclEvent.CollectiveTimeout(
         rank(text, at),

@@ -57,6 +57,60 @@ public final class Needles {
    */
   public static final String NO_ALGORITHM = "no algorithm/protocol available";
 
+  /**
+   * NET/IB's completion error pasted without NCCL's header ({@code NET/IBP:Got completion from peer
+   * ... with status=12 ...}, {@code Got completion with error 12, opcode 0, ...} before 2.12).
+   */
+  public static final String COMPLETION = "Got completion ";
+
+  /**
+   * A process killed by SIGBUS, as runtimes print it ({@code Caught signal 7 (Bus error:
+   * nonexistent physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, PyTorch's
+   * DataLoader {@code Unexpected bus error encountered in worker}): in these jobs, a write past the
+   * end of a /dev/shm that is full.
+   */
+  public static final String BUS_ERROR = "Bus error";
+
+  /** PyTorch DataLoader's form of {@link #BUS_ERROR}, lower case. */
+  public static final String LOWER_BUS_ERROR = "bus error encountered";
+
+  /**
+   * PyTorch's TCPStore rendezvous, before NCCL starts: {@code DistStoreError: Timed out after 901
+   * seconds waiting for clients. 1/3 clients joined.} (before 2.2: {@code workers}).
+   */
+  public static final String STORE = "DistStoreError";
+
+  /**
+   * PyTorch's store client that never reached the server: {@code The client socket has timed out
+   * after 1800s while trying to connect to (HOST, PORT).}
+   */
+  public static final String STORE_CLIENT = "client socket has timed out";
+
+  /**
+   * A rank killed by SIGKILL, as launchers print it: torchrun's {@code failed (exitcode: -9)
+   * local_rank: 3 (pid: 812917) of binary: ...} and its summary {@code Signal 9 (SIGKILL) received
+   * by PID 36071}.
+   */
+  public static final String EXIT_KILLED = "exitcode: -9";
+
+  /** The summary form of {@link #EXIT_KILLED}. */
+  public static final String SIGKILL = "(SIGKILL)";
+
+  /**
+   * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
+   * 9 (Killed).}
+   */
+  public static final String MPI_KILLED = "on signal 9";
+
+  /**
+   * Slurm's {@code slurmstepd: error: Detected 1 oom-kill event(s) in StepId=...} and the kernel's
+   * {@code Out of memory: Killed process 1234 (python)}.
+   */
+  public static final String OOM_KILL = "oom-kill";
+
+  /** The kernel's form of {@link #OOM_KILL}. */
+  public static final String KERNEL_OOM = "Out of memory: Killed process";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -68,7 +122,17 @@ public final class Needles {
           OLD_WARN,
           TEST_CUDA_FAILURE,
           OLD_TEST_CUDA_FAILURE,
-          NO_ALGORITHM);
+          NO_ALGORITHM,
+          COMPLETION,
+          BUS_ERROR,
+          LOWER_BUS_ERROR,
+          STORE,
+          STORE_CLIENT,
+          EXIT_KILLED,
+          SIGKILL,
+          MPI_KILLED,
+          OOM_KILL,
+          KERNEL_OOM);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

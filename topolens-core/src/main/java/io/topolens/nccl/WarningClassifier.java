@@ -39,6 +39,37 @@ final class WarningClassifier {
                   "cudaerrorinsufficientdriver",
                   "unsupported display driver / cuda driver combination",
                   "forward compatibility was attempted on non supported hw")),
+          // CUDA 101 (cudaErrorInvalidDevice) from CUDACHECK in any file (transport/p2p.cc,
+          // init.cc)
+          // and nccl-tests' "Test CUDA failure common.cu:N 'invalid device ordinal'": before P2P,
+          // whose clue the source file p2p.cc holds
+          new Clue(
+              Kind.INVALID_DEVICE, List.of("invalid device ordinal", "cudaerrorinvaliddevice")),
+          // CUDA's sticky kernel faults as CUDACHECK prints them: 700 "an illegal memory access was
+          // encountered", 715 "an illegal instruction was encountered", 716 "misaligned address",
+          // 719 "unspecified launch failure"
+          new Clue(
+              Kind.CUDA_FAULT,
+              List.of(
+                  "illegal memory access",
+                  "illegal instruction was encountered",
+                  "'misaligned address'",
+                  "unspecified launch failure")),
+          // argcheck.cc: "%s : %s %p is not a valid pointer", "%s : %s argument is NULL", "%s :
+          // invalid root %d", "%s : invalid type %d", "%s : invalid reduction operation %d", "%s :
+          // %s allocated on device %d mismatchs with NCCL device %d"
+          new Clue(
+              Kind.ARGUMENT,
+              List.of(
+                  "is not a valid pointer",
+                  "argument is null",
+                  ": invalid root",
+                  ": invalid type",
+                  ": invalid reduction operation",
+                  "mismatchs with nccl device")),
+          // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
+          // it holds
+          new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr")),
           // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
           new Clue(Kind.ALGORITHM, List.of("no algorithm/protocol available")),

@@ -78,6 +78,20 @@ class HeldOutTest {
     "set6/v02-no-algorithm-nvls-int64-nccl-1898.log, algorithm-unavailable, true",
     "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, collnet-unavailable, true",
     "set6/v03-sharp-job-collnet-fallback-nccl-1050.log, ib-error, false",
+    "set7/w01-bus-error-shm-backtrace-pipedream-76.log, shm-exhausted, true",
+    "set7/w02-sigbus-ncclshmopen-gdb-jax-toolbox-183.log, shm-exhausted, true",
+    "set7/w03-dist-backend-shm-segment-indented-torchtitan-853.log, shm-exhausted, true",
+    "set7/w04-dist-store-workers-not-joined-pytorch-pr-111805.log, rendezvous-timeout, true",
+    "set7/w05-invalid-device-ordinal-40-ranks-4-gpus-nccl-tests-54.log, invalid-device, true",
+    "set7/w06-watchdog-remote-closed-killed-agent-pytorch-150916.log, socket-connect, true",
+    "set7/w07-socket-creation-2.2-no-interface-docker-nccl-tests-14.log, socket-interface, true",
+    "set7/w08-enqueue-cuda-700-illegal-address-title-vllm-19890.log, cuda-illegal-address, true",
+    "set7/w09-broadcast-null-sendbuff-invalid-argument-nccl-1558.log, invalid-argument, true",
+    "set7/w10-ibv-reg-dmabuf-mr-not-supported-2.13-nccl-778.log, dmabuf-unsupported, true",
+    "set7/w10-ibv-reg-dmabuf-mr-not-supported-2.13-nccl-778.log, ib-error, false",
+    "set7/w11-gdr-disabled-peermem-renamed-nccl-1676.log, gdr-disabled, true",
+    "set7/w12-ibp-completion-status-12-title-nccl-1664.log, ib-error, true",
+    "set7/w13-nccl-tests-illegal-address-own-kernel-nccl-393.log, cuda-illegal-address, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
@@ -90,6 +104,8 @@ class HeldOutTest {
     "set4/t15-healthy-two-nodes-line-numbers-espnet-1940.log, env-override",
     "set4/t16-healthy-channels-32-ranks-nccl-514.log, ''",
     "set5/u07-healthy-ring-lines-numbered-nccl-385.log, ''",
+    "set7/w14-healthy-eight-gpus-trees-distilling-step-by-step-3.log, ''",
+    "set7/w15-healthy-ibext-sharp-plugin-2.12-nccl-988.log, ''",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

@@ -79,19 +79,40 @@ public final class ShmExhausted implements Rule {
                       + " that clean /dev/shm while ranks run; give the ranks of one node one IPC namespace"
                       + " (--ipc=host, or one pod)."));
     }
+    if (shm.stream().allMatch(w -> w.message().toLowerCase(Locale.ROOT).contains("bus error"))) {
+      return List.of(busError(lines, evidence));
+    }
     return List.of(tooSmall(lines, evidence));
   }
 
+  private Finding busError(long lines, List<Evidence> evidence) {
+    return tooSmall(
+        "A process died of a bus error: /dev/shm is too small",
+        lines
+            + " line(s) say a process was killed by SIGBUS (bus error). In a job that uses NCCL (or"
+            + " PyTorch's DataLoader workers), that is how a write to a shared-memory segment in /dev/shm"
+            + " shows when the tmpfs behind it is full: the segment was sized, but its pages cannot be"
+            + " backed; NCCL's own shared-memory warnings may be missing because the process died first.",
+        evidence);
+  }
+
   private Finding tooSmall(long lines, List<Evidence> evidence) {
-    return new Finding(
-        id(),
-        Severity.ERROR,
+    return tooSmall(
         "/dev/shm is too small for NCCL",
         lines
             + " warning line(s) say NCCL could not create or extend its shared-memory segments in /dev/shm."
             + " NCCL puts SHM transport buffers and proxy state there; when it runs out, communicator init"
-            + " fails or ranks of one node lose their shared-memory path. Containers get 64 MiB of /dev/shm"
-            + " by default, far less than NCCL needs with several GPUs.",
+            + " fails or ranks of one node lose their shared-memory path.",
+        evidence);
+  }
+
+  private Finding tooSmall(String title, String what, List<Evidence> evidence) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        title,
+        what
+            + " Containers get 64 MiB of /dev/shm by default, far less than NCCL needs with several GPUs.",
         evidence,
         "Mount a memory-backed volume at /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, sizeLimit:"
             + " 64Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}] (count it against the pod's"

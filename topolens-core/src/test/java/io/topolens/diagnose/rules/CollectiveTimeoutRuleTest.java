@@ -44,6 +44,14 @@ class CollectiveTimeoutRuleTest {
                     .lacks("elements in")
                     .at("a.log:1", "a.log:2", "a.log:3", "a.log:4", "a.log:5")),
         given(
+                "TORCH_NCCL_BLOCKING_WAIT's form alone: the caller timed out in blocking wait"
+                    + " (https://github.com/huggingface/diffusers/issues/12422)",
+                """
+                [rank7]:[E1002 18:16:40.663182067 ProcessGroupNCCL.cpp:756] [Rank 7] Work WorkNCCL(SeqNum=2521, OpType=ALLREDUCE, NumelIn=160672064, NumelOut=160672064, Timeout(ms)=600000) timed out in blocking wait.
+                """)
+            .expect(
+                error("Collective call #2521 (ALLREDUCE) timed out", "Rank(s) 7").at("a.log:1")),
+        given(
             "the watchdog's summary lines alone name no call",
             """
                 [80748] [rank0]:[E321 02:07:08.465150152 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued NCCL work: 1582, last completed NCCL work: 1579.

@@ -25,6 +25,13 @@ class NcclErrorRuleTest {
                         "NCCL's last error: \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152")
                     .at("a.log:1", "a.log:2", "a.log:4")),
         given(
+                "the watchdog died of NCCL's remote error, the line alone"
+                    + " (https://github.com/pytorch/pytorch/issues/150916)",
+                """
+                  what():  [PG ID 0 PG GUID 0(default_pg) Rank 1] Process group watchdog thread terminated with exception: NCCL error: remote process exited or there was a network error, NCCL version 2.21.5
+                """)
+            .expect(error("NCCL call failed: ncclRemoteError").at("a.log:1")),
+        given(
                 "internal error without NCCL's text",
                 excerpt("internal-error-no-last-error-aws-ofi-nccl-316.log"))
             .expect(

@@ -85,6 +85,31 @@ class ShmExhaustedRuleTest {
             rankOfTwo(0, "vm", 1, "SHM/direct/direct"),
             rankOfTwo(1, "vm", 1, "SHM/direct/direct")),
         given(
+                "UCX's SIGBUS report between NCCL's lines, 8 GPUs in a container"
+                    + " (https://github.com/deepspeedai/DeepSpeed/issues/2638)",
+                """
+                cf0b62962198:378934:382525 [2] NCCL INFO 24 coll channels, 32 p2p channels, 32 p2p channels per peer
+                [cf0b62962198:378934:0:382579] Caught signal 7 (Bus error: nonexistent physical address)
+                cf0b62962198:378935:382528 [3] NCCL INFO Connected all trees
+                [cf0b62962198:378938:0:382583] Caught signal 7 (Bus error: nonexistent physical address)
+                """)
+            .expect(
+                error("A process died of a bus error: /dev/shm is too small", "--shm-size=16g")
+                    .at("a.log:2")),
+        given(
+                "PyTorch DataLoader's bus error, fixed by --ipc=host"
+                    + " (https://github.com/microsoft/RepPoints/issues/18)",
+                """
+                ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+                """)
+            .expect(error("1 line(s) say a process was killed by SIGBUS").at("a.log:1")),
+        given(
+                "an MPI launcher's signal line, a title (https://github.com/NVIDIA/nccl/issues/983)",
+                """
+                call ncclCommInitRank got Signal: Bus error (7)
+                """)
+            .expect(error("A process died of a bus error").at("a.log:1")),
+        given(
             "an InfiniBand warning",
             """
             node-a:7240:7401 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument

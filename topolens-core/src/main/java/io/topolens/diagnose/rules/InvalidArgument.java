@@ -1,0 +1,36 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclWarning;
+
+/**
+ * {@code invalid-argument}: NCCL's own argument checks refused a call ({@code sendbuff (nil) is not
+ * a valid pointer}, {@code invalid root}, {@code invalid type}): the caller passed something NCCL
+ * cannot use.
+ */
+public final class InvalidArgument extends WarningRule {
+
+  public InvalidArgument() {
+    super(Severity.ERROR, NcclWarning.Kind.ARGUMENT);
+  }
+
+  @Override
+  public String id() {
+    return "invalid-argument";
+  }
+
+  @Override
+  String title() {
+    return "The program passed NCCL an invalid argument";
+  }
+
+  @Override
+  String explanation() {
+    return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
+  }
+
+  @Override
+  String fix() {
+    return "Find the call NCCL names (Broadcast, AllReduce...) and the argument it quotes: make sure every rank passes a CUDA tensor on its own device (not None, not on the CPU, not on another GPU), a valid root and a supported dtype; NCCL_CHECK_POINTERS=1 checks every pointer (slower).";
+  }
+}

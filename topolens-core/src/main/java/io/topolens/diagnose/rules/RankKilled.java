@@ -1,0 +1,36 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclWarning;
+
+/**
+ * {@code rank-killed}: a rank died of SIGKILL (torchrun's {@code exitcode: -9}, {@code Signal 9
+ * (SIGKILL)}, Open MPI's {@code exited on signal 9 (Killed)}) or the out-of-memory killer said so
+ * (Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}).
+ */
+public final class RankKilled extends WarningRule {
+
+  public RankKilled() {
+    super(Severity.ERROR, NcclWarning.Kind.KILLED);
+  }
+
+  @Override
+  public String id() {
+    return "rank-killed";
+  }
+
+  @Override
+  String title() {
+    return "A rank was killed (SIGKILL, usually out of host memory)";
+  }
+
+  @Override
+  String explanation() {
+    return "A rank's process ended by SIGKILL (exit code -9), which it cannot catch: nothing in the rank's own log says why, because it had no chance to print. The usual sender is the kernel's out-of-memory killer, when the node (or the container's or Slurm job's memory cgroup) runs out of host RAM: every rank loading a full model copy, many DataLoader workers, pinned-memory buffers. A scheduler or an operator (a time limit, a preemption, kill -9) does the same. The other ranks then fail with a peer that closed its connection (ncclRemoteError, Connection closed by remote peer) or time out in their next collective: those are consequences, not the cause.";
+  }
+
+  @Override
+  String fix() {
+    return "Look for the killer on the node: dmesg or journalctl -k (Out of memory: Killed process), sacct -j JOB -o MaxRSS,State (OUT_OF_MEMORY), kubectl describe pod (OOMKilled); lower the host memory per node (load the model once or with low_cpu_mem_usage / meta device, fewer DataLoader workers, smaller prefetch) or raise the memory limit.";
+  }
+}

@@ -1,0 +1,36 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclWarning;
+
+/**
+ * {@code rendezvous-timeout}: PyTorch's TCPStore rendezvous timed out before NCCL started ({@code
+ * DistStoreError: Timed out after N seconds waiting for clients. k/n clients joined.}, {@code The
+ * client socket has timed out after Ns while trying to connect to (HOST, PORT).}).
+ */
+public final class RendezvousTimeout extends WarningRule {
+
+  public RendezvousTimeout() {
+    super(Severity.ERROR, NcclWarning.Kind.RENDEZVOUS);
+  }
+
+  @Override
+  public String id() {
+    return "rendezvous-timeout";
+  }
+
+  @Override
+  String title() {
+    return "Ranks never met at the rendezvous (TCPStore timed out)";
+  }
+
+  @Override
+  String explanation() {
+    return "PyTorch's process-group rendezvous timed out before NCCL was even started: rank 0 hosts a TCPStore at MASTER_ADDR:MASTER_PORT and waits for every rank to connect (the k/n joined count says how many did), and the other ranks connect to it. Ranks that never join were not started (fewer processes or nodes launched than WORLD_SIZE / nnodes x nproc_per_node says), died before init_process_group (an error or an out-of-memory kill earlier in their own logs), are still busy (loading a model before init), or cannot reach the address (MASTER_ADDR not routable from the other nodes, the port blocked by a firewall or security group, or already taken).";
+  }
+
+  @Override
+  String fix() {
+    return "Check that WORLD_SIZE (nnodes x nproc_per_node) matches the processes actually launched, and read the logs of the ranks that did not join for an earlier error; from every node, test the store (nc -zv MASTER_ADDR MASTER_PORT) and open that port; start all nodes within the timeout (or raise timeout= in init_process_group).";
+  }
+}

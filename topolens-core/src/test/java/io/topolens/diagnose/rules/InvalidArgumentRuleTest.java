@@ -1,0 +1,39 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** argcheck.cc's refusals, read from NCCL's WARN line or from PyTorch's last error. */
+class InvalidArgumentRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "PyTorch's last error, a NULL receive buffer"
+                    + " (https://github.com/NVIDIA/nccl/issues/1558, its title)",
+                """
+                ncclInvalidArgument: Invalid value for an argument.
+                Last error:
+                Broadcast : recvbuff (nil) is not a valid pointer
+                """)
+            .expect(
+                error("The program passed NCCL an invalid argument", "NCCL_CHECK_POINTERS=1")
+                    .at("a.log:3")),
+        given(
+            "CUDA's own invalid argument is not NCCL's check (nccl issue 1283)",
+            """
+            (train_rft pid=2657296) 2024-05-11 14:10:52.227 n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new InvalidArgument(), "invalid-argument", c);
+  }
+}

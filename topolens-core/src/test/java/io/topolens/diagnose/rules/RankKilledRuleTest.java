@@ -1,0 +1,51 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** A rank ended by SIGKILL as torchrun reports it; other exit codes are not this. */
+class RankKilledRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "torchrun's failure line after SIGTERM to the others"
+                    + " (https://github.com/hpcaitech/ColossalAI/issues/3514)",
+                """
+                WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 812916 closing signal SIGTERM
+                ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 3 (pid: 812917) of binary: /data/chenhao/anaconda3/envs/ColossalAI-Chat/bin/python
+                """)
+            .expect(
+                error("A rank was killed (SIGKILL, usually out of host memory)", "dmesg")
+                    .at("a.log:2")),
+        given(
+                "ChildFailedError's summary, flattened by the reporter"
+                    + " (https://github.com/ZhehengJiangLancaster/AMVUR/issues/2)",
+                """
+                rank2 (local rank: 2)exitcode: -9 (pid: 36071)error file: <N/A>
+                traceback : signal 9 (SIGKILL) received by PID 36071
+                """)
+            .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:2")),
+        given(
+            "exit code 1 is the program's own error (https://github.com/aws/aws-ofi-nccl/issues/715)",
+            """
+              | 2024-11-28T07:42:16.534Z | E1128 07:42:15.588000 17676 site-packages/torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 1 (pid: 17774) of binary: /opt/conda/bin/python3.11
+            """),
+        given(
+            "SIGABRT (-6) is not a kill (https://github.com/mlcommons/training/issues/770)",
+            """
+            [2024-11-14 06:04:09,095] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -6) local_rank: 5 (pid: 21617) of binary: /opt/conda/bin/python
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new RankKilled(), "rank-killed", c);
+  }
+}
