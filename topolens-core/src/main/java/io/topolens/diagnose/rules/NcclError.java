@@ -78,9 +78,13 @@ public final class NcclError implements Rule {
             .findFirst()
             .orElse(null);
     String explanation =
-        "The framework reported "
-            + lines
-            + " failed NCCL call(s)"
+        "The framework reported a failed NCCL call"
+            + (lines > 1
+                ? " on "
+                    + lines
+                    + " lines (one failure is often printed more than once: by each rank, by"
+                    + " PyTorch's error and by NCCL's result line)"
+                : "")
             + (version == null ? "" : " (NCCL " + version + ")")
             + ". "
             + String.join(". ", meanings)

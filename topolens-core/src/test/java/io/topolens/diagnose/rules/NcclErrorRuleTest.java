@@ -21,6 +21,9 @@ class NcclErrorRuleTest {
                 error(
                         "NCCL call failed: ncclUnhandledCudaError",
                         "(NCCL 2.29.3)",
+                        // PyTorch's error and NCCL's result line: one failure, two lines
+                        "The framework reported a failed NCCL call on 2 lines (one failure is often"
+                            + " printed more than once",
                         "a CUDA call inside NCCL failed",
                         "NCCL's last error: \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152")
                     .at("a.log:1", "a.log:2", "a.log:4")),
