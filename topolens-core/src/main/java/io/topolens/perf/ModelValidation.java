@@ -754,50 +754,10 @@ public final class ModelValidation {
 
   /** The seeds' own trainer block (seeds 000 and 001): per-device batch 4, no checkpointing. */
   private static Scenario asSeedTextDeclares(Scenario s) {
-    Workload w = s.workload();
-    return new Scenario(
-        s.name(),
-        new Workload(
-            w.model(),
-            w.seq(),
-            4,
-            w.gradAccum(),
-            w.steps(),
-            w.strategy(),
-            w.precision(),
-            w.reduce(),
-            false,
-            w.offload(),
-            w.mfu(),
-            w.overheadS(),
-            w.startupS(),
-            w.tflops(),
-            w.cpuAdamRate(),
-            w.cpuThreads()),
-        s.cluster());
+    return new Scenario(s.name(), s.workload().withBatch(4, false), s.cluster());
   }
 
   private static Scenario withSeq(Scenario s, int seq) {
-    Workload w = s.workload();
-    return new Scenario(
-        s.name(),
-        new Workload(
-            w.model(),
-            seq,
-            w.microBatch(),
-            w.gradAccum(),
-            w.steps(),
-            w.strategy(),
-            w.precision(),
-            w.reduce(),
-            w.checkpointing(),
-            w.offload(),
-            w.mfu(),
-            w.overheadS(),
-            w.startupS(),
-            w.tflops(),
-            w.cpuAdamRate(),
-            w.cpuThreads()),
-        s.cluster());
+    return new Scenario(s.name(), s.workload().withSeq(seq), s.cluster());
   }
 }

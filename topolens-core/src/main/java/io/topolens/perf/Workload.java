@@ -180,4 +180,46 @@ public record Workload(
         cpuAdamRate,
         cpuThreads);
   }
+
+  /** The same job with another sequence length. */
+  public Workload withSeq(int length) {
+    return new Workload(
+        model,
+        length,
+        microBatch,
+        gradAccum,
+        steps,
+        strategy,
+        precision,
+        reduce,
+        checkpointing,
+        offload,
+        mfu,
+        overheadS,
+        startupS,
+        tflops,
+        cpuAdamRate,
+        cpuThreads);
+  }
+
+  /** The same job with another micro-batch and activation checkpointing. */
+  public Workload withBatch(int micro, boolean checkpoint) {
+    return new Workload(
+        model,
+        seq,
+        micro,
+        gradAccum,
+        steps,
+        strategy,
+        precision,
+        reduce,
+        checkpoint,
+        offload,
+        mfu,
+        overheadS,
+        startupS,
+        tflops,
+        cpuAdamRate,
+        cpuThreads);
+  }
 }
