@@ -16,6 +16,7 @@ import io.topolens.diagnose.rules.EfaNotAllocatable;
 import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
+import io.topolens.diagnose.rules.IbDeviceUnavailable;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
@@ -88,6 +89,7 @@ public final class Diagnoser {
             new InvalidDevice(),
             new CudaFault(),
             new DmabufUnsupported(),
+            new IbDeviceUnavailable(),
             new InvalidArgument(),
             new RendezvousTimeout(),
             new RankKilled(),

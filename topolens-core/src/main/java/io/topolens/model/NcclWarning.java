@@ -62,6 +62,11 @@ public record NcclWarning(
     /** NIC registration of GPU memory through DMA-BUF refused ({@code ibv_reg_dmabuf_mr}). */
     DMABUF,
     /**
+     * An IB/RoCE device the process lists but cannot open ({@code NET/IB : Unable to open device
+     * mlx5_59}, {@code Call to ibv_open_device failed}): NCCL leaves it out.
+     */
+    IB_DEVICE,
+    /**
      * NCCL's own argument checks ({@code sendbuff (nil) is not a valid pointer}, {@code invalid
      * root}, {@code invalid type}): the caller passed something NCCL cannot use.
      */

@@ -95,6 +95,7 @@ final class FrameworkLine {
     if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
         || text.contains("shared memory segment /dev/shm/nccl-")
         || text.contains(Needles.NO_ALGORITHM)
+        || text.contains("ncclIbRoceGetVersionNum")
         || text.contains("Got completion from peer")
         || text.contains("Got completion with error")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
@@ -110,6 +111,7 @@ final class FrameworkLine {
       return new NcclEvent.Warning(Kind.KILLED, m, null);
     }
     if (text.contains(Needles.STORE_CLIENT)
+        || uniqueIdWait(text)
         || (text.contains(Needles.STORE)
             && (text.contains("clients joined") || text.contains("workers joined")))) {
       String m = text.strip();
@@ -128,6 +130,16 @@ final class FrameworkLine {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  /**
+   * A rank that waited in PyTorch's store for rank 0's NCCL unique id and gave up
+   * (ProcessGroupNCCL's broadcastUniqueNCCLID, PyTorch 1.12 on, {@code retreiving} before 2.1):
+   * {@code [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
+   * key-value store by key '0', but store->get('0') got error: Socket Timeout}.
+   */
+  private static boolean uniqueIdWait(String text) {
+    return text.contains("ncclUniqueId from [") && text.contains("store->get(");
   }
 
   /**

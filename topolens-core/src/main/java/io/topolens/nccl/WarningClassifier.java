@@ -44,7 +44,13 @@ final class WarningClassifier {
           // and nccl-tests' "Test CUDA failure common.cu:N 'invalid device ordinal'": before P2P,
           // whose clue the source file p2p.cc holds
           new Clue(
-              Kind.INVALID_DEVICE, List.of("invalid device ordinal", "cudaerrorinvaliddevice")),
+              Kind.INVALID_DEVICE,
+              List.of(
+                  "invalid device ordinal",
+                  "cudaerrorinvaliddevice",
+                  // CUDA 100 (cudaErrorNoDevice): the process sees no GPU at all
+                  "no cuda-capable device is detected",
+                  "cudaerrornodevice")),
           // CUDA's sticky kernel faults as CUDACHECK prints them: 700 "an illegal memory access was
           // encountered", 715 "an illegal instruction was encountered", 716 "misaligned address",
           // 719 "unspecified launch failure"
@@ -70,6 +76,9 @@ final class WarningClassifier {
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
           new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr")),
+          // net_ib.cc: "NET/IB : Unable to open device %s" after ibvwrap.cc's "Call to
+          // ibv_open_device failed": before IB, whose "NET/IB" and "ibv_" they hold
+          new Clue(Kind.IB_DEVICE, List.of("unable to open device", "ibv_open_device failed")),
           // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
           new Clue(Kind.ALGORITHM, List.of("no algorithm/protocol available")),

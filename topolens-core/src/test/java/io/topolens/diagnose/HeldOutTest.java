@@ -22,7 +22,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * failure it is (space, permissions, a peer's missing segment), and CUDA's peer-access refusal
  * counting as P2P whichever transport hit it. Set 6 (set6/v01-v03) 0 of 3 blind on main at 674491d;
  * closed by algorithm-unavailable (no algorithm/protocol available, NCCL_ALGO) and
- * collnet-unavailable (SHARP/CollNet that could not start, no longer ib-error's).
+ * collnet-unavailable (SHARP/CollNet that could not start, no longer ib-error's). Set 8
+ * (set8/x01-x11) 2 of 9 blind on main at 229f49f; closed by invalid-device taking CUDA 100,
+ * ib-device-unavailable, ib-error reading RoCE GID attribute failures without NCCL's header, and
+ * rendezvous-timeout taking PyTorch's wait for rank 0's ncclUniqueId; x04 (a docker bridge address)
+ * is open.
  */
 class HeldOutTest {
 
@@ -92,6 +96,16 @@ class HeldOutTest {
     "set7/w11-gdr-disabled-peermem-renamed-nccl-1676.log, gdr-disabled, true",
     "set7/w12-ibp-completion-status-12-title-nccl-1664.log, ib-error, true",
     "set7/w13-nccl-tests-illegal-address-own-kernel-nccl-393.log, cuda-illegal-address, true",
+    "set8/x01-no-cuda-device-nccl-tests-30.log, invalid-device, true",
+    "set8/x02-ib-unable-to-open-device-pod-imagereward-65.log, ib-device-unavailable, true",
+    "set8/x02-ib-unable-to-open-device-pod-imagereward-65.log, ib-error, false",
+    "set8/x03-ib-unable-to-open-erdma-hang-nccl-2428.log, ib-device-unavailable, true",
+    "set8/x03-ib-unable-to-open-erdma-hang-nccl-2428.log, ib-error, false",
+    "set8/x05-roce-gid-version-read-failed-title-nccl-1573.log, ib-error, true",
+    "set8/x06-unique-id-store-socket-timeout-llamafactory-3698.log, rendezvous-timeout, true",
+    "set8/x07-unique-id-store-retreiving-socket-timeout-pytorch-82091.log, rendezvous-timeout, true",
+    "set8/x08-invalid-usage-gpu-count-gfpgan-154.log, nccl-error, true",
+    "set8/x09-watchdog-broadcast-seq1-slurm-lightning-20434.log, collective-timeout, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
@@ -106,6 +120,7 @@ class HeldOutTest {
     "set5/u07-healthy-ring-lines-numbered-nccl-385.log, ''",
     "set7/w14-healthy-eight-gpus-trees-distilling-step-by-step-3.log, ''",
     "set7/w15-healthy-ibext-sharp-plugin-2.12-nccl-988.log, ''",
+    "set8/x11-healthy-libibverbs-missing-socket-lightning-10471.log, nccl-warning",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

@@ -29,7 +29,10 @@ public final class IbError extends WarningRule {
         + " exceeded) or 13 (RNR retry) means the peer stopped answering: a link flapped, a peer process died, or"
         + " RoCE lost packets (PFC/ECN misconfigured); status 4 (local protection) and 10 (remote access) point at"
         + " memory registration, often GPUDirect RDMA (nvidia-peermem) problems; a failed ibv_modify_qp usually"
-        + " means a wrong GID index or a port that is down.";
+        + " means a wrong GID index or a port that is down; NCCL failing to read a GID's RoCE version"
+        + " (open or read failed in ncclIbRoceGetVersionNum) means the GID index it tried has no entry in"
+        + " /sys/class/infiniband/DEV/ports/N/gid_attrs/types (an empty GID, as macvlan or SR-IOV interfaces in"
+        + " pods leave).";
   }
 
   @Override

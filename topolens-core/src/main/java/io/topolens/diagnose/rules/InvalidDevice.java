@@ -5,7 +5,8 @@ import io.topolens.model.NcclWarning;
 
 /**
  * {@code invalid-device}: a rank asked CUDA for a device index the process cannot see ({@code
- * 'invalid device ordinal'}, CUDA 101), from NCCL or nccl-tests.
+ * 'invalid device ordinal'}, CUDA 101) or the process sees no GPU at all ({@code 'no CUDA-capable
+ * device is detected'}, CUDA 100), from NCCL or nccl-tests.
  */
 public final class InvalidDevice extends WarningRule {
 
@@ -20,16 +21,16 @@ public final class InvalidDevice extends WarningRule {
 
   @Override
   String title() {
-    return "A rank asked for a GPU that does not exist in its process";
+    return "A rank asked for a GPU its process cannot see";
   }
 
   @Override
   String explanation() {
-    return "CUDA answered 'invalid device ordinal' (error 101): a rank selected a device index at or beyond the number of GPUs visible to its process. This happens when more ranks are started on a node than it has GPUs (mpirun -np or -H host:slots larger than the GPU count, nccl-tests' -g times the ranks per node), when CUDA_VISIBLE_DEVICES or the scheduler (srun --gpus-per-task, a container's device list) shows each process fewer GPUs than the index it uses (local rank used as a device index), or when a GPU fell off the bus.";
+    return "CUDA answered 'invalid device ordinal' (error 101): a rank selected a device index at or beyond the number of GPUs visible to its process. This happens when more ranks are started on a node than it has GPUs (mpirun -np or -H host:slots larger than the GPU count, nccl-tests' -g times the ranks per node), when CUDA_VISIBLE_DEVICES or the scheduler (srun --gpus-per-task, a container's device list) shows each process fewer GPUs than the index it uses (local rank used as a device index), or when a GPU fell off the bus. 'no CUDA-capable device is detected' (error 100) means the process sees no GPU at all: CUDA_VISIBLE_DEVICES empty or naming GPUs that are not there, a container started without GPUs (no --gpus, no device plugin resource), the NVIDIA driver not loaded, or a CUDA installation that does not match the driver.";
   }
 
   @Override
   String fix() {
-    return "Count the GPUs each process sees (nvidia-smi -L through the same launcher, CUDA_VISIBLE_DEVICES) and start at most that many ranks per node, each on device local_rank modulo that count; with one GPU per task (srun --gpus-per-task=1) use device 0 in every task.";
+    return "Count the GPUs each process sees (nvidia-smi -L through the same launcher, CUDA_VISIBLE_DEVICES) and start at most that many ranks per node, each on device local_rank modulo that count; with one GPU per task (srun --gpus-per-task=1) use device 0 in every task. When no GPU is seen at all, check nvidia-smi on the host and in the container, unset or correct CUDA_VISIBLE_DEVICES, and reinstall the CUDA toolkit that matches the driver.";
   }
 }

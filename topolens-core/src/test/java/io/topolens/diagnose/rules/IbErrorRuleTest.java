@@ -46,6 +46,18 @@ class IbErrorRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
         given(
+                "RoCE GID attributes NCCL cannot read, a title without NCCL's header"
+                    + " (https://github.com/NVIDIA/nccl/issues/1573)",
+                """
+                nccl connection abort(between kubernetes pods): WARN NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid argument
+                """)
+            .expect(error("gid_attrs/types", "macvlan").at("a.log:1")),
+        given(
+            "a device NCCL cannot open is ib-device-unavailable's (https://github.com/zai-org/ImageReward/issues/65)",
+            """
+            65826-86bd789679-2dxbs:80746:80746 [3] transport/net_ib.cc:149 NCCL WARN NET/IB : Unable to open device mlx5_59
+            """),
+        given(
             "libibverbs missing is not a verbs error",
             """
             aliyun:82174:82321 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]

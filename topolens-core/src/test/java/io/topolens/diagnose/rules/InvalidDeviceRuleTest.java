@@ -8,7 +8,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** CUDA 101 'invalid device ordinal', from NCCL's CUDACHECK in any file and from nccl-tests. */
+/**
+ * CUDA 101 'invalid device ordinal' and CUDA 100 'no CUDA-capable device', from NCCL's CUDACHECK in
+ * any file and from nccl-tests.
+ */
 class InvalidDeviceRuleTest {
 
   static Stream<Case> cases() {
@@ -19,8 +22,7 @@ class InvalidDeviceRuleTest {
                 transport/p2p.cc:275 NCCL WARN Cuda failure 101 'invalid device ordinal'
                 """)
             .expect(
-                error("A rank asked for a GPU that does not exist in its process", "local_rank")
-                    .at("a.log:1")),
+                error("A rank asked for a GPU its process cannot see", "local_rank").at("a.log:1")),
         given(
                 "nccl-tests with hosts, 8 ranks per node (https://github.com/NVIDIA/nccl-tests/issues/263)",
                 """
@@ -37,6 +39,13 @@ class InvalidDeviceRuleTest {
                 >> Cuda failure common.cu:891 'invalid device ordinal'
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "CUDA 100, no GPU seen at all, nccl-tests (https://github.com/NVIDIA/nccl-tests/issues/30)",
+                """
+                # Using devices
+                458398: Test CUDA failure common.cu:730 'no CUDA-capable device is detected'
+                """)
+            .expect(error("no GPU at all", "CUDA_VISIBLE_DEVICES").at("a.log:2")),
         given(
             "another CUDA failure is not a missing device (nccl issue 846)",
             """

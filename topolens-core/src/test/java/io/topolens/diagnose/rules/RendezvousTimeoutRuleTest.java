@@ -8,7 +8,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** PyTorch's TCPStore rendezvous that timed out, from the server's and from a client's side. */
+/**
+ * PyTorch's TCPStore rendezvous that timed out, from the server's and from a client's side, and a
+ * rank that waited in the store for rank 0's NCCL unique id.
+ */
 class RendezvousTimeoutRuleTest {
 
   static Stream<Case> cases() {
@@ -38,6 +41,21 @@ class RendezvousTimeoutRuleTest {
                 [E ..\\torch\\csrc\\distributed\\c10d\\socket.cpp:860] [c10d] The client socket has timed out after 900s while trying to connect to (127.0.0.1, 29500).
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+        given(
+                "a rank waiting for rank 0's ncclUniqueId in the store, a pytest log"
+                    + " (https://github.com/InternLM/InternEvo/issues/285)",
+                """
+                  E       RuntimeError: [3] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout
+                  E       Exception raised from doWait at ../torch/csrc/distributed/c10d/TCPStore.cpp:445 (most recent call first):
+                """)
+            .expect(error("retrieving ncclUniqueId", "rank 0's log").at("a.log:1")),
+        given(
+                "the same wait before PyTorch 2.1 ('retreiving'), a title"
+                    + " (https://github.com/zai-org/ChatGLM-6B/issues/1232)",
+                """
+                [BUG/Help] <title> RuntimeError: [1] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
             "the server socket retrying is not yet a timeout (https://github.com/ModelTC/LightCompress/issues/365)",
             """
