@@ -66,7 +66,8 @@ class LooksLikeTest {
           "u03-system-not-yet-initialized-nccl-tests-264.log",
           "w05-invalid-device-ordinal-40-ranks-4-gpus-nccl-tests-54.log",
           "w07-socket-creation-2.2-no-interface-docker-nccl-tests-14.log",
-          "w13-nccl-tests-illegal-address-own-kernel-nccl-393.log");
+          "w13-nccl-tests-illegal-address-own-kernel-nccl-393.log",
+          "x01-no-cuda-device-nccl-tests-30.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test

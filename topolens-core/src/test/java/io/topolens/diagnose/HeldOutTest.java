@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * collnet-unavailable (SHARP/CollNet that could not start, no longer ib-error's). Set 8
  * (set8/x01-x11) 2 of 9 blind on main at 229f49f; closed by invalid-device taking CUDA 100,
  * ib-device-unavailable, ib-error reading RoCE GID attribute failures without NCCL's header, and
- * rendezvous-timeout taking PyTorch's wait for rank 0's ncclUniqueId; x04 (a docker bridge address)
- * is open.
+ * rendezvous-timeout taking PyTorch's wait for rank 0's ncclUniqueId, and socket-interface naming a
+ * socket failure on a docker bridge gateway address (x04).
  */
 class HeldOutTest {
 
@@ -101,6 +101,7 @@ class HeldOutTest {
     "set8/x02-ib-unable-to-open-device-pod-imagereward-65.log, ib-error, false",
     "set8/x03-ib-unable-to-open-erdma-hang-nccl-2428.log, ib-device-unavailable, true",
     "set8/x03-ib-unable-to-open-erdma-hang-nccl-2428.log, ib-error, false",
+    "set8/x04-proxy-call-broken-pipe-docker-bridge-xgboost-7982.log, socket-interface, true",
     "set8/x05-roce-gid-version-read-failed-title-nccl-1573.log, ib-error, true",
     "set8/x06-unique-id-store-socket-timeout-llamafactory-3698.log, rendezvous-timeout, true",
     "set8/x07-unique-id-store-retreiving-socket-timeout-pytorch-82091.log, rendezvous-timeout, true",

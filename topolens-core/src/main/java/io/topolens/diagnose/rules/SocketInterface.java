@@ -12,6 +12,7 @@ import io.topolens.model.PathDetail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * {@code socket-interface}: NCCL bootstraps or sends socket traffic over an interface other hosts
@@ -81,6 +82,26 @@ public final class SocketInterface implements Rule {
               "List the interfaces on every node (ip -o addr) and set NCCL_SOCKET_IFNAME to one that exists on all"
                   + " of them (or a prefix/exclusion such as ^lo,docker0); run one NCCL version on every rank."));
     }
+    List<NcclWarning> bridge =
+        job.warnings().stream()
+            .filter(w -> w.evidence() != null && BRIDGE_GATEWAY.matcher(w.message()).find())
+            .toList();
+    if (!bridge.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.WARN,
+              "NCCL's sockets reached a docker bridge address",
+              "A socket of NCCL failed on an address of the form 172.17-31.0.1<port>: the gateway address docker"
+                  + " gives its bridge networks (docker0, br-*). A rank that picks a bridge interface publishes an"
+                  + " address other hosts cannot route to (or that means a different host on each node), so"
+                  + " connections through it fail, break (Broken pipe) or are closed, and the proxy's connect to"
+                  + " the peer fails with them.",
+              bridge.stream().map(NcclWarning::evidence).toList(),
+              "Set NCCL_SOCKET_IFNAME to the interface that carries host-to-host traffic (NCCL_SOCKET_IFNAME=eth"
+                  + " or ens...), or exclude bridges: NCCL_SOCKET_IFNAME=^docker0,br-,veth,lo; check ip -o addr on"
+                  + " every node."));
+    }
     if (!job.multiNode()) {
       return out;
     }
@@ -131,6 +152,13 @@ public final class SocketInterface implements Rule {
     }
     return out;
   }
+
+  /**
+   * Docker's bridge gateways (docker0 172.17.0.1, user networks 172.18.0.1 to 172.31.0.1) as NCCL
+   * prints a peer, address then {@code <port>}: {@code Call to recv from 172.18.0.1<34483> failed}.
+   */
+  private static final Pattern BRIDGE_GATEWAY =
+      Pattern.compile("(?<![0-9.])172\\.(1[7-9]|2[0-9]|3[01])\\.0\\.1<");
 
   /** Why an interface is unreachable from other nodes, or null. */
   static String unreachable(Interface i) {

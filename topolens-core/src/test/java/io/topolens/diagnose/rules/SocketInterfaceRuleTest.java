@@ -27,6 +27,22 @@ class SocketInterfaceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "the proxy's connect over a docker bridge gateway, dask on AWS"
+                    + " (https://github.com/dmlc/xgboost/issues/7982)",
+                """
+                ip-172-31-12-104:28056:39685 [0] proxy.cc:1040 NCCL WARN [Proxy Service 3] Failed to execute operation Connect from rank 3, retcode 2
+                ip-172-31-12-104:28056:39685 [0] misc/socket.cc:503 NCCL WARN Net : Call to recv from 172.18.0.1<34483> failed : Broken pipe
+                ip-172-31-12-104:28056:17126 [0] proxy.cc:808 NCCL WARN Proxy Call to rank 3 failed (Connect)
+                """)
+            .expect(
+                warn("NCCL's sockets reached a docker bridge address", "NCCL_SOCKET_IFNAME")
+                    .at("a.log:2")),
+        given(
+            "a peer on a routed 172.31 address is no bridge (nccl issue 2076's form)",
+            """
+            node-a:1:2 [0] misc/socket.cc:503 NCCL WARN Net : Call to recv from 172.31.12.7<34483> failed : Broken pipe
+            """),
+        given(
                 "NCCL before 2.4: its WARN header lacks the word NCCL (nccl issue 210)",
                 """
                 include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol
