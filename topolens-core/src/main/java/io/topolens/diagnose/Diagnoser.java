@@ -6,6 +6,7 @@ import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.CollNetUnavailable;
 import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.CudaArchUnsupported;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
@@ -43,6 +44,7 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
+import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.inputs.InputKind;
@@ -86,6 +88,7 @@ public final class Diagnoser {
             new IbMemlock(),
             new CudaOutOfMemory(),
             new CudaDriverTooOld(),
+            new CudaArchUnsupported(),
             new InvalidDevice(),
             new CudaFault(),
             new DmabufUnsupported(),
@@ -106,6 +109,7 @@ public final class Diagnoser {
             new DuplicateGpu(),
             new CollectiveMismatch(),
             new TopologyMismatch(),
+            new TopologyDetectionFailed(),
             new AlgorithmUnavailable(),
             new CollNetUnavailable(),
             new P2pSetupFailed(),

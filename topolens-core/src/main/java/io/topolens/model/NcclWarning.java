@@ -39,8 +39,19 @@ public record NcclWarning(
     COLLECTIVE_MISMATCH,
     /** The CUDA runtime needs a newer driver ({@code CUDA driver version is insufficient}). */
     CUDA_DRIVER,
+    /**
+     * CUDA found no kernel of the NCCL build for this GPU's architecture ({@code 'named symbol not
+     * found'}, {@code 'no kernel image is available for execution on the device'}).
+     */
+    CUDA_ARCH,
     /** Ranks computed different rings ({@code ring N does not loop back to start}). */
     TOPOLOGY,
+    /**
+     * NCCL could not build its topology: an XML file it read (NCCL_TOPO_FILE, NCCL_GRAPH_FILE) or
+     * sysfs lacks what it needs ({@code Attribute arch of node cpu not found}, {@code XML Import
+     * Channel : dev 1 not found}, {@code Could not find real path of /sys/class/pci_bus/...}).
+     */
+    TOPOLOGY_DETECTION,
     /** RDMA registration or queue creation refused for lack of lockable memory (ENOMEM). */
     LOCKED_MEMORY,
     /** No algorithm or protocol can run an operation ({@code no algorithm/protocol available}). */

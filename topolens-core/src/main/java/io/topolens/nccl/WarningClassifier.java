@@ -39,6 +39,18 @@ final class WarningClassifier {
                   "cudaerrorinsufficientdriver",
                   "unsupported display driver / cuda driver combination",
                   "forward compatibility was attempted on non supported hw")),
+          // CUDA 500 (cudaErrorSymbolNotFound) from cudaFuncGetAttributes in enqueue.cc, 209
+          // (cudaErrorNoKernelImageForDevice), 98 (cudaErrorInvalidDeviceFunction): the build has
+          // no kernel for this GPU's architecture (NVCC_GENCODE without its sm_XY)
+          new Clue(
+              Kind.CUDA_ARCH,
+              List.of(
+                  "'named symbol not found'",
+                  "cudaerrorsymbolnotfound",
+                  "no kernel image is available",
+                  "cudaerrornokernelimagefordevice",
+                  "'invalid device function'",
+                  "cudaerrorinvaliddevicefunction")),
           // CUDA 101 (cudaErrorInvalidDevice) from CUDACHECK in any file (transport/p2p.cc,
           // init.cc)
           // and nccl-tests' "Test CUDA failure common.cu:N 'invalid device ordinal'": before P2P,
@@ -85,6 +97,21 @@ final class WarningClassifier {
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
+          // graph/xml.h "Attribute %s of node %s not found" (a node of the topology XML, from
+          // NCCL_TOPO_FILE or sysfs), search.cc "XML Import Channel : dev %d not found."
+          // (NCCL_GRAPH_FILE), xml.cc "Could not find real path of %s" for a GPU's PCI path (not
+          // net_ib.cc's for a NIC, which names /sys/class/infiniband)
+          new Clue(
+              Kind.TOPOLOGY_DETECTION,
+              List.of(
+                  "of node cpu not found",
+                  "of node pci not found",
+                  "of node gpu not found",
+                  "of node nic not found",
+                  "of node net not found",
+                  "of node nvlink not found",
+                  "xml import channel",
+                  "real path of /sys/class/pci_bus")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
           new Clue(Kind.P2P, List.of("peer access is not supported")),

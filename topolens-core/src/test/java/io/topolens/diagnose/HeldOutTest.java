@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (set8/x01-x11) 2 of 9 blind on main at 229f49f; closed by invalid-device taking CUDA 100,
  * ib-device-unavailable, ib-error reading RoCE GID attribute failures without NCCL's header, and
  * rendezvous-timeout taking PyTorch's wait for rank 0's ncclUniqueId, and socket-interface naming a
- * socket failure on a docker bridge gateway address (x04).
+ * socket failure on a docker bridge gateway address (x04). Set 9 (set9/y01-y07) 0 of 6 blind on
+ * main at e2f7454; closed by cuda-arch-unsupported (a build without the GPU's kernels) and
+ * topology-detection-failed (topology/graph XML or sysfs NCCL could not read at init).
  */
 class HeldOutTest {
 
@@ -107,13 +109,22 @@ class HeldOutTest {
     "set8/x07-unique-id-store-retreiving-socket-timeout-pytorch-82091.log, rendezvous-timeout, true",
     "set8/x08-invalid-usage-gpu-count-gfpgan-154.log, nccl-error, true",
     "set8/x09-watchdog-broadcast-seq1-slurm-lightning-20434.log, collective-timeout, true",
+    "set9/y01-named-symbol-sm80-build-on-h100-nccl-1372.log, cuda-arch-unsupported, true",
+    "set9/y02-topo-xml-cpu-arch-static-plugin-file-aws-ofi-nccl-785.log, topology-detection-failed, true",
+    "set9/y03-topo-xml-cpu-arch-injected-topo-file-nccl-379.log, topology-detection-failed, true",
+    "set9/y04-graph-file-dev-not-found-azhpc-images-327.log, topology-detection-failed, true",
+    "set9/y05-pci-real-path-missing-wsl2-nccl-573.log, topology-detection-failed, true",
+    "set9/y06-nic-busid-usb-network-device-nccl-1125.log, topology-detection-failed, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
     assertThat(d.findings().stream().anyMatch(f -> f.id().equals(id))).isEqualTo(named);
   }
 
-  /** The healthy logs of sets 4 and 5: no error finding (t15 sets NCCL_IB_DISABLE=1: a warning). */
+  /**
+   * The healthy logs of sets 4, 5, 7, 8 and 9: no error finding (t15 sets NCCL_IB_DISABLE=1: a
+   * warning).
+   */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
     "set4/t15-healthy-two-nodes-line-numbers-espnet-1940.log, env-override",
@@ -122,6 +133,7 @@ class HeldOutTest {
     "set7/w14-healthy-eight-gpus-trees-distilling-step-by-step-3.log, ''",
     "set7/w15-healthy-ibext-sharp-plugin-2.12-nccl-988.log, ''",
     "set8/x11-healthy-libibverbs-missing-socket-lightning-10471.log, nccl-warning",
+    "set9/y07-healthy-init-complete-32-ranks-nccl-tests-29.log, missing-ranks",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

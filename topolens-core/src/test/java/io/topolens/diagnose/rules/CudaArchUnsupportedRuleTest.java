@@ -1,0 +1,49 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** CUDACHECK's text when the build has no kernel for the GPU's architecture, from any file. */
+class CudaArchUnsupportedRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "enqueue.cc's cudaFuncGetAttributes, twice (https://github.com/NVIDIA/nccl-tests/issues/208)",
+                """
+                noodle-4090-0:1896106:1896121 [1] enqueue.cc:47 NCCL WARN Cuda failure 'named symbol not found'
+
+                noodle-4090-0:1896106:1896121 [1] enqueue.cc:58 NCCL WARN Cuda failure 'named symbol not found'
+                """)
+            .expect(
+                error("The NCCL build has no kernels for this GPU's architecture", "NVCC_GENCODE")
+                    .at("a.log:1")),
+        given(
+                "CUDA 209 in CUDACHECK's form (cudaErrorNoKernelImageForDevice)",
+                """
+                host:1:2 [0] init.cc:1010 NCCL WARN Cuda failure 'no kernel image is available for execution on the device'
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+            "another CUDA failure is not the architecture (nccl issue 846)",
+            """
+            transport.cc:154 NCCL WARN Cuda failure 'invalid argument'
+            """),
+        given(
+            "the driver's age is cuda-driver-too-old's (cuml issue 5961)",
+            """
+            VM-192-150-centos:2871:2871 [32523] misc/cudawrap.cc:182 NCCL WARN Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new CudaArchUnsupported(), "cuda-arch-unsupported", c);
+  }
+}
