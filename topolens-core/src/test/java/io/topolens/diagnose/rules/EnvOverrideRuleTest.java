@@ -67,6 +67,20 @@ class EnvOverrideRuleTest {
                 """)
             .expect(warn("NCCL_ALGO=Ring is set by the environment").at("a.log:1")),
         given(
+                "an image's NCCL_GRAPH_FILE beside its NCCL_TOPO_FILE"
+                    + " (https://github.com/Azure/azhpc-images/issues/327)",
+                """
+                ::16674:17023 [0] NCCL INFO NCCL_TOPO_FILE set by environment to /opt/microsoft/ncv4/topo.xml
+                ::16674:17023 [0] NCCL INFO NCCL_GRAPH_FILE set by environment to /opt/microsoft/ncv4/graph.xml
+                """)
+            .expect(
+                info("NCCL_TOPO_FILE=/opt/microsoft/ncv4/topo.xml is set by the environment")
+                    .at("a.log:1"),
+                warn(
+                        "NCCL_GRAPH_FILE=/opt/microsoft/ncv4/graph.xml is set by the environment",
+                        "/etc/nccl.conf")
+                    .at("a.log:2")),
+        given(
             "settings topolens does not explain",
             """
             vm:1704:1723 [0] NCCL INFO NCCL_TOPO_DUMP_FILE set by environment to /tmp/r/topo.xml
