@@ -10,6 +10,7 @@ import io.topolens.diagnose.rules.CudaArchUnsupported;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
+import io.topolens.diagnose.rules.CudaUnsupported;
 import io.topolens.diagnose.rules.DmabufUnsupported;
 import io.topolens.diagnose.rules.DuplicateGpu;
 import io.topolens.diagnose.rules.DuplicateRank;
@@ -89,6 +90,7 @@ public final class Diagnoser {
             new CudaOutOfMemory(),
             new CudaDriverTooOld(),
             new CudaArchUnsupported(),
+            new CudaUnsupported(),
             new InvalidDevice(),
             new CudaFault(),
             new DmabufUnsupported(),

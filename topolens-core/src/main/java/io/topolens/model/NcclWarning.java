@@ -44,6 +44,12 @@ public record NcclWarning(
      * found'}, {@code 'no kernel image is available for execution on the device'}).
      */
     CUDA_ARCH,
+    /**
+     * CUDA refused a feature NCCL uses at init ({@code Cuda failure 'operation not supported'},
+     * CUDA 801): the GPU, its driver or its virtualisation lacks it (a vGPU without unified
+     * memory).
+     */
+    CUDA_UNSUPPORTED,
     /** Ranks computed different rings ({@code ring N does not loop back to start}). */
     TOPOLOGY,
     /**

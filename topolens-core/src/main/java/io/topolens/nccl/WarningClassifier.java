@@ -140,6 +140,10 @@ final class WarningClassifier {
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),
+          // CUDA 801 (cudaErrorNotSupported) quoted by CUDACHECK: after NVLS, whose nvls.cc lines
+          // say the same when multicast is missing
+          new Clue(
+              Kind.CUDA_UNSUPPORTED, List.of("'operation not supported'", "cudaerrornotsupported")),
           // CUDACHECK/CUCHECK print the CUDA error string ("Cuda failure 'out of memory'", "Cuda
           // failure 2
           // 'out of memory'"); alloc.h then "Failed to CUDA calloc|malloc N bytes"

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * rendezvous-timeout taking PyTorch's wait for rank 0's ncclUniqueId, and socket-interface naming a
  * socket failure on a docker bridge gateway address (x04). Set 9 (set9/y01-y07) 0 of 6 blind on
  * main at e2f7454; closed by cuda-arch-unsupported (a build without the GPU's kernels) and
- * topology-detection-failed (topology/graph XML or sysfs NCCL could not read at init).
+ * topology-detection-failed (topology/graph XML or sysfs NCCL could not read at init); y08, blind
+ * on heldout9 at b59d2b3, not named, by cuda-unsupported (CUDA 801 at init).
  */
 class HeldOutTest {
 
@@ -115,6 +116,7 @@ class HeldOutTest {
     "set9/y04-graph-file-dev-not-found-azhpc-images-327.log, topology-detection-failed, true",
     "set9/y05-pci-real-path-missing-wsl2-nccl-573.log, topology-detection-failed, true",
     "set9/y06-nic-busid-usb-network-device-nccl-1125.log, topology-detection-failed, true",
+    "set9/y08-cumempool-operation-not-supported-vgpu-nccl-2101.log, cuda-unsupported, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
