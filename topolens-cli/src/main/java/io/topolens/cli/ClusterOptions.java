@@ -7,7 +7,6 @@ import io.topolens.kube.collect.Collection;
 import io.topolens.kube.collect.CollectionFile;
 import io.topolens.kube.collect.JobCollector;
 import io.topolens.kube.collect.JobRef;
-import io.topolens.kube.run.KubeClients;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -45,17 +45,7 @@ final class ClusterOptions {
       description = "Namespace of --job (default: the kubeconfig context's).")
   String namespace;
 
-  @Option(
-      names = "--context",
-      paramLabel = "NAME",
-      description = "kubeconfig context (default: the current one).")
-  String context;
-
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "FILE",
-      description = "kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
-  Path kubeconfig;
+  @Mixin KubeconfigOptions kube = new KubeconfigOptions();
 
   @Option(names = "--parallel", paramLabel = "N", description = "Logs fetched at once (default 8).")
   int parallel = CollectRequest.DEFAULT_PARALLEL;
@@ -148,7 +138,7 @@ final class ClusterOptions {
         }
       }
     }
-    try (KubernetesClient client = KubeClients.connect(kubeconfig, context)) {
+    try (KubernetesClient client = kube.connect()) {
       Collection c =
           new JobCollector(
                   client,

@@ -15,7 +15,6 @@ import io.topolens.kube.plan.Plan;
 import io.topolens.kube.plan.Planner;
 import io.topolens.kube.run.Cleanup;
 import io.topolens.kube.run.JobRunner;
-import io.topolens.kube.run.KubeClients;
 import io.topolens.kube.run.PodRecord;
 import io.topolens.kube.run.RunOptions;
 import io.topolens.kube.run.RunOutcome;
@@ -74,17 +73,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin PlanOptions planOptions;
 
-  @Option(
-      names = "--context",
-      paramLabel = "NAME",
-      description = "kubeconfig context (default: the current one).")
-  String context;
-
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "FILE",
-      description = "kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
-  Path kubeconfig;
+  @Mixin KubeconfigOptions kube = new KubeconfigOptions();
 
   @Option(
       names = "--timeout",
@@ -216,7 +205,7 @@ final class RunCommand implements Callable<Integer> {
             },
             "topolens-ctrl-c");
     Runtime.getRuntime().addShutdownHook(hook);
-    try (KubernetesClient client = KubeClients.connect(kubeconfig, context)) {
+    try (KubernetesClient client = kube.connect()) {
       outcome =
           new JobRunner(
                   client,

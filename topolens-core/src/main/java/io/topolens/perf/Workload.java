@@ -37,42 +37,6 @@ public record Workload(
     Double cpuAdamRate,
     Integer cpuThreads) {
 
-  /** A job with the default CPU threads. */
-  public Workload(
-      ModelSpec model,
-      int seq,
-      int microBatch,
-      int gradAccum,
-      long steps,
-      Strategy strategy,
-      Precision precision,
-      Precision reduce,
-      boolean checkpointing,
-      Offload offload,
-      Double mfu,
-      double overheadS,
-      double startupS,
-      Double tflops,
-      Double cpuAdamRate) {
-    this(
-        model,
-        seq,
-        microBatch,
-        gradAccum,
-        steps,
-        strategy,
-        precision,
-        reduce,
-        checkpointing,
-        offload,
-        mfu,
-        overheadS,
-        startupS,
-        tflops,
-        cpuAdamRate,
-        null);
-  }
-
   public Workload {
     if (seq < 1 || microBatch < 1 || gradAccum < 1 || steps < 1) {
       throw new IllegalArgumentException("seq, micro-batch, accumulation and steps must be >= 1");

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.topolens.kube.model.Resources;
+import io.topolens.kube.run.KubeClients;
 import io.topolens.kube.run.PodRecord;
 import io.topolens.kube.run.RunKind;
 import io.topolens.kube.run.RunListener;
@@ -158,14 +159,11 @@ public final class JobCollector {
   }
 
   private String namespaceOfContext() {
-    String ctx = client.getNamespace();
-    return ctx == null ? "default" : ctx;
+    return KubeClients.contextNamespace(client);
   }
 
   private String server() {
-    return client.getMasterUrl() == null
-        ? "?"
-        : client.getMasterUrl().toString().replaceAll("/$", "");
+    return KubeClients.server(client);
   }
 
   private static String resource(RunKind k) {

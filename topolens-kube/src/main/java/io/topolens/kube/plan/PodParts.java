@@ -134,45 +134,39 @@ final class PodParts {
   /** Anti-affinity on the hostname (one pod per node) and, if asked, affinity on the zone. */
   YamlMap affinity(Map<String, String> podLabels) {
     YamlMap a = new YamlMap();
-    YamlMap selector = new YamlMap().put("matchLabels", labels(podLabels));
     if (s.podsPerNode == 1) {
       a.put(
           "podAntiAffinity",
-          new YamlMap()
-              .put(
-                  "requiredDuringSchedulingIgnoredDuringExecution",
-                  YamlList.of(
-                      new YamlMap()
-                          .put("labelSelector", selector)
-                          .put("topologyKey", "kubernetes.io/hostname"))),
+          required(podLabels, "kubernetes.io/hostname"),
           "Spread by hostname: no two pods of this job on one node, so every pod has its node's GPUs and EFA to itself and ranks of one node never talk over the network (kubeflow/mpi-operator#285).");
     }
     if (s.podsPerNode > 1 && s.spec.nodes() == 1) {
       a.put(
           "podAffinity",
-          new YamlMap()
-              .put(
-                  "requiredDuringSchedulingIgnoredDuringExecution",
-                  YamlList.of(
-                      new YamlMap()
-                          .put("labelSelector", new YamlMap().put("matchLabels", labels(podLabels)))
-                          .put("topologyKey", "kubernetes.io/hostname"))),
+          required(podLabels, "kubernetes.io/hostname"),
           "One node: all "
               + s.pods
               + " pods on the node of the first, as asked; without it the scheduler may spread them over several nodes.");
     } else if (s.spec.sameZone()) {
       a.put(
           "podAffinity",
-          new YamlMap()
-              .put(
-                  "requiredDuringSchedulingIgnoredDuringExecution",
-                  YamlList.of(
-                      new YamlMap()
-                          .put("labelSelector", new YamlMap().put("matchLabels", labels(podLabels)))
-                          .put("topologyKey", ZONE_LABEL))),
+          required(podLabels, ZONE_LABEL),
           "Asked for (--same-zone): all pods in the zone of the first, as the seeds' TrainJob did; EFA does not cross zones.");
     }
     return a;
+  }
+
+  /**
+   * A required (anti-)affinity term: the job's pods, by their labels, within {@code topologyKey}.
+   */
+  private static YamlMap required(Map<String, String> podLabels, String topologyKey) {
+    return new YamlMap()
+        .put(
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            YamlList.of(
+                new YamlMap()
+                    .put("labelSelector", new YamlMap().put("matchLabels", labels(podLabels)))
+                    .put("topologyKey", topologyKey)));
   }
 
   private static YamlMap labels(Map<String, String> labels) {

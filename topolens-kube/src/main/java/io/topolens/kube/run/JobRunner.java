@@ -160,14 +160,11 @@ public final class JobRunner {
     if (inDoc != null) {
       return inDoc;
     }
-    String ctx = client.getNamespace();
-    return ctx == null ? "default" : ctx;
+    return KubeClients.contextNamespace(client);
   }
 
   private String server() {
-    return client.getMasterUrl() == null
-        ? "?"
-        : client.getMasterUrl().toString().replaceAll("/$", "");
+    return KubeClients.server(client);
   }
 
   /** A document topolens created, to delete later. */

@@ -64,4 +64,17 @@ public final class KubeClients {
     }
     return Path.of(env);
   }
+
+  /** The API server's URL as messages name it ({@code https://host:6443}), or {@code ?}. */
+  public static String server(KubernetesClient client) {
+    return client.getMasterUrl() == null
+        ? "?"
+        : client.getMasterUrl().toString().replaceAll("/$", "");
+  }
+
+  /** The kubeconfig context's namespace, {@code default} when it names none. */
+  public static String contextNamespace(KubernetesClient client) {
+    String ctx = client.getNamespace();
+    return ctx == null ? "default" : ctx;
+  }
 }

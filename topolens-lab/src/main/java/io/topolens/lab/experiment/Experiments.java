@@ -83,18 +83,11 @@ public final class Experiments {
             new KubernetesVariantRunner(spec, client, manifests, ns, cluster);
         runner.reach();
         err.println(
-            "topolens: experiment "
-                + spec.name()
-                + ": "
-                + spec.variants().size()
-                + " variants, "
-                + spec.run().label()
+            heading(spec)
                 + ", one job at a time on "
                 + client.getMasterUrl()
                 + " in namespace "
-                + (ns != null
-                    ? ns
-                    : client.getNamespace() != null ? client.getNamespace() : "default")
+                + (ns != null ? ns : KubeClients.contextNamespace(client))
                 + ", results in "
                 + out);
         return execute(spec, specFile, runner, out, resume, catalog, stdout, err);
@@ -130,12 +123,7 @@ public final class Experiments {
       return 2;
     }
     err.println(
-        "topolens: experiment "
-            + spec.name()
-            + ": "
-            + spec.variants().size()
-            + " variants, "
-            + spec.run().label()
+        heading(spec)
             + ", "
             + (gpus == 0 ? "on CPU (gloo)" : gpus + " GPUs")
             + ", Python "
@@ -146,6 +134,18 @@ public final class Experiments {
             + out);
     return execute(
         spec, specFile, new LocalVariantRunner(spec, py, gpus), out, resume, catalog, stdout, err);
+  }
+
+  /**
+   * {@code topolens: experiment NAME: N variants, probe+train}: the first words of the start line.
+   */
+  private static String heading(ExperimentSpec spec) {
+    return "topolens: experiment "
+        + spec.name()
+        + ": "
+        + spec.variants().size()
+        + " variants, "
+        + spec.run().label();
   }
 
   /** Runs every variant with {@code runner}, Ctrl-C handled, and prints the comparison. */

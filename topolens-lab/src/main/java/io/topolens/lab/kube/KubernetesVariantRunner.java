@@ -82,7 +82,7 @@ public final class KubernetesVariantRunner implements VariantRunner {
       throw ClusterProblems.of(
           e,
           "list ConfigMaps" + (namespace == null ? "" : " in namespace " + namespace),
-          String.valueOf(client.getMasterUrl()).replaceAll("/$", ""),
+          io.topolens.kube.run.KubeClients.server(client),
           null);
     }
   }
