@@ -26,10 +26,18 @@ final class MessageParser {
     if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
       return warning(h, m);
     }
-    if (m.indexOf("connect returned ") >= 0 && m.contains("retrying")) {
+    if ((m.indexOf("connect returned ") >= 0
+            || m.indexOf(" returned ") >= 0 && m.contains("connect to "))
+        && m.contains("retrying")) {
       // "Call to connect returned Connection timed out, retrying" (2.4-2.23), "socketPollConnect:
-      // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+)
+      // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+),
+      // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+    }
+    if (m.startsWith("socketProgress: Connection closed by remote peer")
+        || m.startsWith("Cannot initialize CollNet")) {
+      // INFO in 2.19+ (misc/socket.cc, transport.cc), failures all the same
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
     }
     try {
       NcclEvent e = info(m);

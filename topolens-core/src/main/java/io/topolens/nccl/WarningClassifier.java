@@ -17,6 +17,40 @@ final class WarningClassifier {
       List.of(
           new Clue(
               Kind.VERSION, List.of("mismatched nccl version", "mismatched nccl git versions")),
+          // cudawrap.cc "Failed to find CUDA library libcuda.so (NCCL_CUDA_PATH=...)" (2.13-2.18),
+          // "CUDA some PFN functions not found in the library", "Retrieve %s version %d failed",
+          // CUDA 34 (stub libcuda), nvmlwrap.cc "Failed to open libnvidia-ml.so.1", NVML's
+          // "Driver/library version mismatch" and "Driver Not Loaded"
+          new Clue(
+              Kind.DRIVER_LIBRARY,
+              List.of(
+                  "libcuda.so",
+                  "stub library",
+                  "cudaerrorstublibrary",
+                  "pfn functions not found",
+                  "cudrivergetversion failed",
+                  "retrieve cu",
+                  "libnvidia-ml.so",
+                  "driver/library version mismatch",
+                  "driver not loaded")),
+          // CUDA 46 (cudaErrorDevicesUnavailable: exclusive-process compute mode, a GPU another
+          // process holds or in a bad state; "all CUDA-capable devices are busy or unavailable"
+          // before CUDA 11); CUDA 3 comes after NVLS
+          new Clue(
+              Kind.GPU_UNAVAILABLE, List.of("busy or unavailable", "cudaerrordevicesunavailable")),
+          // a process limit: EMFILE from socket/accept/getifaddrs/open, pthread_create's EAGAIN
+          // (bootstrap.cc, group.cc, proxy.cc), bootstrap.cc's setFilesLimit, proxy.cc's "Too many
+          // connections", a host malloc (bootstrap.cc, alloc.h) or cudaHostAlloc that failed
+          new Clue(
+              Kind.RESOURCE_LIMIT,
+              List.of(
+                  "too many open files",
+                  "pthread_create failed",
+                  "too many connections",
+                  "call to setrlimit failed",
+                  "call to getrlimit failed",
+                  "failed to malloc",
+                  "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
           new Clue(Kind.DUPLICATE_GPU, List.of("duplicate gpu detected")),
@@ -29,7 +63,9 @@ final class WarningClassifier {
                   "collective mismatch",
                   "mismatched collective",
                   "message truncated",
-                  "truncated message")),
+                  "truncated message",
+                  // net_ib.cc 2.20+: "req %d/%d tag %x peer %s posted incorrect receive info"
+                  "posted incorrect receive info")),
           // CUDACHECK's text of cudaErrorInsufficientDriver (35) and of the driver/runtime
           // combination errors (803, 804)
           new Clue(
@@ -37,6 +73,8 @@ final class WarningClassifier {
               List.of(
                   "driver version is insufficient",
                   "cudaerrorinsufficientdriver",
+                  // CUDA 222: PTX from a newer toolchain than the driver can compile
+                  "unsupported toolchain",
                   "unsupported display driver / cuda driver combination",
                   "forward compatibility was attempted on non supported hw")),
           // CUDA 500 (cudaErrorSymbolNotFound) from cudaFuncGetAttributes in enqueue.cc, 209
@@ -50,7 +88,9 @@ final class WarningClassifier {
                   "no kernel image is available",
                   "cudaerrornokernelimagefordevice",
                   "'invalid device function'",
-                  "cudaerrorinvaliddevicefunction")),
+                  "cudaerrorinvaliddevicefunction",
+                  // enqueue.cc: the build's kernels need more shared memory than this GPU has
+                  "exceeds device/fn maxsharedmem")),
           // CUDA 101 (cudaErrorInvalidDevice) from CUDACHECK in any file (transport/p2p.cc,
           // init.cc)
           // and nccl-tests' "Test CUDA failure common.cu:N 'invalid device ordinal'": before P2P,
@@ -62,7 +102,10 @@ final class WarningClassifier {
                   "cudaerrorinvaliddevice",
                   // CUDA 100 (cudaErrorNoDevice): the process sees no GPU at all
                   "no cuda-capable device is detected",
-                  "cudaerrornodevice")),
+                  "cudaerrornodevice",
+                  // init.cc "Invalid device %d (totalnDev=%d)", PyTorch's "no GPUs found!"
+                  "(totalndev=",
+                  "no gpus found")),
           // CUDA's sticky kernel faults as CUDACHECK prints them: 700 "an illegal memory access was
           // encountered", 715 "an illegal instruction was encountered", 716 "misaligned address",
           // 719 "unspecified launch failure"
@@ -72,7 +115,9 @@ final class WarningClassifier {
                   "illegal memory access",
                   "illegal instruction was encountered",
                   "'misaligned address'",
-                  "unspecified launch failure")),
+                  "unspecified launch failure",
+                  // CUDA 710
+                  "device-side assert")),
           // argcheck.cc: "%s : %s %p is not a valid pointer", "%s : %s argument is NULL", "%s :
           // invalid root %d", "%s : invalid type %d", "%s : invalid reduction operation %d", "%s :
           // %s allocated on device %d mismatchs with NCCL device %d"
@@ -84,16 +129,63 @@ final class WarningClassifier {
                   ": invalid root",
                   ": invalid type",
                   ": invalid reduction operation",
-                  "mismatchs with nccl device")),
+                  "mismatchs with nccl device",
+                  "unknown to this communicator",
+                  "corrupted comm object",
+                  // usage checks of init.cc, group.cc, enqueue.cc, strongstream.cc
+                  // (ncclInvalidUsage)
+                  "not initialized via nccl_",
+                  "invalid config ",
+                  "invalid rank requested",
+                  "invalid device count",
+                  "exceeds ndev=",
+                  "improper usage of",
+                  "cannot be used with more than one nccluniqueid",
+                  "before the previous operation returned",
+                  "has already been destroyed",
+                  "not allowed in the same group",
+                  "can be cuda graph captured",
+                  "not in a group call",
+                  "all uncaptured or all captured",
+                  "to self without a matching",
+                  "user-created ncclredop_t",
+                  "ncclredopdestroy",
+                  "fp8 reduction support",
+                  "cannot be captured in a graph",
+                  // PyTorch: "NCCL only supports CUDA tensors, but got a tensor on cpu"
+                  "only supports cuda tensors")),
+          // register/*.cc and the transports' buffer registration (ncclCommRegister,
+          // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
+          // hold
+          new Clue(
+              Kind.REGISTRATION, List.of("register userbuff", "register sendbuff", "deregister")),
+          // proxy.cc's service and progress threads
+          new Clue(
+              Kind.PROXY,
+              List.of(
+                  "[proxy service",
+                  "[service thread]",
+                  "[proxy progress]",
+                  "ncclproxycallblocking",
+                  "ncclproxyclient",
+                  "polling for opid")),
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
-          new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr")),
+          new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr", "mlx5dv_reg_dmabuf_mr")),
           // net_ib.cc: "NET/IB : Unable to open device %s" after ibvwrap.cc's "Call to
           // ibv_open_device failed": before IB, whose "NET/IB" and "ibv_" they hold
-          new Clue(Kind.IB_DEVICE, List.of("unable to open device", "ibv_open_device failed")),
+          new Clue(
+              Kind.IB_DEVICE,
+              List.of(
+                  "unable to open device",
+                  "ibv_open_device failed",
+                  "unable to query device",
+                  "unable to query port")),
           // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
-          new Clue(Kind.ALGORITHM, List.of("no algorithm/protocol available")),
+          new Clue(
+              Kind.ALGORITHM,
+              List.of("no algorithm/protocol available", "no symmetric kernel available")),
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
@@ -111,7 +203,22 @@ final class WarningClassifier {
                   "of node net not found",
                   "of node nvlink not found",
                   "xml import channel",
-                  "real path of /sys/class/pci_bus")),
+                  "real path of /sys/class/pci_bus",
+                  // graph/topo.cc, paths.cc, xml.cc, search.cc: the CPU or NUMA node of a GPU, a
+                  // path to the NIC, an XML file NCCL_TOPO_FILE/NCCL_GRAPH_FILE names, NIC fusion
+                  "could not find cpu close to gpu",
+                  "local path from gpu",
+                  "sched_getaffinity failed",
+                  "could not find cpu numa id",
+                  "xml topology file",
+                  "xml graph file",
+                  "has wrong version",
+                  "xml parse error",
+                  "tried merging multiple devices",
+                  "could not force merge nics",
+                  "add nvlink error",
+                  "add pci link error",
+                  "could not find node of type")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
           new Clue(Kind.P2P, List.of("peer access is not supported")),
@@ -140,6 +247,12 @@ final class WarningClassifier {
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),
+          // CUDA 3 (cudaErrorInitializationError) outside nvls.cc, where it means the fabric
+          // manager
+          // has not set up the NVSwitches
+          new Clue(
+              Kind.GPU_UNAVAILABLE,
+              List.of("'initialization error'", "cudaerrorinitializationerror")),
           // CUDA 801 (cudaErrorNotSupported) quoted by CUDACHECK: after NVLS, whose nvls.cc lines
           // say the same when multicast is missing
           new Clue(
@@ -157,11 +270,18 @@ final class WarningClassifier {
           // plugin prints
           new Clue(
               Kind.COLLNET,
-              List.of("cannot initialize collnet", "sharp coll init", "sharp group create")),
+              List.of(
+                  "cannot initialize collnet",
+                  "sharp coll init",
+                  "sharp group create",
+                  "sharp resources")),
+          // net_ib.cc: IPoIB/RoCE interface missing, NCCL has no address for its IB bootstrap
+          new Clue(Kind.SOCKET, List.of("no ip interface found")),
           new Clue(
               Kind.IB,
               List.of(
                   "net/ib",
+                  "net_ib.cc",
                   "ibv_",
                   "ib_",
                   "mlx5",
@@ -177,7 +297,17 @@ final class WarningClassifier {
           new Clue(
               Kind.NET_PLUGIN,
               List.of("net/ofi", "net/plugin", "libfabric", "efa", "net plugin", "aws-ofi-nccl")),
-          new Clue(Kind.P2P, List.of("peer access", "p2p", "cudaipc", "cuda ipc", "ipc handle")),
+          new Clue(
+              Kind.P2P,
+              List.of(
+                  "peer access",
+                  "p2p",
+                  "cudaipc",
+                  "cuda ipc",
+                  "ipc handle",
+                  "peer query failed",
+                  // ipcsocket.cc: the Unix socket cuMem P2P/SHM pass file descriptors over
+                  "uds:")),
           new Clue(
               Kind.SOCKET,
               List.of(
@@ -189,14 +319,24 @@ final class WarningClassifier {
                   "connection reset",
                   "connection timed out",
                   "connect to",
-                  "no route to host")));
+                  "no route to host",
+                  "verify nccl_oob_net_ifname",
+                  "nccl_comm_id",
+                  "no valid <ipv4",
+                  "no valid [ipv6]",
+                  "getting address info",
+                  "cannot assign requested address",
+                  "address family not supported",
+                  "sockettryaccept",
+                  "broken pipe")));
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
     // ibvwrap's "Call to ibv_reg_mr|ibv_create_cq|ibv_create_qp failed with error Cannot allocate
     // memory" (ENOMEM): the locked-memory limit, not the fabric
     if (text.contains("cannot allocate memory")
-        && (text.contains("ibv_") || text.contains("net/ib"))) {
+        && (text.contains("ibv_") || text.contains("net/ib"))
+        && !text.contains("ibv_post_send")) {
       return Kind.LOCKED_MEMORY;
     }
     for (Clue clue : CLUES) {

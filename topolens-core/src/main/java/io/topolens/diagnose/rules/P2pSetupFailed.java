@@ -31,7 +31,11 @@ public final class P2pSetupFailed implements Rule {
             .filter(
                 w -> {
                   String m = w.message().toLowerCase(Locale.ROOT);
-                  return m.contains("peer access") || m.contains("ipc") || m.contains("p2p");
+                  return m.contains("peer access")
+                      || m.contains("ipc")
+                      || m.contains("p2p")
+                      || m.contains("peer query failed")
+                      || m.startsWith("uds:");
                 })
             .toList();
     if (hits.isEmpty()) {
@@ -76,6 +80,15 @@ public final class P2pSetupFailed implements Rule {
                 + " needs the same peer access; NCCL_CUMEM_HOST_ENABLE=0 puts the SHM transport back on"
                 + " /dev/shm."
             : "";
+    // misc/ipcsocket.cc: the Unix socket cuMem passes file descriptors over between processes
+    boolean uds = hits.stream().anyMatch(w -> w.message().startsWith("UDS:"));
+    String udsPath =
+        uds
+            ? " The failure is in the Unix-domain socket over which NCCL passes cuMem memory handles (file"
+                + " descriptors) between the processes of a node (ipcsocket.cc): it is an abstract socket, so"
+                + " processes in different network namespaces (separate pods or containers) cannot reach each"
+                + " other's; NCCL_CUMEM_ENABLE=0 goes back to legacy CUDA IPC handles."
+            : "";
     return List.of(
         new Finding(
             id(),
@@ -86,6 +99,7 @@ public final class P2pSetupFailed implements Rule {
                 + pairs
                 + fallback
                 + shmPath
+                + udsPath
                 + (fatal
                     ? " Opening the peer's CUDA IPC handle failed, so communicator init failed (PyTorch then"
                         + " reports an unhandled cuda error)."

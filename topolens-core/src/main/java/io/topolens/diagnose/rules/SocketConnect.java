@@ -29,7 +29,12 @@ public final class SocketConnect implements Rule {
     List<Finding> out = new ArrayList<>();
     List<NcclWarning> failed = socket(job, SocketConnect::connectFailed);
     List<NcclWarning> retried =
-        socket(job, m -> m.contains("connect returned") && !connectFailed(m));
+        socket(
+            job,
+            m ->
+                (m.contains("connect returned")
+                        || (m.contains("connect to ") && m.contains(" returned ")))
+                    && !connectFailed(m));
     if (!failed.isEmpty() || !retried.isEmpty()) {
       List<NcclWarning> all = new ArrayList<>(failed);
       all.addAll(retried);
@@ -91,7 +96,9 @@ public final class SocketConnect implements Rule {
             m ->
                 m.contains("closed by remote peer")
                     || m.contains("reset by peer")
-                    || m.contains("connection closed"));
+                    || m.contains("connection closed")
+                    || m.contains("broken pipe")
+                    || m.contains("socket progress error"));
     if (!closed.isEmpty()) {
       out.add(
           new Finding(
@@ -111,7 +118,9 @@ public final class SocketConnect implements Rule {
     return (m.contains("connect to ") && m.contains("failed"))
         || m.contains("socketstartconnect")
         || (m.contains("socketpollconnect") && !m.contains("retrying"))
-        || m.contains("no route to host");
+        || m.contains("no route to host")
+        // misc/socket.cc 2.19+: accepting a peer's connection failed or kept failing
+        || m.contains("sockettryaccept");
   }
 
   private static List<NcclWarning> socket(Job job, Predicate<String> test) {
