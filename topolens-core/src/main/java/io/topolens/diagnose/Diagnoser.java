@@ -32,6 +32,7 @@ import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
+import io.topolens.diagnose.rules.NetPluginRejected;
 import io.topolens.diagnose.rules.NicFarFromGpu;
 import io.topolens.diagnose.rules.NodesAcrossZones;
 import io.topolens.diagnose.rules.NvlinkUnused;
@@ -79,6 +80,7 @@ public final class Diagnoser {
     return new Diagnoser(
         List.of(
             new NetPluginFallback(),
+            new NetPluginRejected(),
             new InterNodeTcp(),
             new SameHostOverNetwork(),
             new OneRankPerNode(),

@@ -109,7 +109,9 @@ class MessageCoverageTest {
       }
     }
     StringBuilder summary = new StringBuilder();
-    summary.append("named by a specific finding: %d of %d messages%n".formatted(named, all.size()));
+    summary.append(
+        "failure messages named by a specific finding: %d of %d (%d rows in all)%n"
+            .formatted(named, failures, all.size()));
     byId.forEach(
         (id, n) -> summary.append("  %-26s ok %3d  wrong %3d%n".formatted(id, n[0], n[1])));
     assertThat(wrong).as("%s%n%s", summary, String.join("\n", wrong)).isEmpty();
