@@ -35,8 +35,9 @@ final class MessageParser {
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
     if (m.startsWith("socketProgress: Connection closed by remote peer")
-        || m.startsWith("Cannot initialize CollNet")) {
-      // INFO in 2.19+ (misc/socket.cc, transport.cc), failures all the same
+        || m.startsWith("Cannot initialize CollNet")
+        || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
+      // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
     }
     try {

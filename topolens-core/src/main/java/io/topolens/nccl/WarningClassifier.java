@@ -15,8 +15,76 @@ final class WarningClassifier {
 
   private static final List<Clue> CLUES =
       List.of(
+          // NCCL's internal consistency checks, teardown after an earlier failure and optional
+          // symbols: no cause of their own, whatever subsystem words they hold (libnccl.so.2.28.3's
+          // WARN calls; nccl/messages/messages.tsv lists them)
           new Clue(
-              Kind.VERSION, List.of("mismatched nccl version", "mismatched nccl git versions")),
+              Kind.OTHER,
+              List.of(
+                  "called when comm->base.ready",
+                  "inside cache of",
+                  "->events=",
+                  "wc->opcode",
+                  "internal error :",
+                  "has bugs",
+                  "list loop",
+                  "inactive op",
+                  "pass null socket",
+                  "file descriptor is -1",
+                  "socket state",
+                  "test called with null request",
+                  "could not find pool of op",
+                  "couldn't find opid",
+                  "match any expected response",
+                  "lib wrapper not initialized",
+                  "unknown device code index",
+                  "uninitialized netplugin",
+                  "number of devices for netplugin",
+                  "pxn should not use",
+                  "collnet sizes",
+                  "reqsize is",
+                  "respsize is",
+                  "net registration invalid algorithm",
+                  "unknown pattern for collective",
+                  "already connected sendcomm",
+                  "ran out of channel space",
+                  "unexpected connections are not empty",
+                  "has no transport for",
+                  "incomplete proxy op chain",
+                  "invalid argument comm",
+                  "invalid argument desc",
+                  "received unknown",
+                  "invalid client status",
+                  "shadow pool",
+                  "no allocation found",
+                  "non-existent virtual device",
+                  "requested properties for vnic",
+                  "could not find rev link",
+                  "could not find gpu rank",
+                  "could not find net id",
+                  "could not find id ",
+                  "not found in graph",
+                  "xml export channel",
+                  "ranktoindex",
+                  "could not find net with id",
+                  "too many topo links",
+                  "too many nodes of type",
+                  "ran out of room",
+                  "dlvsym failed",
+                  "remote flid",
+                  "munmap of shared memory",
+                  "real path of /sys/class/infiniband",
+                  "call to close failed",
+                  // ibvwrap.cc before 2.2x: no verbs library, NCCL goes on with sockets
+                  "failed to open libibverbs",
+                  "ignoring shm locality")),
+          new Clue(
+              Kind.VERSION,
+              List.of(
+                  "mismatched nccl version",
+                  "mismatched nccl git versions",
+                  // ras/ras.cc 2.24+
+                  "version mismatch with remote peer")),
           // cudawrap.cc "Failed to find CUDA library libcuda.so (NCCL_CUDA_PATH=...)" (2.13-2.18),
           // "CUDA some PFN functions not found in the library", "Retrieve %s version %d failed",
           // CUDA 34 (stub libcuda), nvmlwrap.cc "Failed to open libnvidia-ml.so.1", NVML's
@@ -153,7 +221,10 @@ final class WarningClassifier {
                   "fp8 reduction support",
                   "cannot be captured in a graph",
                   // PyTorch: "NCCL only supports CUDA tensors, but got a tensor on cpu"
-                  "only supports cuda tensors")),
+                  "only supports cuda tensors",
+                  // dev_runtime.cc, init.cc
+                  "suitably aligned",
+                  "is different from child comm")),
           // register/*.cc and the transports' buffer registration (ncclCommRegister,
           // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
           // hold
@@ -185,7 +256,14 @@ final class WarningClassifier {
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
           new Clue(
               Kind.ALGORITHM,
-              List.of("no algorithm/protocol available", "no symmetric kernel available")),
+              List.of(
+                  "no algorithm/protocol available",
+                  "no symmetric kernel available",
+                  // graph/tuning.cc: NCCL_ALGO / NCCL_PROTO it cannot parse
+                  "when parsing",
+                  "must have a prefix")),
+          // graph/paths.cc: P2P refused between GPUs NVLink joins, before graph/'s clue
+          new Clue(Kind.P2P, List.of("p2p is disabled between")),
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
@@ -218,7 +296,11 @@ final class WarningClassifier {
                   "could not force merge nics",
                   "add nvlink error",
                   "add pci link error",
-                  "could not find node of type")),
+                  "could not find node of type",
+                  "xml",
+                  // any other WARN of graph/*.cc (topology, paths, search): NCCL could not build or
+                  // search its topology
+                  "graph/")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
           new Clue(Kind.P2P, List.of("peer access is not supported")),
@@ -282,6 +364,7 @@ final class WarningClassifier {
               List.of(
                   "net/ib",
                   "net_ib.cc",
+                  "ibvwrap",
                   "ibv_",
                   "ib_",
                   "mlx5",
@@ -297,6 +380,8 @@ final class WarningClassifier {
           new Clue(
               Kind.NET_PLUGIN,
               List.of("net/ofi", "net/plugin", "libfabric", "efa", "net plugin", "aws-ofi-nccl")),
+          // NVML queries other than its init (nvmlDeviceGetP2PStatus, ...): NCCL goes on without
+          new Clue(Kind.OTHER, List.of("nvmldeviceget")),
           new Clue(
               Kind.P2P,
               List.of(

@@ -46,7 +46,9 @@ public final class SocketInterface implements Rule {
                       // net_ib.cc: no IP interface for the IB/RoCE bootstrap
                       || m.contains("no ip interface found")
                       // bind to an address this host does not have
-                      || m.contains("cannot assign requested address");
+                      || m.contains("cannot assign requested address")
+                      // misc/socket.cc: NCCL_SOCKET_FAMILY asks for a family no interface has
+                      || m.contains("unsupported ip family");
                 })
             .toList();
     String ifname = job.envValue("NCCL_SOCKET_IFNAME");
