@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * taking {@code Could not find NET with id}, rem-allocator-failed (old NCCL's remote allocator, its
  * fake out of memory no longer cuda-out-of-memory's), cuda-arch-unsupported taking 2.25's
  * shared-memory line on sm_120, invalid-argument taking {@code Invalid rank requested}, and the
- * reader taking nccl-tests' {@code Test NCCL failure} and {@code NCCL Error N:}. z04, z07, z08 and
- * z12 stay unnamed: their logs do not hold the cause.
+ * reader taking nccl-tests' {@code Test NCCL failure} and {@code NCCL Error N:}: 8 of 12 after.
+ * z04, z07, z08 and z12 stay unnamed: their logs do not hold the cause.
  */
 class HeldOutTest {
 
