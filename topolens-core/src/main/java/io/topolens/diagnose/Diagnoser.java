@@ -44,6 +44,7 @@ import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
+import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
@@ -95,6 +96,7 @@ public final class Diagnoser {
             new IbError(),
             new IbMemlock(),
             new CudaOutOfMemory(),
+            new RemAllocatorFailed(),
             new CudaDriverTooOld(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),

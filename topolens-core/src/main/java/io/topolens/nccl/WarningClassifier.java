@@ -66,7 +66,6 @@ final class WarningClassifier {
                   "not found in graph",
                   "xml export channel",
                   "ranktoindex",
-                  "could not find net with id",
                   "too many topo links",
                   "too many nodes of type",
                   "ran out of room",
@@ -75,6 +74,9 @@ final class WarningClassifier {
                   "munmap of shared memory",
                   "real path of /sys/class/infiniband",
                   "call to close failed",
+                  // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
+                  // default value, the cuMem host memory of 2.19-2.27)
+                  "falling back",
                   // ibvwrap.cc before 2.2x: no verbs library, NCCL goes on with sockets
                   "failed to open libibverbs",
                   "ignoring shm locality")),
@@ -157,7 +159,9 @@ final class WarningClassifier {
                   "cudaerrornokernelimagefordevice",
                   "'invalid device function'",
                   "cudaerrorinvaliddevicefunction",
-                  // enqueue.cc: the build's kernels need more shared memory than this GPU has
+                  // enqueue.cc (2.19+): "[cudaArch %d ]ncclMaxSharedMem %d exceeds device/fn
+                  // maxSharedMem %zu", a WARN or (2.25) an INFO line: the kernels of this build
+                  // ask for more shared memory than the GPU gives (NCCL 2.25 on sm_120)
                   "exceeds device/fn maxsharedmem")),
           // CUDA 101 (cudaErrorInvalidDevice) from CUDACHECK in any file (transport/p2p.cc,
           // init.cc)
@@ -282,6 +286,14 @@ final class WarningClassifier {
                   "of node nvlink not found",
                   "xml import channel",
                   "real path of /sys/class/pci_bus",
+                  // graph/topo.h ncclTopoIdToIndex: "Could not find %s with id %lx", a node the
+                  // graph names missing from the topology (NCCL 2.25's NET search on some hosts)
+                  "could not find net with id",
+                  "could not find gpu with id",
+                  "could not find nic with id",
+                  "could not find cpu with id",
+                  "could not find pci with id",
+                  "could not find nvs with id",
                   // graph/topo.cc, paths.cc, xml.cc, search.cc: the CPU or NUMA node of a GPU, a
                   // path to the NIC, an XML file NCCL_TOPO_FILE/NCCL_GRAPH_FILE names, NIC fusion
                   "could not find cpu close to gpu",
@@ -303,7 +315,15 @@ final class WarningClassifier {
                   "graph/")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
-          new Clue(Kind.P2P, List.of("peer access is not supported")),
+          // and CUDA 711 (cudaErrorTooManyPeers) "peer mapping resources exhausted": a GPU mapping
+          // more peers than CUDA allows (allocator.cc's cuMem peer mappings, p2p.cc's IPC)
+          new Clue(
+              Kind.P2P,
+              List.of(
+                  "peer access is not supported",
+                  "peer mapping resources exhausted",
+                  "cudaerrortoomanypeers",
+                  "cuda_error_too_many_peers")),
           new Clue(
               Kind.SHM,
               List.of(

@@ -2,13 +2,14 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code invalid-argument}: NCCL's own argument checks refused a call ({@code sendbuff (nil) is not
- * a valid pointer}, {@code invalid root}, {@code invalid type}): the caller passed something NCCL
- * cannot use; or its usage checks refused one ({@code ncclConfig_t argument not initialized},
- * {@code ncclGroupEnd: not in a group call}, {@code Trying to send to self without a matching
- * recv}).
+ * a valid pointer}, {@code invalid root}, {@code invalid type}, {@code Invalid rank requested :
+ * 2/2}): the caller passed something NCCL cannot use; or its usage checks refused one ({@code
+ * ncclConfig_t argument not initialized}, {@code ncclGroupEnd: not in a group call}, {@code Trying
+ * to send to self without a matching recv}).
  */
 public final class InvalidArgument extends WarningRule {
 
@@ -29,6 +30,15 @@ public final class InvalidArgument extends WarningRule {
   @Override
   String explanation() {
     return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Or a usage check (ncclInvalidUsage) refused the order or setup of calls: a config not made with NCCL_CONFIG_INITIALIZER or with invalid values, an invalid rank or device count at init, a communicator used after it was destroyed or before its non-blocking init finished, ncclGroupEnd without ncclGroupStart, blocking and non-blocking communicators in one group, a send to self without its receive, a custom reduction used with another type, FP8 reductions before sm90, CUDA graph capture NCCL cannot do. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "invalid rank requested",
+            "`Invalid rank requested : R/N` says a process asked to be rank R of a communicator of N ranks (ranks run 0..N-1): the ranks and the world size the launcher gave the workers disagree, for instance more processes started than WORLD_SIZE counts, or a node rank or process-per-node count that differs between workers.",
+            "Print RANK, LOCAL_RANK and WORLD_SIZE on every worker: WORLD_SIZE must count every process (nodes × processes per node) and each RANK must lie in 0..WORLD_SIZE-1, unique; with torchrun give every node the same --nnodes and --nproc_per_node and node ranks 0..nnodes-1; in a Kubernetes or Azure ML job, make the replica count match the node count the launcher is told."));
   }
 
   @Override
