@@ -34,6 +34,12 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
+    if (m.startsWith("RAS ")
+        && (m.contains(" timeout error (") || m.contains("connect retry timeout ("))) {
+      // ras/rasnet.cc, ras/collectives.cc (2.24+, INFO): NCCL's RAS gave up on a peer that
+      // stopped answering its keep-alive, connects or collectives
+      return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+    }
     if (m.startsWith("socketProgress: Connection closed by remote peer")
         || m.startsWith("Cannot initialize CollNet")
         || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
