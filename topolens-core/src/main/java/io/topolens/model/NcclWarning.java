@@ -118,8 +118,9 @@ public record NcclWarning(
      */
     RESOURCE_LIMIT,
     /**
-     * Registering or deregistering a user buffer with NCCL failed ({@code rank 3 failed to NET
-     * register userbuff}, {@code deregister IPC buffer ... failed}, register/*.cc).
+     * Deregistering a user buffer failed ({@code rank 3 deregister NVLS buffer ... failed}, {@code
+     * Deregister: Could not find handle}, register/*.cc); registering one, where a version prints
+     * it as a WARN.
      */
     REGISTRATION,
     /**

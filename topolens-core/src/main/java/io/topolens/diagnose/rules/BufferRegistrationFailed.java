@@ -4,9 +4,10 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
 
 /**
- * {@code buffer-registration-failed}: registering or deregistering a user buffer failed ({@code
- * rank 3 failed to NET register userbuff}, {@code rank 3 failed to NVLS register sendbuff}, {@code
- * rank 3 deregister IPC buffer ... failed}, register/*.cc).
+ * {@code buffer-registration-failed}: NCCL could not release a registered user buffer ({@code rank
+ * 3 deregister NVLS buffer ... failed}, {@code deregister COLLNET buffer handle ... failed}, {@code
+ * Deregister: Could not find handle}, register/register.cc). Failed registrations themselves are
+ * INFO lines (NCCL copies through its own buffers instead) and no finding.
  */
 public final class BufferRegistrationFailed extends WarningRule {
 
@@ -21,16 +22,16 @@ public final class BufferRegistrationFailed extends WarningRule {
 
   @Override
   String title() {
-    return "NCCL could not register (or deregister) a user buffer";
+    return "NCCL could not deregister a user buffer";
   }
 
   @Override
   String explanation() {
-    return "A buffer the program registered with NCCL (ncclCommRegister, ncclCommWindowRegister, PyTorch's NCCL memory pool or tensor register hook) or that NCCL registers itself for zero-copy collectives (NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER under CUDA graphs) could not be mapped for the network (NET), the peer GPUs (IPC), NVLink SHARP (NVLS) or SHARP (COLLNET), or could not be found again when released. Registration needs memory NCCL can export: cuMem allocations for NVLS and IPC (not every allocator provides them: PyTorch's expandable segments, cudaMalloc without cuMem), GPUDirect RDMA for NET; a buffer freed before it is deregistered is not found.";
+    return "The program released a buffer it had registered with NCCL (ncclCommDeregister, ncclCommWindowDeregister, PyTorch's NCCL memory pool or its tensor register hook, NCCL_GRAPH_REGISTER under CUDA graphs) and NCCL could not undo the registration: the NVLink SHARP (NVLS) or SHARP (COLLNET) mapping could not be removed, or NCCL holds no registration for that buffer and communicator (Deregister: Could not find handle: deregistered twice, with another communicator than it was registered with, or after the communicator was destroyed or the memory freed). A failed deregistration leaves the mapping behind; repeated, it exhausts multicast or SHARP resources, and a later registration or the communicator's destruction fails.";
   }
 
   @Override
   String fix() {
-    return "Find which registration the line names (NET, IPC, NVLS, COLLNET): turn user-buffer registration off to confirm (NCCL_LOCAL_REGISTER=0, NCCL_GRAPH_REGISTER=0; in PyTorch do not set TORCH_NCCL_USE_TENSOR_REGISTER_ALLOCATOR_HOOK, which does not work with expandable segments), allocate registered buffers with ncclMemAlloc (cuMem), deregister a buffer before freeing it, and read the WARN before this line for the underlying CUDA or verbs error.";
+    return "Deregister each buffer once, with the communicator that registered it, before freeing the memory and before destroying the communicator; confirm by turning user-buffer registration off (NCCL_LOCAL_REGISTER=0, NCCL_GRAPH_REGISTER=0; in PyTorch leave TORCH_NCCL_USE_TENSOR_REGISTER_ALLOCATOR_HOOK unset, it does not work with expandable segments), and read the WARN before this line for the CUDA error of the failed unmapping.";
   }
 }

@@ -17,22 +17,28 @@ class BufferRegistrationFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
-                "NET and IPC registration (transport/net.cc, transport/p2p.cc, 2.28.3)",
+                "NVLS deregistration (register/register.cc:81, 2.28.3): not nvls-error's",
                 """
-                node-a:4021:4090 [3] transport/net.cc:1870 NCCL WARN rank 3 failed to NET register userbuff 0x7f2a00000000 buffSize 1048576 GDR flag 1
-                node-a:4021:4090 [3] transport/p2p.cc:1102 NCCL WARN rank 3 failed to IPC register userbuff 0x7f2a00000000 buffSize 1048576 nPeers 7 isLegacyIpc 0 type Collective
+                node-a:4021:4090 [3] register/register.cc:81 NCCL WARN rank 3 deregister NVLS buffer 0x7f2a00000000 dev 3 ucsize 2097152 mcsize 2097152 failed
                 """)
-            .expect(error("NCCL_LOCAL_REGISTER=0").at("a.log:1", "a.log:2")),
+            .expect(
+                error("could not undo the registration", "NCCL_LOCAL_REGISTER=0").at("a.log:1")),
         given(
-                "NVLS deregistration (register/register.cc): not nvls-error's",
+                "a buffer NCCL holds no registration for, and COLLNET (register/register.cc:140, :87, 2.28.3)",
                 """
-                node-a:4021:4090 [3] register/register.cc:88 NCCL WARN rank 3 deregister NVLS buffer 0x7f2a00000000 dev 3 ucsize 2097152 mcsize 2097152 failed
+                node-a:4021:4090 [3] register/register.cc:140 NCCL WARN Deregister: Could not find handle
+                node-a:4021:4090 [3] register/register.cc:87 NCCL WARN rank 3 deregister COLLNET buffer handle 0x5561 proxy rank 3 failed
                 """)
-            .expect(error("deregister").at("a.log:1")),
+            .expect(error("deregistered twice").at("a.log:1", "a.log:2")),
+        given(
+            "a failed registration is an INFO line: NCCL copies instead (transport/net.cc, 2.28.3)",
+            """
+            node-a:4021:4090 [3] NCCL INFO rank 3 failed to NET register userbuff 0x7f2a00000000 buffSize 1048576 GDR flag 1
+            """),
         given(
             "an NVLS bind failure is nvls-error's",
             """
-            node-a:4021:4090 [3] transport/nvls.cc:120 NCCL WARN Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2147483648 : CUDA error 401 'the operation cannot be performed in the present state'.
+            node-a:4021:4090 [3] transport/nvls.cc:284 NCCL WARN Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2147483648 : CUDA error 401 'the operation cannot be performed in the present state'.
             """),
         given(
             "the INFO line of a successful registration",
