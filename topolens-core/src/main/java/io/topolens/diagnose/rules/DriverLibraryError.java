@@ -1,7 +1,9 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code driver-library-error}: the NVIDIA driver's user-space libraries are missing, a stub, or do
@@ -20,6 +22,25 @@ public final class DriverLibraryError extends WarningRule {
     return "driver-library-error";
   }
 
+  /**
+   * A warning only where every process that printed the lines then completed communicator init:
+   * NCCL found the driver another way (the CUDA runtime's entry points, as under WSL2).
+   */
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    boolean wentOn =
+        hits.stream()
+            .allMatch(
+                w ->
+                    job.communicators().stream()
+                        .flatMap(c -> c.members().values().stream())
+                        .anyMatch(
+                            m ->
+                                m.initCompleted()
+                                    && w.process().equals(m.id().host() + ":" + m.id().pid())));
+    return wentOn ? Severity.WARN : Severity.ERROR;
+  }
+
   @Override
   String title() {
     return "NCCL could not load or use the NVIDIA driver's libraries";
@@ -27,7 +48,7 @@ public final class DriverLibraryError extends WarningRule {
 
   @Override
   String explanation() {
-    return "NCCL loads the driver's user-space libraries at init: libcuda.so (the CUDA driver API, through dlopen since 2.13) and libnvidia-ml.so.1 (NVML). One was not found, was the stub that CUDA toolkits ship for linking (CUDA 34 'CUDA driver is a stub library'), lacked functions NCCL needs, or does not match the kernel module (NVML 'Driver/library version mismatch': the driver was upgraded and the old module is still loaded). In containers the libraries come from the host through the NVIDIA container runtime; under WSL2 libcuda.so lives in /usr/lib/wsl/lib, a directory the loader does not search by default.";
+    return "NCCL loads the driver's user-space libraries at init: libcuda.so (the CUDA driver API, through dlopen since 2.13) and libnvidia-ml.so.1 (NVML). One was not found, was the stub that CUDA toolkits ship for linking (CUDA 34 'CUDA driver is a stub library'), lacked functions NCCL needs, or does not match the kernel module (NVML 'Driver/library version mismatch': the driver was upgraded and the old module is still loaded). In containers the libraries come from the host through the NVIDIA container runtime; under WSL2 libcuda.so lives in /usr/lib/wsl/lib, a directory the loader does not search by default. Where the same process then completes communicator init, NCCL found the driver another way (recent versions fall back to the CUDA runtime's entry points, as they do under WSL2) and the line is a warning only.";
   }
 
   @Override

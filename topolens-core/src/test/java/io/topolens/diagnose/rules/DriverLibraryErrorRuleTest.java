@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -40,7 +41,14 @@ class DriverLibraryErrorRuleTest {
             """
             node-a:4021:4090 [0] misc/cudawrap.cc:197 NCCL WARN Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'
             """),
-        given("a healthy init", Logs.rankOfTwo(0, "node-a", 1, "P2P/CUMEM")));
+        given("a healthy init", Logs.rankOfTwo(0, "node-a", 1, "P2P/CUMEM")),
+        given(
+                "libcuda not found, then init completes in the same process: NCCL found the driver another way",
+                """
+                node-a:100:110 [0] misc/cudawrap.cc:188 NCCL WARN Failed to find CUDA library libcuda.so (NCCL_CUDA_PATH='') : libcuda.so: cannot open shared object file: No such file or directory
+                """
+                    + Logs.rankOfTwo(0, "node-a", 1, "P2P/CUMEM"))
+            .expect(warn("warning only").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")
