@@ -74,16 +74,12 @@ public record HostThreadsSweep(List<ThreadRun> runs, List<String> malformed) {
     }
   }
 
-  /** One setting of one shape in one file, as the sweep's table shows it. */
-  public record Setting(
-      String file,
-      String shape,
-      String setting,
-      int procs,
-      int threads,
-      int vcpus,
-      int spinners,
-      Group group) {}
+  /**
+   * One setting of one shape in one file, as the sweep's table shows it.
+   *
+   * @param run its first run, which says the shape, setting, processes, threads and vCPUs
+   */
+  public record Setting(ThreadRun run, Group group) {}
 
   /** Every (file, shape, setting), in the order the runs came. */
   public List<Setting> settings() {
@@ -93,21 +89,7 @@ public record HostThreadsSweep(List<ThreadRun> runs, List<String> malformed) {
               r.evidence().file() + "\0" + r.shape() + "\0" + r.setting(), x -> new ArrayList<>())
           .add(r);
     }
-    List<Setting> out = new ArrayList<>();
-    for (List<ThreadRun> rs : by.values()) {
-      ThreadRun r = rs.get(0);
-      out.add(
-          new Setting(
-              r.evidence().file(),
-              r.shape(),
-              r.setting(),
-              r.procs(),
-              r.threads(),
-              r.vcpus(),
-              r.spinners(),
-              Group.of(rs)));
-    }
-    return out;
+    return by.values().stream().map(rs -> new Setting(rs.get(0), Group.of(rs))).toList();
   }
 
   /** The shapes swept, in order. */

@@ -38,12 +38,13 @@ final class HostThreadsMarkdown {
         "| measured in | shape | setting | processes x threads / vCPUs | co-processes | runs | step s"
             + " | runs' range s | vCPUs busy per rank |");
     out.println("|---|---|---|---|---|---|---|---|---|");
-    for (Setting x : s.settings()) {
-      Group g = x.group();
+    for (Setting setting : s.settings()) {
+      Group g = setting.group();
+      var x = setting.run();
       out.printf(
           Locale.ROOT,
           "| %s | %s | %s | %d x %d / %d | %d | %d | %.3f | %.3f-%.3f | %.2f-%.2f |%n",
-          x.file(),
+          x.evidence().file(),
           x.shape(),
           x.setting(),
           x.procs(),

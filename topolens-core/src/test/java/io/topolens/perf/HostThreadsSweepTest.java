@@ -56,9 +56,9 @@ class HostThreadsSweepTest {
         sweep.settings().stream()
             .filter(
                 x ->
-                    x.file().endsWith(file)
-                        && x.shape().equals("h2048-l16-s1024")
-                        && x.setting().equals(setting))
+                    x.run().evidence().file().endsWith(file)
+                        && x.run().shape().equals("h2048-l16-s1024")
+                        && x.run().setting().equals(setting))
             .findFirst()
             .orElseThrow();
     assertThat(s.group().runs()).isEqualTo(runs);
