@@ -34,6 +34,16 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
+    int cuda = m.indexOf(" Cuda failure ");
+    if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {
+      // 2.2x prints some CUDA failures at INFO, behind the file and line that saw them
+      // (init.cc's ncclCommInitRankFunc, dev_runtime.cc): "init.cc:1650 Cuda failure 'out of
+      // memory'"
+      return new NcclEvent.Warning(
+          WarningClassifier.classify(m.substring(0, cuda), m.substring(cuda + 1)),
+          m.substring(cuda + 1),
+          null);
+    }
     if (m.startsWith("RAS ")
         && (m.contains(" timeout error (") || m.contains("connect retry timeout ("))) {
       // ras/rasnet.cc, ras/collectives.cc (2.24+, INFO): NCCL's RAS gave up on a peer that
