@@ -34,6 +34,11 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
+    if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
+      // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
+      // NCCL could not parse and ignored
+      return new NcclEvent.Warning(NcclWarning.Kind.OTHER, m, null);
+    }
     int cuda = m.indexOf(" Cuda failure ");
     if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {
       // 2.2x prints some CUDA failures at INFO, behind the file and line that saw them
