@@ -25,7 +25,12 @@ final class BlockParser {
    * lines wanted ({@link OtherLines}).
    */
   record Result(
-      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Parsed> other) {}
+      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Other> other) {}
+
+  /**
+   * Another program's wanted line, with what its sink read of it ({@link OtherLines.Sink#read}).
+   */
+  record Other(int line, String text, Object read) {}
 
   static Result parse(byte[] buf, int len) {
     return parse(buf, len, OtherLines.NONE);
@@ -38,7 +43,8 @@ final class BlockParser {
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
-    List<Parsed> other = new ArrayList<>(0);
+    List<Other> other = new ArrayList<>(0);
+    OtherLines.Sink sink = wanted.sink();
     Needles.Finder others = new Needles.Finder(block, wanted.needles());
     int[] next = new int[Needles.ALL.size()];
     Arrays.fill(next, UNKNOWN);
@@ -87,16 +93,20 @@ final class BlockParser {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
             if (framework == 0 && others.any(start, end)) {
-              other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+              other.add(other(lines, decode(buf, block, start, end), sink));
             }
           }
         } else if (others.any(start, end)) {
-          other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+          other.add(other(lines, decode(buf, block, start, end), sink));
         }
       }
       start = end + 1;
     }
     return new Result(lines, nccl, parsed, overlong, other);
+  }
+
+  private static Other other(int line, String text, OtherLines.Sink sink) {
+    return new Other(line, text, sink.read(text));
   }
 
   private static final int UNKNOWN = -2;

@@ -26,7 +26,7 @@ final class TqdmLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     if (!text.contains("%|")) {
       return; // BAR's literal: the regular expression need not try every position
     }
