@@ -46,7 +46,7 @@ final class BlockParser {
     List<Other> other = new ArrayList<>(0);
     OtherLines.Sink sink = wanted.sink();
     Needles.Finder others = new Needles.Finder(block, wanted.needles());
-    int[] next = new int[Needles.ALL.size()];
+    int[] next = new int[Needles.ALL.size() + 1];
     Arrays.fill(next, UNKNOWN);
     int lines = 0;
     int nccl = 0;
@@ -70,7 +70,7 @@ final class BlockParser {
           if (isTrace(block, at, end)) {
             nccl++;
           } else {
-            String text = decode(buf, block, start, end);
+            String text = text(buf, start, end);
             LineHeader h = LineHeader.parse(text);
             if (h != null) {
               nccl++;
@@ -93,11 +93,11 @@ final class BlockParser {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
             if (framework == 0 && others.any(start, end)) {
-              other.add(other(lines, decode(buf, block, start, end), sink));
+              other.add(other(lines, text(buf, start, end), sink));
             }
           }
         } else if (others.any(start, end)) {
-          other.add(other(lines, decode(buf, block, start, end), sink));
+          other.add(other(lines, text(buf, start, end), sink));
         }
       }
       start = end + 1;
@@ -118,26 +118,37 @@ final class BlockParser {
 
   /**
    * The first of {@code needles} in the line {@code [start, end)}, or -1; {@code next} keeps each
-   * needle's next place in the block, so the block is searched once per needle.
+   * needle's next place in the block, so the block is searched once per needle, and its last slot
+   * the nearest of them, so a line before it is answered without looking at each needle.
    */
   private static int needle(String block, int[] next, int start, int end, List<String> needles) {
-    for (int i = 0; i < next.length; i++) {
+    int nearest = next[needles.size()];
+    if (nearest >= end) {
+      return -1;
+    }
+    int first = -1;
+    nearest = Integer.MAX_VALUE;
+    for (int i = 0; i < needles.size(); i++) {
       int at = next[i];
       if (at != -1 && at < start) {
         at = block.indexOf(needles.get(i), start);
         next[i] = at;
       }
-      if (at >= 0 && at < end) {
-        return i;
+      if (at >= 0) {
+        nearest = Math.min(nearest, at);
+        if (first < 0 && at < end) {
+          first = i;
+        }
       }
     }
-    return -1;
+    next[needles.size()] = nearest;
+    return first;
   }
 
   /** A framework's line about NCCL (PyTorch's errors, the watchdog): 1 when it is one, else 0. */
   private static int framework(
       byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
-    String text = decode(buf, block, start, end);
+    String text = text(buf, start, end);
     NcclEvent e = FrameworkLine.parse(text);
     // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
     int last = FrameworkLine.lastError(text);
@@ -178,8 +189,8 @@ final class BlockParser {
     if (nextEnd - end - 1 > MAX_LINE) {
       return -1;
     }
-    String prefix = decode(buf, block, start, at);
-    String continuation = decode(buf, block, end + 1, nextEnd);
+    String prefix = text(buf, start, at);
+    String continuation = text(buf, end + 1, nextEnd);
     NcclEvent e = FrameworkLine.lastErrorText(prefix, continuation);
     if (e == null) {
       return -1;
@@ -235,14 +246,16 @@ final class BlockParser {
     return false;
   }
 
-  /** The line as text: the Latin-1 view when it is ASCII, UTF-8 when it has high bytes. */
-  private static String decode(byte[] buf, String block, int start, int end) {
-    for (int i = start; i < end; i++) {
-      if (buf[i] < 0 || buf[i] == 0x1b || buf[i] == '\r') {
-        return decode(buf, start, end);
-      }
+  /**
+   * The line as text: decoded as UTF-8 (ASCII, the common case, is found by the JDK's vectorised
+   * check and copied as Latin-1), the slow path only for lines with escapes or carriage returns.
+   */
+  private static String text(byte[] buf, int start, int end) {
+    String s = new String(buf, start, end - start, StandardCharsets.UTF_8);
+    if (s.indexOf(0x1b) >= 0 || s.indexOf('\r') >= 0) {
+      return decode(buf, start, end);
     }
-    return block.substring(start, end);
+    return s;
   }
 
   /** ASCII/Latin-1 fast path; UTF-8 when the line has high bytes; CR and ANSI escapes removed. */
