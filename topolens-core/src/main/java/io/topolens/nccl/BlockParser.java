@@ -2,7 +2,6 @@ package io.topolens.nccl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,6 +15,9 @@ final class BlockParser {
   static final int MAX_LINE = 1 << 16;
 
   private BlockParser() {}
+
+  /** The line filter's needles ({@link Needles#ALL}), found in one pass per block. */
+  private static final NeedleSet ALL = new NeedleSet(Needles.ALL);
 
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
@@ -37,17 +39,16 @@ final class BlockParser {
   }
 
   static Result parse(byte[] buf, int len, OtherLines wanted) {
-    // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
-    // the needles runs at memory speed; lines are cut out only when they are parsed. Each needle's
-    // next place in the block is searched once and kept, so a needle costs one pass per block.
+    // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends runs
+    // at memory speed; lines are cut out only when they are parsed. The filter's needles are all
+    // found in one pass over the block (NeedleSet), then asked about line after line.
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
     OtherLines.Sink sink = wanted.sink();
     Needles.Finder others = new Needles.Finder(block, wanted.needles());
-    int[] next = new int[Needles.ALL.size() + 1];
-    Arrays.fill(next, UNKNOWN);
+    NeedleSet.Hits needles = ALL.scan(buf, 0, len);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -64,9 +65,9 @@ final class BlockParser {
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
       } else {
-        int needle = needle(block, next, start, end);
+        int needle = needles.first(start, end);
         if (needle == 0) {
-          int at = next[0];
+          int at = needles.at();
           if (isTrace(block, at, end)) {
             nccl++;
           } else {
@@ -107,42 +108,6 @@ final class BlockParser {
 
   private static Other other(int line, String text, OtherLines.Sink sink) {
     return new Other(line, text, sink.read(text));
-  }
-
-  private static final int UNKNOWN = -2;
-
-  /** The first needle in the line, by the order of {@link Needles#ALL}, or -1. */
-  private static int needle(String block, int[] next, int start, int end) {
-    return needle(block, next, start, end, Needles.ALL);
-  }
-
-  /**
-   * The first of {@code needles} in the line {@code [start, end)}, or -1; {@code next} keeps each
-   * needle's next place in the block, so the block is searched once per needle, and its last slot
-   * the nearest of them, so a line before it is answered without looking at each needle.
-   */
-  private static int needle(String block, int[] next, int start, int end, List<String> needles) {
-    int nearest = next[needles.size()];
-    if (nearest >= end) {
-      return -1;
-    }
-    int first = -1;
-    nearest = Integer.MAX_VALUE;
-    for (int i = 0; i < needles.size(); i++) {
-      int at = next[i];
-      if (at != -1 && at < start) {
-        at = block.indexOf(needles.get(i), start);
-        next[i] = at;
-      }
-      if (at >= 0) {
-        nearest = Math.min(nearest, at);
-        if (first < 0 && at < end) {
-          first = i;
-        }
-      }
-    }
-    next[needles.size()] = nearest;
-    return first;
   }
 
   /** A framework's line about NCCL (PyTorch's errors, the watchdog): 1 when it is one, else 0. */

@@ -1,0 +1,153 @@
+package io.topolens.nccl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every place where one of several needles starts in a block of bytes, found in one pass: Wu and
+ * Manber's shift table over pairs of bytes. Where a pair ends no needle's first {@code m} bytes
+ * ({@code m} the shortest needle's length), the pass moves on by up to {@code m - 1} bytes at once;
+ * where one may end, the needles it may end are compared in place. So 19 needles cost one pass over
+ * the block, less than one look per byte, instead of one search per needle.
+ *
+ * <p>Thread-safety: immutable once built; each {@link #scan} fills its own {@link Hits}.
+ */
+final class NeedleSet {
+  private final byte[][] needles;
+  private final int shortest;
+
+  /** How far the window's end may move on from a pair of bytes (0: a needle may end here). */
+  private final byte[] shift = new byte[1 << 16];
+
+  /** Per pair of bytes, the needles whose first {@code shortest} bytes end with it. */
+  private final int[][] ending = new int[1 << 16][];
+
+  /** The needles, in the order their indexes name them; at least two bytes each, ASCII. */
+  NeedleSet(List<String> needles) {
+    this.needles =
+        needles.stream().map(n -> n.getBytes(StandardCharsets.ISO_8859_1)).toArray(byte[][]::new);
+    int m = Integer.MAX_VALUE;
+    for (byte[] n : this.needles) {
+      if (n.length < 2) {
+        throw new IllegalArgumentException("needles of at least two bytes");
+      }
+      m = Math.min(m, n.length);
+    }
+    shortest = m;
+    Arrays.fill(shift, (byte) Math.min(m - 1, Byte.MAX_VALUE));
+    List<List<Integer>> ends = new ArrayList<>();
+    for (int i = 0; i < 1 << 16; i++) {
+      ends.add(null);
+    }
+    for (int i = 0; i < this.needles.length; i++) {
+      byte[] n = this.needles[i];
+      for (int j = 1; j < m; j++) {
+        int h = pair(n[j - 1], n[j]);
+        shift[h] = (byte) Math.min(shift[h], m - 1 - j);
+      }
+      int last = pair(n[m - 2], n[m - 1]);
+      if (ends.get(last) == null) {
+        ends.set(last, new ArrayList<>());
+      }
+      ends.get(last).add(i);
+    }
+    for (int h = 0; h < 1 << 16; h++) {
+      if (ends.get(h) != null) {
+        ending[h] = ends.get(h).stream().mapToInt(Integer::intValue).toArray();
+      }
+    }
+  }
+
+  private static int pair(byte a, byte b) {
+    return (a & 0xff) << 8 | (b & 0xff);
+  }
+
+  /**
+   * Where the needles start in {@code b[from, to)}, by place and, at one place, by needle index;
+   * each needle lies wholly inside the range.
+   */
+  Hits scan(byte[] b, int from, int to) {
+    Hits hits = new Hits();
+    int m = shortest;
+    int end = from + m - 1;
+    while (end < to) {
+      int h = pair(b[end - 1], b[end]);
+      int s = shift[h];
+      if (s > 0) {
+        end += s;
+        continue;
+      }
+      int start = end - m + 1;
+      for (int i : ending[h]) {
+        if (startsWith(b, start, to, needles[i])) {
+          hits.add(start, i);
+        }
+      }
+      end++;
+    }
+    return hits;
+  }
+
+  private static boolean startsWith(byte[] b, int at, int to, byte[] n) {
+    if (at + n.length > to) {
+      return false;
+    }
+    return Arrays.equals(b, at, at + n.length, n, 0, n.length);
+  }
+
+  /**
+   * The needles found, in order, read line after line: {@link #first} answers which needle a line
+   * holds, moving a cursor past the places before it.
+   */
+  static final class Hits {
+    private long[] items = new long[16];
+    private int size;
+    private int cursor;
+    private int at = -1;
+
+    private void add(int place, int needle) {
+      if (size == items.length) {
+        items = Arrays.copyOf(items, size * 2);
+      }
+      items[size++] = (long) place << 32 | needle;
+    }
+
+    int size() {
+      return size;
+    }
+
+    int place(int i) {
+      return (int) (items[i] >>> 32);
+    }
+
+    int needle(int i) {
+      return (int) items[i];
+    }
+
+    /**
+     * The lowest-indexed needle starting in {@code [start, end)}, or -1; {@link #at} is then where
+     * it first starts there. Lines must be asked about in order.
+     */
+    int first(int start, int end) {
+      while (cursor < size && place(cursor) < start) {
+        cursor++;
+      }
+      int first = -1;
+      at = -1;
+      for (int i = cursor; i < size && place(i) < end; i++) {
+        if (first < 0 || needle(i) < first) {
+          first = needle(i);
+          at = place(i);
+        }
+      }
+      return first;
+    }
+
+    /** Where the needle {@link #first} returned first starts in the line. */
+    int at() {
+      return at;
+    }
+  }
+}
