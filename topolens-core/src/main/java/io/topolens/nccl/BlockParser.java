@@ -16,8 +16,12 @@ final class BlockParser {
 
   private BlockParser() {}
 
-  /** The line filter's needles ({@link Needles#ALL}), found in one pass per block. */
-  private static final NeedleSet ALL = new NeedleSet(Needles.ALL);
+  /**
+   * The line filter's needles after NCCL's own ({@link Needles#ALL} from index 1), found together
+   * in one pass over the lines that do not hold NCCL's.
+   */
+  private static final NeedleSet OTHER_NEEDLES =
+      new NeedleSet(Needles.ALL.subList(1, Needles.ALL.size()));
 
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
@@ -40,15 +44,17 @@ final class BlockParser {
 
   static Result parse(byte[] buf, int len, OtherLines wanted) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends runs
-    // at memory speed; lines are cut out only when they are parsed. The filter's needles are all
-    // found in one pass over the block (NeedleSet), then asked about line after line.
+    // at memory speed; lines are cut out only when they are parsed. NCCL's own needle is searched
+    // line after line (it is in most lines of NCCL's logs); the others of the filter only in lines
+    // without it, all together in one pass (NeedleSet).
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
     OtherLines.Sink sink = wanted.sink();
     Needles.Finder others = new Needles.Finder(block, wanted.needles());
-    NeedleSet.Hits needles = ALL.scan(buf, 0, len);
+    int debugLine = UNKNOWN;
+    NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -65,9 +71,12 @@ final class BlockParser {
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
       } else {
-        int needle = needles.first(start, end);
+        if (debugLine != -1 && debugLine < start) {
+          debugLine = block.indexOf(Needles.DEBUG_LINE, start);
+        }
+        int needle = debugLine >= 0 && debugLine < end ? 0 : other(needles, start, end);
         if (needle == 0) {
-          int at = needles.at();
+          int at = debugLine;
           if (isTrace(block, at, end)) {
             nccl++;
           } else {
@@ -83,7 +92,7 @@ final class BlockParser {
               nccl += framework(buf, block, start, end, lines, parsed);
             }
           }
-        } else if (needle > 0) {
+        } else if (needle > 0) { // another of Needles.ALL
           int last = lastErrorLine(buf, block, start, end, len, lines, parsed);
           if (last > 0) {
             // the continuation line was taken with it
@@ -104,6 +113,14 @@ final class BlockParser {
       start = end + 1;
     }
     return new Result(lines, nccl, parsed, overlong, other);
+  }
+
+  private static final int UNKNOWN = -2;
+
+  /** The index in {@link Needles#ALL} of the first needle after NCCL's own in a line, or -1. */
+  private static int other(NeedleSet.Hits needles, int start, int end) {
+    int i = needles.first(start, end);
+    return i < 0 ? -1 : i + 1;
   }
 
   private static Other other(int line, String text, OtherLines.Sink sink) {

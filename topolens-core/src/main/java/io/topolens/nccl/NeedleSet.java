@@ -69,7 +69,21 @@ final class NeedleSet {
    * each needle lies wholly inside the range.
    */
   Hits scan(byte[] b, int from, int to) {
-    Hits hits = new Hits();
+    Hits hits = new Hits(this, b, null, to);
+    scan(b, from, to, hits);
+    return hits;
+  }
+
+  /**
+   * The needles of a block of whole lines ({@code block} its Latin-1 view), found as lines are
+   * asked about: a window of lines at a time, so a block whose lines are rarely asked about is not
+   * read.
+   */
+  Hits lines(byte[] b, String block) {
+    return new Hits(this, b, block, block.length());
+  }
+
+  private void scan(byte[] b, int from, int to, Hits hits) {
     int m = shortest;
     int end = from + m - 1;
     while (end < to) {
@@ -87,7 +101,6 @@ final class NeedleSet {
       }
       end++;
     }
-    return hits;
   }
 
   private static boolean startsWith(byte[] b, int at, int to, byte[] n) {
@@ -102,10 +115,28 @@ final class NeedleSet {
    * holds, moving a cursor past the places before it.
    */
   static final class Hits {
+    /** How far past the line asked about one scan of {@link #lines} looks. */
+    static final int WINDOW = 16 << 10;
+
+    private final NeedleSet set;
+    private final byte[] b;
+    private final String block;
+    private final int len;
     private long[] items = new long[16];
     private int size;
     private int cursor;
     private int at = -1;
+
+    /** Everything before this is scanned (or was never asked about). */
+    private int scanned;
+
+    private Hits(NeedleSet set, byte[] b, String block, int len) {
+      this.set = set;
+      this.b = b;
+      this.block = block;
+      this.len = len;
+      this.scanned = block == null ? len : 0;
+    }
 
     private void add(int place, int needle) {
       if (size == items.length) {
@@ -127,10 +158,21 @@ final class NeedleSet {
     }
 
     /**
-     * The lowest-indexed needle starting in {@code [start, end)}, or -1; {@link #at} is then where
-     * it first starts there. Lines must be asked about in order.
+     * The lowest-indexed needle starting in the line {@code [start, end)}, or -1; {@link #at} is
+     * then where it first starts there. Lines must be asked about in order.
      */
     int first(int start, int end) {
+      if (scanned < end) {
+        // from a line start to a line end, so no needle is cut (none holds a line break)
+        int from = Math.max(scanned, start);
+        int to = Math.min(len, Math.max(end, start + WINDOW));
+        if (to < len) {
+          int nl = block.indexOf('\n', to);
+          to = nl < 0 ? len : nl;
+        }
+        set.scan(b, from, to, this);
+        scanned = to;
+      }
       while (cursor < size && place(cursor) < start) {
         cursor++;
       }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link NeedleSet} finds every place where each needle starts, as a search per needle finds them:
- * on real logs, on text made of needles' pieces, and line by line as the filter asks.
+ * on real logs, on text made of needles' pieces, and line by line as the filter asks (a window of
+ * lines at a time).
  */
 class NeedleSetTest {
   private static final NeedleSet ALL = new NeedleSet(Needles.ALL);
@@ -40,6 +41,33 @@ class NeedleSetTest {
     byte[] b = Files.readAllBytes(Path.of(file));
 
     assertThat(found(ALL, b, 0, b.length)).isEqualTo(searched(Needles.ALL, b, 0, b.length));
+  }
+
+  @ParameterizedTest
+  @MethodSource("logs")
+  void answersLineAfterLineWhatASearchPerNeedleAnswers(String file) throws IOException {
+    byte[] b = Files.readAllBytes(Path.of(file));
+    String block = new String(b, StandardCharsets.ISO_8859_1);
+    NeedleSet.Hits hits = ALL.lines(b, block);
+    int start = 0;
+    int asked = 0;
+    for (int line = 0; start < b.length; line++) {
+      int end = block.indexOf('\n', start);
+      end = end < 0 ? b.length : end;
+      if (line % 3 != 1) { // some lines never asked about, as the filter skips NCCL's own
+        String text = block.substring(start, end);
+        int expected = -1;
+        for (int i = Needles.ALL.size() - 1; i >= 0; i--) {
+          expected = text.contains(Needles.ALL.get(i)) ? i : expected;
+        }
+        assertThat(hits.first(start, end)).as("line %d", line + 1).isEqualTo(expected);
+        assertThat(hits.at())
+            .isEqualTo(expected < 0 ? -1 : start + text.indexOf(Needles.ALL.get(expected)));
+        asked++;
+      }
+      start = end + 1;
+    }
+    assertThat(asked).isPositive();
   }
 
   @ParameterizedTest
