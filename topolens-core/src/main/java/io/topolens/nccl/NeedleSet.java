@@ -6,48 +6,67 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Every place where one of several needles starts in a block of bytes, found in one pass: Wu and
- * Manber's shift table over pairs of bytes. Where a pair ends no needle's first {@code m} bytes
- * ({@code m} the shortest needle's length), the pass moves on by up to {@code m - 1} bytes at once;
- * where one may end, the needles it may end are compared in place. So 19 needles cost one pass over
- * the block, less than one look per byte, instead of one search per needle.
+ * Every place where one of several needles starts in a block of bytes. The long needles ({@link
+ * #LONG} bytes or more) are found in one pass: Wu and Manber's shift table over pairs of bytes.
+ * Where a pair ends no long needle's first {@code m} bytes ({@code m} the shortest long needle's
+ * length), the pass moves on by up to {@code m - 1} bytes at once; where one may end, the needles
+ * it may end are compared in place. So 15 needles cost one pass that looks at about one byte in
+ * six, instead of one search per needle over the block. The few short ones are searched one by one.
  *
  * <p>Thread-safety: immutable once built; each {@link #scan} fills its own {@link Hits}.
  */
 final class NeedleSet {
+  /**
+   * Needles shorter than this are searched one by one (the JDK's vectorised search): a short needle
+   * would keep the pass from moving on by more than a few bytes at a time.
+   */
+  static final int LONG = 8;
+
   private final byte[][] needles;
+
+  /** The indexes of the short needles, and of the long ones the pass finds. */
+  private final int[] shortOnes;
+
+  private final String[] shortTexts;
   private final int shortest;
 
   /** How far the window's end may move on from a pair of bytes (0: a needle may end here). */
   private final byte[] shift = new byte[1 << 16];
 
-  /** Per pair of bytes, the needles whose first {@code shortest} bytes end with it. */
+  /** Per pair of bytes, the long needles whose first {@code shortest} bytes end with it. */
   private final int[][] ending = new int[1 << 16][];
 
-  /** The needles, in the order their indexes name them; at least two bytes each, ASCII. */
+  /** The needles, in the order their indexes name them; ASCII, without line breaks. */
   NeedleSet(List<String> needles) {
     this.needles =
         needles.stream().map(n -> n.getBytes(StandardCharsets.ISO_8859_1)).toArray(byte[][]::new);
+    List<Integer> shortList = new ArrayList<>();
     int m = Integer.MAX_VALUE;
-    for (byte[] n : this.needles) {
-      if (n.length < 2) {
-        throw new IllegalArgumentException("needles of at least two bytes");
+    for (int i = 0; i < this.needles.length; i++) {
+      if (this.needles[i].length < LONG) {
+        shortList.add(i);
+      } else {
+        m = Math.min(m, this.needles[i].length);
       }
-      m = Math.min(m, n.length);
     }
-    shortest = m;
-    Arrays.fill(shift, (byte) Math.min(m - 1, Byte.MAX_VALUE));
+    shortOnes = shortList.stream().mapToInt(Integer::intValue).toArray();
+    shortTexts = shortList.stream().map(needles::get).toArray(String[]::new);
+    shortest = m == Integer.MAX_VALUE ? LONG : m;
+    Arrays.fill(shift, (byte) Math.min(shortest - 1, Byte.MAX_VALUE));
     List<List<Integer>> ends = new ArrayList<>();
     for (int i = 0; i < 1 << 16; i++) {
       ends.add(null);
     }
     for (int i = 0; i < this.needles.length; i++) {
       byte[] n = this.needles[i];
-      for (int j = 1; j < m; j++) {
-        int h = pair(n[j - 1], n[j]);
-        shift[h] = (byte) Math.min(shift[h], m - 1 - j);
+      if (n.length < LONG) {
+        continue;
       }
-      int last = pair(n[m - 2], n[m - 1]);
+      for (int j = 1; j < shortest; j++) {
+        int h = pair(n[j - 1], n[j]);
+        shift[h] = (byte) Math.min(shift[h], shortest - 1 - j);
+      }
+      int last = pair(n[shortest - 2], n[shortest - 1]);
       if (ends.get(last) == null) {
         ends.set(last, new ArrayList<>());
       }
@@ -70,7 +89,7 @@ final class NeedleSet {
    */
   Hits scan(byte[] b, int from, int to) {
     Hits hits = new Hits(this, b, null, to);
-    scan(b, from, to, hits);
+    scan(b, new String(b, StandardCharsets.ISO_8859_1), from, to, hits);
     return hits;
   }
 
@@ -83,7 +102,15 @@ final class NeedleSet {
     return new Hits(this, b, block, block.length());
   }
 
-  private void scan(byte[] b, int from, int to, Hits hits) {
+  /** Adds the needles of {@code [from, to)} to {@code hits}, by place, then needle index. */
+  private void scan(byte[] b, String block, int from, int to, Hits hits) {
+    int mark = hits.size;
+    for (int k = 0; k < shortOnes.length; k++) {
+      String n = shortTexts[k];
+      for (int at = block.indexOf(n, from, to); at >= 0; at = block.indexOf(n, at + 1, to)) {
+        hits.add(at, shortOnes[k]);
+      }
+    }
     int m = shortest;
     int end = from + m - 1;
     while (end < to) {
@@ -100,6 +127,9 @@ final class NeedleSet {
         }
       }
       end++;
+    }
+    if (hits.size - mark > 1) {
+      Arrays.sort(hits.items, mark, hits.size);
     }
   }
 
@@ -170,7 +200,7 @@ final class NeedleSet {
           int nl = block.indexOf('\n', to);
           to = nl < 0 ? len : nl;
         }
-        set.scan(b, from, to, this);
+        set.scan(b, block, from, to, this);
         scanned = to;
       }
       while (cursor < size && place(cursor) < start) {
