@@ -500,7 +500,8 @@ class DiagnoseCommandTest {
       String log, String framework, String derivation, double median, int count, int line)
       throws IOException {
     CliRun r = CliRun.of("diagnose", "--format", "json", CliRun.fixture(log));
-    assertThat(r.code()).as(r.err()).isIn(0, 1);
+    // neither log holds a finding above info: the seeds' tail is healthy, the H200 run too
+    assertThat(r.code()).as(r.err()).isZero();
     JsonNode steps = JSON.readTree(r.out()).get("steps");
     assertThat(steps.get("framework").asText()).isEqualTo(framework);
     assertThat(steps.get("derivation").asText()).isEqualTo(derivation);

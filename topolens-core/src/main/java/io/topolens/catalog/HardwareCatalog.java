@@ -212,11 +212,9 @@ public final class HardwareCatalog {
     return List.copyOf(entries().paths.values());
   }
 
-  private record SourceEntry(String title, String url) {}
-
   private record CatalogFile(
       String about,
-      Map<String, SourceEntry> sources,
+      Map<String, Source.Entry> sources,
       List<GpuSpec> gpus,
       List<InstanceSpec> instances,
       List<PathSpec> paths) {}

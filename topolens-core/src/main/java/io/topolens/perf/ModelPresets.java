@@ -1,12 +1,7 @@
 package io.topolens.perf;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.catalog.BundledJson;
 import io.topolens.catalog.Source;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,31 +51,18 @@ public final class ModelPresets {
     return s;
   }
 
-  private record SourceEntry(String title, String url) {}
-
-  private record File(String about, Map<String, SourceEntry> sources, List<ModelSpec> models) {}
+  private record File(String about, Map<String, Source.Entry> sources, List<ModelSpec> models) {}
 
   private static ModelPresets load() {
-    try (InputStream in = ModelPresets.class.getResourceAsStream("models.json")) {
-      if (in == null) {
-        throw new IllegalStateException("models.json missing from the jar");
-      }
-      File f =
-          new ObjectMapper()
-              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-              .readValue(in, File.class);
-      Map<String, Source> sources = new LinkedHashMap<>();
-      f.sources().forEach((k, v) -> sources.put(k, new Source(k, v.title(), v.url())));
-      for (ModelSpec m : f.models()) {
-        for (String key : m.sources()) {
-          if (!sources.containsKey(key)) {
-            throw new IllegalStateException(m.name() + " cites undefined source " + key);
-          }
+    File f = BundledJson.read(ModelPresets.class, "models.json", File.class);
+    Map<String, Source> sources = Source.all(f.sources());
+    for (ModelSpec m : f.models()) {
+      for (String key : m.sources()) {
+        if (!sources.containsKey(key)) {
+          throw new IllegalStateException(m.name() + " cites undefined source " + key);
         }
       }
-      return new ModelPresets(sources, List.copyOf(f.models()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
+    return new ModelPresets(sources, List.copyOf(f.models()));
   }
 }

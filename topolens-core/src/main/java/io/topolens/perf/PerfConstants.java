@@ -1,11 +1,7 @@
 package io.topolens.perf;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.catalog.BundledJson;
 import io.topolens.catalog.Source;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,35 +102,23 @@ public final class PerfConstants {
     return new PerfConstants(s, p);
   }
 
-  private record SourceEntry(String title, String url) {}
-
-  private record File(String about, Map<String, SourceEntry> sources, List<Parameter> parameters) {}
+  private record File(
+      String about, Map<String, Source.Entry> sources, List<Parameter> parameters) {}
 
   private static PerfConstants load() {
-    try (InputStream in = PerfConstants.class.getResourceAsStream("perf-model.json")) {
-      if (in == null) {
-        throw new IllegalStateException("perf-model.json missing from the jar");
-      }
-      File f =
-          new ObjectMapper()
-              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-              .readValue(in, File.class);
-      Map<String, Source> sources = new LinkedHashMap<>();
-      f.sources().forEach((k, v) -> sources.put(k, new Source(k, v.title(), v.url())));
-      Map<String, Parameter> params = new LinkedHashMap<>();
-      for (Parameter p : f.parameters()) {
-        for (String key : p.sources()) {
-          if (!sources.containsKey(key)) {
-            throw new IllegalStateException(p.id() + " cites undefined source " + key);
-          }
-        }
-        if (params.put(p.id(), p) != null) {
-          throw new IllegalStateException("duplicate model parameter " + p.id());
+    File f = BundledJson.read(PerfConstants.class, "perf-model.json", File.class);
+    Map<String, Source> sources = Source.all(f.sources());
+    Map<String, Parameter> params = new LinkedHashMap<>();
+    for (Parameter p : f.parameters()) {
+      for (String key : p.sources()) {
+        if (!sources.containsKey(key)) {
+          throw new IllegalStateException(p.id() + " cites undefined source " + key);
         }
       }
-      return new PerfConstants(sources, params);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      if (params.put(p.id(), p) != null) {
+        throw new IllegalStateException("duplicate model parameter " + p.id());
+      }
     }
+    return new PerfConstants(sources, params);
   }
 }

@@ -1,11 +1,7 @@
 package io.topolens.kube.lint;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.catalog.BundledJson;
 import io.topolens.diagnose.Severity;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,21 +30,11 @@ public record LintRuleInfo(String id, Severity severity, String what) {
   private record File(String about, List<Entry> rules) {}
 
   private static Map<String, LintRuleInfo> load() {
-    try (InputStream in = LintRuleInfo.class.getResourceAsStream("lint-rules.json")) {
-      if (in == null) {
-        throw new IllegalStateException("lint-rules.json missing from the jar");
-      }
-      File f =
-          new ObjectMapper()
-              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-              .readValue(in, File.class);
-      Map<String, LintRuleInfo> map = new LinkedHashMap<>();
-      for (Entry e : f.rules()) {
-        map.put(e.id(), new LintRuleInfo(e.id(), Severity.parse(e.severity()), e.what()));
-      }
-      return map;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    File f = BundledJson.read(LintRuleInfo.class, "lint-rules.json", File.class);
+    Map<String, LintRuleInfo> map = new LinkedHashMap<>();
+    for (Entry e : f.rules()) {
+      map.put(e.id(), new LintRuleInfo(e.id(), Severity.parse(e.severity()), e.what()));
     }
+    return map;
   }
 }

@@ -1,12 +1,8 @@
 package io.topolens.kube.settings;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.catalog.BundledJson;
 import io.topolens.catalog.Source;
 import io.topolens.kube.model.Quantity;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -126,11 +122,9 @@ public final class KubeSettings {
     }
   }
 
-  private record SourceEntry(String title, String url) {}
-
   private record File(
       String about,
-      Map<String, SourceEntry> sources,
+      Map<String, Source.Entry> sources,
       Policy policy,
       List<Instance> instances,
       List<EnvValues> envValues,
@@ -170,7 +164,7 @@ public final class KubeSettings {
   }
 
   public Source source(String key) {
-    SourceEntry e = file.sources().get(key);
+    Source.Entry e = file.sources().get(key);
     if (e == null) {
       throw new IllegalArgumentException("no source " + key);
     }
@@ -183,39 +177,27 @@ public final class KubeSettings {
   }
 
   public Map<String, Source> sources() {
-    java.util.Map<String, Source> m = new java.util.LinkedHashMap<>();
-    file.sources().forEach((k, v) -> m.put(k, new Source(k, v.title(), v.url())));
-    return m;
+    return Source.all(file.sources());
   }
 
   private static KubeSettings load() {
-    try (InputStream in = KubeSettings.class.getResourceAsStream("kube-settings.json")) {
-      if (in == null) {
-        throw new IllegalStateException("kube-settings.json missing from the jar");
-      }
-      File f =
-          new ObjectMapper()
-              .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-              .readValue(in, File.class);
-      KubeSettings s = new KubeSettings(f);
-      List<String> cited = new ArrayList<>(f.policy().shm().sources());
-      cited.addAll(f.policy().memory().sources());
-      cited.addAll(f.policy().cpu().sources());
-      cited.addAll(f.policy().offload().sources());
-      f.instances().forEach(i -> cited.addAll(i.sources()));
-      f.envAdvice().forEach(a -> cited.addAll(a.sources()));
-      for (String k : cited) {
-        s.source(k);
-      }
-      for (EnvAdvice a : f.envAdvice()) {
-        io.topolens.diagnose.Severity.parse(a.severity());
-        if (!List.of("any", "efa", "gdr", "no-gdr").contains(a.when().toLowerCase(Locale.ROOT))) {
-          throw new IllegalStateException("envAdvice " + a.name() + ": unknown when " + a.when());
-        }
-      }
-      return s;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    File f = BundledJson.read(KubeSettings.class, "kube-settings.json", File.class);
+    KubeSettings s = new KubeSettings(f);
+    List<String> cited = new ArrayList<>(f.policy().shm().sources());
+    cited.addAll(f.policy().memory().sources());
+    cited.addAll(f.policy().cpu().sources());
+    cited.addAll(f.policy().offload().sources());
+    f.instances().forEach(i -> cited.addAll(i.sources()));
+    f.envAdvice().forEach(a -> cited.addAll(a.sources()));
+    for (String k : cited) {
+      s.source(k);
     }
+    for (EnvAdvice a : f.envAdvice()) {
+      io.topolens.diagnose.Severity.parse(a.severity());
+      if (!List.of("any", "efa", "gdr", "no-gdr").contains(a.when().toLowerCase(Locale.ROOT))) {
+        throw new IllegalStateException("envAdvice " + a.name() + ": unknown when " + a.when());
+      }
+    }
+    return s;
   }
 }
