@@ -22,7 +22,8 @@ record CliCall(
     boolean timedOut,
     long millis) {
 
-  static CliCall run(List<String> args, long timeoutMs) {
+  /** Runs with {@code stdin} as standard input (read when an argument is {@code -}). */
+  static CliCall run(List<String> args, byte[] stdin, long timeoutMs) {
     Capture out = new Capture();
     Capture err = new Capture();
     AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -46,7 +47,7 @@ record CliCall(
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      System.setIn(new ByteArrayInputStream(new byte[0]));
+      System.setIn(new ByteArrayInputStream(stdin));
       t.start();
       t.join(timeoutMs);
       timedOut = t.isAlive();

@@ -1,5 +1,6 @@
 package io.topolens.fuzz;
 
+import io.topolens.nccl.LogInput;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -80,7 +81,11 @@ public final class Fuzz {
       long deadline = minutes > 0 ? System.nanoTime() + (long) (minutes * 60e9) : Long.MAX_VALUE;
       long i = 0;
       for (; i < mutants && System.nanoTime() < deadline && f.stuck < 3; i++) {
-        f.mutant(i, false);
+        try {
+          f.mutant(i, false);
+        } catch (OutOfMemoryError e) {
+          f.log.printf("fuzz: mutant %d too large to make or run (%s); skipped%n", i, e);
+        }
         if ((i + 1) % 100 == 0) {
           f.log.printf("fuzz: %d mutants, %d runs, %d cause(s)%n", i + 1, f.runs, f.byCause.size());
         }
@@ -121,10 +126,21 @@ public final class Fuzz {
       }
     }
     Path file = dir.resolve(m.fileName());
+    if (m.seed().kind() == SeedKind.INPUT && r.nextInt(4) == 0) {
+      // the mutant among its folder's other inputs, read as one job (diagnose DIR)
+      Path folder = dir.resolve("job");
+      Files.createDirectories(folder);
+      corpus.seeds().stream()
+          .filter(s -> s.kind() == SeedKind.INPUT && s != m.seed())
+          .filter(s -> s.path().getParent().equals(m.seed().path().getParent()))
+          .limit(30)
+          .forEach(s -> write(folder.resolve(s.path().getFileName()), s.bytes()));
+      file = folder.resolve(m.fileName());
+    }
     Files.write(file, m.bytes());
     boolean failed = false;
     for (List<String> args : Targets.of(m, file, dir, r)) {
-      CliCall c = CliCall.run(args, timeoutMs);
+      CliCall c = CliCall.run(args, m.bytes(), timeoutMs);
       runs++;
       Failure f = Failure.of(c, names(args));
       if (keep) {
@@ -200,6 +216,9 @@ public final class Fuzz {
   private static Set<String> names(List<String> args) {
     List<String> n = new ArrayList<>();
     for (String a : args) {
+      if (a.equals("-")) {
+        n.add(LogInput.STDIN);
+      }
       if (a.contains("/") || a.contains(".")) {
         n.add(a);
         Path p = Path.of(a).getFileName();
@@ -210,6 +229,14 @@ public final class Fuzz {
     }
     n.sort(Comparator.comparing(String::length).reversed());
     return new LinkedHashSet<>(n);
+  }
+
+  private static void write(Path p, byte[] bytes) {
+    try {
+      Files.write(p, bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static void deleteTree(Path dir) {

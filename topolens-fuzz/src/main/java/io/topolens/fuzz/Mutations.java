@@ -27,6 +27,8 @@ final class Mutations {
       Pattern.compile("Ring|Tree|Trees|->|Channel|channel|rank|nRanks|GPU\\d|<gpu|dev=|busid");
   private static final Pattern NCCL_HEADER =
       Pattern.compile("^(.*?\\bNCCL (INFO|WARN|TRACE) ?)", Pattern.MULTILINE);
+  private static final Pattern RANKED =
+      Pattern.compile(" via |Init COMPLETE|nranks|nRanks|Trees|Ring \\d|Channel \\d+/\\d+ :");
   private static final Pattern HOST = Pattern.compile("^([A-Za-z][\\w.-]*):(\\d+):(\\d+)");
   private static final Pattern JSON_VALUE = Pattern.compile("(:\\s*)([^,\\n}\\]\\[{]+)");
 
@@ -395,7 +397,19 @@ final class Mutations {
 
   private String manyRanks(String text, List<String> lines) {
     int at = index(lines);
+    for (int tries = 0; tries < 50; tries++) {
+      // rather an NCCL line that makes ranks, edges or communicators
+      int i = index(lines);
+      if (RANKED.matcher(lines.get(i)).find()) {
+        at = i;
+        break;
+      }
+    }
     String l = lines.get(at);
+    if (l.length() > 4096) {
+      return text; // thousands of copies of a long line would fill the fuzzer's heap, not
+      // topolens's
+    }
     if (!l.endsWith("\n")) {
       l = l + "\n";
     }

@@ -34,6 +34,15 @@ final class Targets {
             random.nextBoolean()
                 ? List.of("diagnose", f)
                 : List.of("diagnose", "--format", "json", "-v", f));
+        if (file.getParent().getFileName().toString().equals("job")) {
+          cmds.add(List.of("diagnose", file.getParent().toString()));
+        }
+        switch (random.nextInt(6)) {
+          case 0 -> cmds.add(List.of("diagnose", "-")); // the mutant on standard input
+          case 1 -> cmds.add(List.of("diagnose", "--node-map", f, "examples/eks-efa-fallback"));
+          case 2 -> cmds.add(List.of("diagnose", "--format", "json", "--fold-channels", f));
+          default -> {}
+        }
         cmds.add(List.of("topo", f));
         cmds.add(
             random.nextBoolean() ? List.of("bench", f) : List.of("bench", "--format", "json", f));
