@@ -39,6 +39,7 @@ import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.RankKilled;
+import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
@@ -88,6 +89,7 @@ public final class Diagnoser {
             new IbError(),
             new IbMemlock(),
             new CudaOutOfMemory(),
+            new RemAllocatorFailed(),
             new CudaDriverTooOld(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),

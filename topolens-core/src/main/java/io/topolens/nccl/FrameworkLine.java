@@ -125,6 +125,10 @@ final class FrameworkLine {
     if (test != null) {
       return test;
     }
+    NcclEvent failed = ncclFailure(text);
+    if (failed != null) {
+      return failed;
+    }
     if (text.contains("Some NCCL operations have failed or timed out")
         || text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
@@ -234,6 +238,58 @@ final class FrameworkLine {
         WarningClassifier.classify(text.substring(from, quote), text.substring(quote + 2)),
         m,
         null);
+  }
+
+  /**
+   * NCCL's result as a caller's check prints it: nccl-tests' NCCLCHECK {@code [host: ]Test NCCL
+   * failure FILE:LINE 'REASON[ / LAST ERROR]'} (the last error since nccl-tests 2.13; older tests
+   * {@code NCCL failure FILE:LINE 'REASON'}), and {@code NCCL Error N: REASON} or {@code NCCL error
+   * N: REASON} (PyTorch 1.x's torch.cuda.nccl, JAX, PETSc): REASON in ncclGetErrorString's words.
+   */
+  private static NcclEvent ncclFailure(String text) {
+    int at = text.indexOf("NCCL failure ");
+    if (at >= 0) {
+      int from = at + 13;
+      int quote = text.indexOf(" '", from);
+      if (quote > 0 && sourceLocation(text.substring(from, quote))) {
+        String reason = text.substring(quote + 2).strip();
+        if (reason.endsWith("'")) {
+          reason = reason.substring(0, reason.length() - 1);
+        }
+        // "unhandled cuda error (run with NCCL_DEBUG=INFO for details) / LAST ERROR", the last
+        // error empty where NCCL kept none
+        String last = "";
+        int slash = reason.indexOf(" / ");
+        if (slash >= 0) {
+          last = reason.substring(slash + 3).strip();
+          reason = reason.substring(0, slash);
+        }
+        int paren = reason.indexOf(" (run with");
+        if (paren >= 0) {
+          reason = reason.substring(0, paren);
+        }
+        reason = reason.strip() + (last.isEmpty() ? "" : " / " + last);
+        Result r = bySaying(reason);
+        if (r != null) {
+          return new NcclEvent.Failure(rank(text, at), r.name(), reason, null);
+        }
+      }
+    }
+    at = text.indexOf("NCCL Error ");
+    if (at < 0) {
+      at = text.indexOf("NCCL error ");
+    }
+    if (at >= 0) {
+      int colon = text.indexOf(": ", at + 11);
+      if (colon > at + 11 && text.substring(at + 11, colon).chars().allMatch(Character::isDigit)) {
+        String reason = text.substring(colon + 2).strip();
+        Result r = bySaying(reason);
+        if (r != null) {
+          return new NcclEvent.Failure(rank(text, at), r.name(), reason, null);
+        }
+      }
+    }
+    return null;
   }
 
   /** Where the text after {@code Last error:} starts on this line, or -1 when it is not one. */

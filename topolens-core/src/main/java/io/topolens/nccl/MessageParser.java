@@ -139,6 +139,13 @@ final class MessageParser {
           return new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
         }
       }
+      case 'n' -> {
+        // enqueue.cc of 2.25 at INFO level (a WARN before and after): "ncclMaxSharedMem 82240
+        // exceeds device/fn maxSharedMem 79856", the kernels need more shared memory than the GPU
+        if (m.startsWith("ncclMaxSharedMem ") && m.contains(" exceeds device/fn maxSharedMem")) {
+          return new NcclEvent.Warning(NcclWarning.Kind.CUDA_ARCH, m, null);
+        }
+      }
       case 'S' -> {
         if (m.startsWith("Successfully loaded external plugin ")) {
           return new NcclEvent.Plugin(m.substring(36).strip(), Outcome.LOADED);

@@ -50,7 +50,11 @@ final class WarningClassifier {
                   "no kernel image is available",
                   "cudaerrornokernelimagefordevice",
                   "'invalid device function'",
-                  "cudaerrorinvaliddevicefunction")),
+                  "cudaerrorinvaliddevicefunction",
+                  // enqueue.cc (2.19+): "[cudaArch %d ]ncclMaxSharedMem %d exceeds device/fn
+                  // maxSharedMem %zu", a WARN or (2.25) an INFO line: the kernels of this build
+                  // ask for more shared memory than the GPU gives (NCCL 2.25 on sm_120)
+                  "exceeds device/fn maxsharedmem")),
           // CUDA 101 (cudaErrorInvalidDevice) from CUDACHECK in any file (transport/p2p.cc,
           // init.cc)
           // and nccl-tests' "Test CUDA failure common.cu:N 'invalid device ordinal'": before P2P,
@@ -84,7 +88,9 @@ final class WarningClassifier {
                   ": invalid root",
                   ": invalid type",
                   ": invalid reduction operation",
-                  "mismatchs with nccl device")),
+                  "mismatchs with nccl device",
+                  // init.cc (2.4+): "Invalid rank requested : %d/%d", a rank outside 0..nranks-1
+                  "invalid rank requested")),
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
           new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr")),
@@ -111,10 +117,26 @@ final class WarningClassifier {
                   "of node net not found",
                   "of node nvlink not found",
                   "xml import channel",
-                  "real path of /sys/class/pci_bus")),
+                  "real path of /sys/class/pci_bus",
+                  // graph/topo.h ncclTopoIdToIndex: "Could not find %s with id %lx", a node the
+                  // graph names missing from the topology (NCCL 2.25's NET search on some hosts)
+                  "could not find net with id",
+                  "could not find gpu with id",
+                  "could not find nic with id",
+                  "could not find cpu with id",
+                  "could not find pci with id",
+                  "could not find nvs with id")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
-          new Clue(Kind.P2P, List.of("peer access is not supported")),
+          // and CUDA 711 (cudaErrorTooManyPeers) "peer mapping resources exhausted": a GPU mapping
+          // more peers than CUDA allows (allocator.cc's cuMem peer mappings, p2p.cc's IPC)
+          new Clue(
+              Kind.P2P,
+              List.of(
+                  "peer access is not supported",
+                  "peer mapping resources exhausted",
+                  "cudaerrortoomanypeers",
+                  "cuda_error_too_many_peers")),
           new Clue(
               Kind.SHM,
               List.of(

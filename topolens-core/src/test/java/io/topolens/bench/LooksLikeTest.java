@@ -67,7 +67,12 @@ class LooksLikeTest {
           "w05-invalid-device-ordinal-40-ranks-4-gpus-nccl-tests-54.log",
           "w07-socket-creation-2.2-no-interface-docker-nccl-tests-14.log",
           "w13-nccl-tests-illegal-address-own-kernel-nccl-393.log",
-          "x01-no-cuda-device-nccl-tests-30.log");
+          "x01-no-cuda-device-nccl-tests-30.log",
+          "z03-peer-mapping-exhausted-10-gpus-nccl-tests-324.log",
+          "z04-unhandled-system-error-docker-shm-nccl-473.log",
+          "z08-unhandled-cuda-error-nccl-for-newer-cuda-nccl-tests-6.log",
+          "z10-rtx5090-max-shared-mem-2.25.1-nccl-tests-287.log",
+          "q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test

@@ -169,6 +169,58 @@ class FrameworkLinesTest {
             "NVLS Failed to bind NVLink SHARP (NVLS) Multicast memory: CUDA error 401");
   }
 
+  /**
+   * NCCL's result as callers' checks print it: nccl-tests' NCCLCHECK with and without the host and
+   * the last error, older tests' {@code NCCL failure}, PyTorch 1.x's {@code NCCL Error N: REASON}
+   * (nccl/heldout set10 z04, z08). Prose with the same words, a non-location or a result NCCL has
+   * no words for are not failures.
+   */
+  @Test
+  void callersChecksOfNcclResults() {
+    Job job =
+        readText(
+            """
+            fastmoe: Test NCCL failure common.cu:777 'unhandled system error'
+            Test NCCL failure common.cu:777 'unhandled cuda error'
+            node1: Test NCCL failure common.cu:1005 'remote process exited or there was a network error / NET/IB : Got async event : port error'
+            NCCL failure common.cu:456 'invalid argument'
+            RuntimeError: NCCL Error 2: unhandled system error
+            NCCL error 5: invalid usage (run with NCCL_DEBUG=WARN for details)
+            """);
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(6);
+    assertThat(job.failures())
+        .extracting(NcclFailure::result)
+        .containsExactly(
+            "ncclSystemError",
+            "ncclUnhandledCudaError",
+            "ncclRemoteError",
+            "ncclInvalidArgument",
+            "ncclInvalidUsage");
+    // the same result in the same words on two lines is one failure, counted twice
+    assertThat(job.failures().get(0).count()).isEqualTo(2);
+    assertThat(job.failures().get(2).detail())
+        .isEqualTo(
+            "remote process exited or there was a network error / NET/IB : Got async event : port"
+                + " error");
+    assertThat(
+            readText(
+                    "HCA-128: Test NCCL failure common.cu:1204 'unhandled cuda error (run with"
+                        + " NCCL_DEBUG=INFO for details) / '\n")
+                .failures())
+        .extracting(NcclFailure::detail)
+        .containsExactly("unhandled cuda error");
+    Job none =
+        readText(
+            """
+            we saw an NCCL failure common.cu was not the cause 'unhandled system error'
+            Test NCCL failure here 'unhandled system error'
+            NCCL Error 2 unhandled system error
+            NCCL Error two: unhandled system error
+            NCCL Error 9: something NCCL never says
+            """);
+    assertThat(none.failures()).isEmpty();
+  }
+
   /** Lines that hold the needles but say nothing about NCCL are not NCCL lines. */
   @Test
   void otherLinesWithTheNeedlesAreNotNcclLines() {

@@ -2,11 +2,14 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code cuda-arch-unsupported}: CUDA found no kernel of the NCCL build (or the framework's) for
  * this GPU's architecture ({@code Cuda failure 'named symbol not found'}, {@code 'no kernel image
- * is available for execution on the device'}, {@code 'invalid device function'}).
+ * is available for execution on the device'}, {@code 'invalid device function'}), or its kernels
+ * ask for more shared memory than the GPU has ({@code ncclMaxSharedMem 82240 exceeds device/fn
+ * maxSharedMem 79856}, NCCL 2.25 on sm_120).
  */
 public final class CudaArchUnsupported extends WarningRule {
 
@@ -27,6 +30,25 @@ public final class CudaArchUnsupported extends WarningRule {
   @Override
   String explanation() {
     return "CUDA could not find NCCL's kernel for this GPU (cudaErrorSymbolNotFound, cudaErrorNoKernelImageForDevice or cudaErrorInvalidDeviceFunction): the library was compiled for other compute capabilities than the GPU's, typically an NCCL built from source with NVCC_GENCODE for an older GPU (sm_80 only, run on an H100, sm_90), or a build older than the GPU generation. Every collective fails the same way; no setting of NCCL changes it.";
+  }
+
+  /** The kernels asking for more shared memory than the GPU has: a release older than the GPU. */
+  private static final String SHARED_MEMORY = "exceeds device/fn maxsharedmem";
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    return hits.stream().allMatch(forms().get(0)::saidBy)
+        ? "This NCCL is older than the GPU: its kernels need more shared memory than the GPU gives"
+        : title();
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            SHARED_MEMORY,
+            "`ncclMaxSharedMem N exceeds device/fn maxSharedMem M` says this NCCL's kernels ask for more shared memory per block than this GPU gives: NCCL 2.25 on consumer Blackwell GPUs (sm_120, GeForce RTX 50xx, RTX PRO 6000), fixed in NCCL 2.26.2; every kernel launch then fails (`Cuda failure 1 'invalid argument'`).",
+            "Use NCCL 2.26.2 or later (pip install -U nvidia-nccl-cu12, or a container whose NCCL is that recent; LD_PRELOAD or LD_LIBRARY_PATH can point a framework at a newer libnccl.so.2)."));
   }
 
   @Override

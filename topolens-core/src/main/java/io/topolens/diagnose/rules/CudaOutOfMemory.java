@@ -1,6 +1,7 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
 
 /**
@@ -28,6 +29,15 @@ public final class CudaOutOfMemory extends WarningRule {
     return "A GPU memory allocation NCCL made for its buffers (per channel and per peer, NCCL_BUFFSIZE each,"
         + " plus NVLS and P2P buffers) failed: the framework's caching allocator or the model had already taken"
         + " the memory NCCL needs at communicator init or at the first collective of a new peer.";
+  }
+
+  /**
+   * The remote allocator's failure of old NCCL prints this text too: where only its process said
+   * it, rem-allocator-failed says why.
+   */
+  @Override
+  boolean elsewhere(Job job, NcclWarning w) {
+    return RemAllocatorFailed.fake(job, w);
   }
 
   @Override

@@ -2,11 +2,12 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code invalid-argument}: NCCL's own argument checks refused a call ({@code sendbuff (nil) is not
- * a valid pointer}, {@code invalid root}, {@code invalid type}): the caller passed something NCCL
- * cannot use.
+ * a valid pointer}, {@code invalid root}, {@code invalid type}, {@code Invalid rank requested :
+ * 2/2}): the caller passed something NCCL cannot use.
  */
 public final class InvalidArgument extends WarningRule {
 
@@ -27,6 +28,15 @@ public final class InvalidArgument extends WarningRule {
   @Override
   String explanation() {
     return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "invalid rank requested",
+            "`Invalid rank requested : R/N` says a process asked to be rank R of a communicator of N ranks (ranks run 0..N-1): the ranks and the world size the launcher gave the workers disagree, for instance more processes started than WORLD_SIZE counts, or a node rank or process-per-node count that differs between workers.",
+            "Print RANK, LOCAL_RANK and WORLD_SIZE on every worker: WORLD_SIZE must count every process (nodes × processes per node) and each RANK must lie in 0..WORLD_SIZE-1, unique; with torchrun give every node the same --nnodes and --nproc_per_node and node ranks 0..nnodes-1; in a Kubernetes or Azure ML job, make the replica count match the node count the launcher is told."));
   }
 
   @Override

@@ -18,7 +18,9 @@ import java.util.stream.Collectors;
  * {@code ofi-plugin-error}: the AWS EFA plugin (aws-ofi-nccl over libfabric) is in trouble before
  * or without a fallback line: it failed to initialise and the log stops before NCCL chose a
  * network; libfabric picked the {@code tcp} or {@code sockets} provider instead of {@code efa}; or
- * it could not register memory ({@code NET/OFI Unable to register memory ... RC: -22}).
+ * it could not register memory ({@code NET/OFI Unable to register memory ... RC: -22}); or it could
+ * not add a peer's EFA address ({@code NET/OFI Unable to insert remote address into address vector
+ * for device 1. RC: 0}), a security group without its self-referencing rules.
  */
 public final class OfiPluginError implements Rule {
 
@@ -131,6 +133,33 @@ public final class OfiPluginError implements Rule {
               "Request the EFA devices in the pod (resources.limits vpc.amazonaws.com/efa, with the EFA device"
                   + " plugin running) or pass /dev/infiniband/uverbs* to docker; fi_info -p efa must list them."
                   + " FI_PROVIDER=efa makes a missing device fail fast instead of running slow."));
+    }
+    // aws-ofi-nccl's connect and accept paths (1.0 to 1.17, the CM of 1.15+): "[CM: ]Unable to
+    // insert remote address into address vector for device %d. RC: %s", "Failed call to
+    // fi_av_insert": the peer's EFA address was refused, or it was added and no packet came back
+    List<NcclWarning> unreachable =
+        ofi(
+            job,
+            m ->
+                m.contains("insert remote address into address vector")
+                    || m.contains("failed call to fi_av_insert"));
+    if (!unreachable.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "aws-ofi-nccl could not reach the peer's EFA device",
+              "aws-ofi-nccl could not add the peer's EFA address to its address vector while connecting, so the"
+                  + " connection between the two nodes failed (PyTorch reports an internal error). EFA traffic"
+                  + " is not IP: a security group that allows all outbound IP traffic (0.0.0.0/0) does not let it"
+                  + " out; EFA needs a rule allowing all traffic to and from the security group itself, inbound"
+                  + " and outbound. The same happens when the nodes are in different Availability Zones or VPCs"
+                  + " (EFA does not cross them).",
+              unreachable.stream().map(NcclWarning::evidence).toList(),
+              "Give the nodes' security group an inbound and an outbound rule allowing all traffic whose source"
+                  + " (and destination) is the security group itself, and launch the nodes in one Availability"
+                  + " Zone and subnet (a cluster placement group); check with the EFA installer's fi_pingpong -p"
+                  + " efa between two nodes, or nccl-tests over two nodes."));
     }
     List<NcclWarning> register = ofi(job, m -> m.contains("unable to register memory"));
     if (!register.isEmpty()) {

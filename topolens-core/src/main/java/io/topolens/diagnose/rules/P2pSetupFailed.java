@@ -14,7 +14,8 @@ import java.util.Locale;
  * {@code p2p-setup-failed}: NCCL tried to connect two GPUs directly and could not ({@code failed to
  * open CUDA IPC handle : 217 peer access is not supported between these two devices}, {@code Could
  * not enable P2P between dev 1(=3b000) and dev 0(=1a000)}, the P2P/IPC errors of old versions).
- * NCCL then falls back to shared memory for the pair, or init fails.
+ * NCCL then falls back to shared memory for the pair, or init fails. {@code Cuda failure 711 'peer
+ * mapping resources exhausted'} is the other limit: a GPU asked to map more than 8 peers.
  */
 public final class P2pSetupFailed implements Rule {
 
@@ -31,7 +32,10 @@ public final class P2pSetupFailed implements Rule {
             .filter(
                 w -> {
                   String m = w.message().toLowerCase(Locale.ROOT);
-                  return m.contains("peer access") || m.contains("ipc") || m.contains("p2p");
+                  return m.contains("peer access")
+                      || m.contains("ipc")
+                      || m.contains("p2p")
+                      || tooManyPeers(m);
                 })
             .toList();
     if (hits.isEmpty()) {
@@ -76,6 +80,25 @@ public final class P2pSetupFailed implements Rule {
                 + " needs the same peer access; NCCL_CUMEM_HOST_ENABLE=0 puts the SHM transport back on"
                 + " /dev/shm."
             : "";
+    // CUDA 711 (cudaErrorTooManyPeers): not the path between two GPUs but the number of peers
+    boolean tooMany =
+        hits.stream().anyMatch(w -> tooManyPeers(w.message().toLowerCase(Locale.ROOT)));
+    if (tooMany) {
+      return List.of(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "A GPU ran out of CUDA peer mappings (more than 8 peers)",
+              Facts.plural(hits.stream().mapToLong(NcclWarning::count).sum(), "line")
+                  + " say CUDA refused another peer mapping (CUDA 711, cudaErrorTooManyPeers). CUDA lets one"
+                  + " GPU map the memory of at most 8 peer GPUs; one process that drives more than 9 GPUs of a"
+                  + " node (nccl-tests -g 10, a framework's single process over a 10- or 16-GPU machine) asks for"
+                  + " more, and NCCL fails at init. NCCL_P2P_DISABLE does not avoid it: recent NCCL versions map"
+                  + " their own buffers into the peer GPUs through cuMem (allocator.cc) as well.",
+              hits.stream().map(NcclWarning::evidence).toList(),
+              "Run one process per GPU, as the NCCL maintainers advise (torchrun or mpirun; nccl-tests built with"
+                  + " MPI=1 and run as mpirun -np 10 ... -g 1), or drive at most 9 GPUs from one process."));
+    }
     return List.of(
         new Finding(
             id(),
@@ -100,5 +123,12 @@ public final class P2pSetupFailed implements Rule {
                 + " iommu=pt (or intel_iommu=off); in a VM enable P2P in the hypervisor's GPU passthrough; keep"
                 + " the ranks of one job on GPUs that say OK. Until then NCCL_P2P_DISABLE=1 makes NCCL use shared"
                 + " memory from the start instead of failing."));
+  }
+
+  /** CUDA 711 in its words, its runtime name or its driver name (lower-cased text). */
+  private static boolean tooManyPeers(String m) {
+    return m.contains("peer mapping resources exhausted")
+        || m.contains("toomanypeers")
+        || m.contains("too_many_peers");
   }
 }

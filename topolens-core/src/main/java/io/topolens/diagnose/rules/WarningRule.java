@@ -24,11 +24,59 @@ abstract class WarningRule implements Rule {
 
   abstract String fix();
 
+  /**
+   * A form of the kind with a cause of its own: lines whose lower-cased text holds {@code words}
+   * add {@code detail} to the explanation and take {@code fix} instead of {@link #fix()}.
+   */
+  record Form(String words, String detail, String fix) {
+    boolean saidBy(NcclWarning w) {
+      return w.message().toLowerCase(java.util.Locale.ROOT).contains(words);
+    }
+  }
+
+  /** The forms of this kind that have their own cause; none by default. */
+  List<Form> forms() {
+    return List.of();
+  }
+
+  private String detail(List<NcclWarning> hits) {
+    StringBuilder b = new StringBuilder();
+    for (Form f : forms()) {
+      if (hits.stream().anyMatch(f::saidBy)) {
+        b.append(' ').append(f.detail());
+      }
+    }
+    return b.toString();
+  }
+
+  private String fix(List<NcclWarning> hits) {
+    List<String> fixes = new java.util.ArrayList<>();
+    for (Form f : forms()) {
+      if (hits.stream().anyMatch(f::saidBy)) {
+        fixes.add(f.fix());
+      }
+    }
+    if (hits.stream().anyMatch(w -> forms().stream().noneMatch(f -> f.saidBy(w)))) {
+      fixes.add(fix());
+    }
+    return String.join(" ", fixes);
+  }
+
+  /** The title for these lines: {@link #title()} unless a form of the kind needs its own. */
+  String title(List<NcclWarning> hits) {
+    return title();
+  }
+
+  /** Whether another rule explains this line better (it is then left to that rule). */
+  boolean elsewhere(Job job, NcclWarning w) {
+    return false;
+  }
+
   @Override
   public final List<Finding> check(Job job) {
     List<NcclWarning> hits =
         job.warnings().stream()
-            .filter(w -> kinds.contains(w.kind()) && w.evidence() != null)
+            .filter(w -> kinds.contains(w.kind()) && w.evidence() != null && !elsewhere(job, w))
             .toList();
     if (hits.isEmpty()) {
       return List.of();
@@ -39,15 +87,16 @@ abstract class WarningRule implements Rule {
         new Finding(
             id(),
             severity,
-            title(),
+            title(hits),
             lines
                 + " line(s) of "
                 + hits.size()
                 + " distinct form(s), from up to "
                 + processes
                 + " process(es). "
-                + explanation(),
+                + explanation()
+                + detail(hits),
             hits.stream().map(NcclWarning::evidence).toList(),
-            fix()));
+            fix(hits)));
   }
 }

@@ -30,6 +30,24 @@ class CudaArchUnsupportedRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
+                "2.25's INFO line on an sm_120 GPU, kernels asking for more shared memory (enqueue.cc)",
+                """
+                host:4766:4780 [0] NCCL INFO NCCL version 2.25.1+cuda12.8
+                host:4766:4780 [0] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856
+                """)
+            .expect(error("This NCCL is older than the GPU", "sm_120", "2.26.2").at("a.log:2")),
+        given(
+                "the WARN form with the architecture (2.19 to 2.24)",
+                """
+                host:1:2 [0] enqueue.cc:120 NCCL WARN cudaArch 1200 ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856
+                """)
+            .expect(error("This NCCL is older than the GPU").at("a.log:1")),
+        given(
+            "another INFO line about shared memory is no failure",
+            """
+            host:1:2 [0] NCCL INFO ncclMaxSharedMem 82240 fits device/fn maxSharedMem 99000
+            """),
+        given(
             "another CUDA failure is not the architecture (nccl issue 846)",
             """
             transport.cc:154 NCCL WARN Cuda failure 'invalid argument'

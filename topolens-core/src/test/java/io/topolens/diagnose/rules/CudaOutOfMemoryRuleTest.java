@@ -44,6 +44,21 @@ class CudaOutOfMemoryRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
+                "the allocator's out of memory said by another process too is kept (the lines merge)",
+                """
+                node-a:39:298 [0] bootstrap.cc:279 NCCL WARN [Rem Allocator] Allocation failed (segment 0, fd 130)
+                node-a:39:298 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
+                node-b:40:300 [1] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
+                """)
+            .expect(
+                error("2 line(s) of 1 distinct form(s), from up to 2 process(es)").at("a.log:2")),
+        given(
+            "the remote allocator's fake out of memory is rem-allocator-failed's",
+            """
+            node-a:39:298 [0] bootstrap.cc:279 NCCL WARN [Rem Allocator] Allocation failed (segment 0, fd 130)
+            node-a:39:298 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'
+            """),
+        given(
             "another CUDA failure is not memory (nccl issue 846)",
             """
             transport.cc:154 NCCL WARN Cuda failure 'invalid argument'

@@ -14,6 +14,17 @@ class InvalidArgumentRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "a rank outside the communicator: rank 4 of 4 (init.cc since 2.4)",
+                """
+                worker-1:25:25 [0] init.cc:981 NCCL WARN Invalid rank requested : 4/4
+                """)
+            .expect(
+                error(
+                        "The program passed NCCL an invalid argument",
+                        "asked to be rank R of a communicator of N ranks",
+                        "WORLD_SIZE")
+                    .at("a.log:1")),
+        given(
                 "PyTorch's last error, a NULL receive buffer"
                     + " (https://github.com/NVIDIA/nccl/issues/1558, its title)",
                 """

@@ -74,6 +74,30 @@ class OfiPluginErrorRuleTest {
             "init failed, then NCCL used sockets: net-plugin-fallback's case",
             excerpt("ofi-init-failed-fallback-aws-ofi-nccl-715.log")),
         given(
+                "the peer's EFA address refused, as the WARN of the CM (aws-ofi-nccl 1.15+)",
+                """
+                ip-10-1-2-3:812:901 [3] cm_av_insert:88 NCCL WARN NET/OFI CM: Unable to insert remote address into address vector for device. RC: Invalid argument
+                """)
+            .expect(
+                error(
+                        "aws-ofi-nccl could not reach the peer's EFA device",
+                        "security group itself",
+                        "Availability Zone")
+                    .at("a.log:1")),
+        given(
+                "the same as PyTorch's last error, after the line that says so",
+                """
+                [rank1]: ncclInternalError: Internal check failed.
+                [rank1]: Last error:
+                [rank1]: NET/OFI Unable to insert remote address into address vector for device 1. RC: 0
+                """)
+            .expect(error("could not reach the peer's EFA device").at("a.log:3")),
+        given(
+            "an address vector created is not a failure",
+            """
+            ip-10-1-2-3:812:812 [0] NCCL INFO NET/OFI Creating address vector for device 0
+            """),
+        given(
             "libfabric picked efa",
             """
             ip-192-168-16-255:25655:25655 [0] NCCL INFO NET/OFI Selected Provider is efa;ofi_rxr

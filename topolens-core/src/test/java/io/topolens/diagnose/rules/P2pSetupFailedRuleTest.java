@@ -48,6 +48,24 @@ class P2pSetupFailedRuleTest {
                     .lacks("communicator init failed")
                     .at("a.log:1")),
         given(
+                "CUDA 711 from the cuMem allocator: more than 8 peers (nccl issue 1874's form)",
+                """
+                gn11:193261:193261 [0] allocator.cc:79 NCCL WARN Cuda failure 711 'peer mapping resources exhausted'
+                """)
+            .expect(
+                error(
+                        "A GPU ran out of CUDA peer mappings",
+                        "at most 8 peer GPUs",
+                        "one process per GPU")
+                    .lacks("IOMMU or ACS")
+                    .at("a.log:1")),
+        given(
+                "the runtime's enum name in a framework's line",
+                """
+                host:1:2 [0] transport/p2p.cc:300 NCCL WARN Cuda failure 'cudaErrorTooManyPeers'
+                """)
+            .expect(error("ran out of CUDA peer mappings").at("a.log:1")),
+        given(
             "P2P works",
             rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
             rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));

@@ -14,6 +14,19 @@ class TopologyDetectionFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "topo.h's lookup of a NET the graph names (ncclTopoIdToIndex, NCCL 2.25)",
+                """
+                node7:3311:3390 [2] graph/topo.h:230 NCCL WARN Could not find NET with id 0
+                """)
+            .expect(
+                error("NCCL could not build its topology", "Could not find NET with id N", "2.27")
+                    .at("a.log:1")),
+        given(
+            "the graph search's fallback alone is no failure",
+            """
+            node7:3311:3390 [2] graph/search.cc:1135 NCCL WARN Could not find a path for pattern 1, falling back to simple order
+            """),
+        given(
                 "xml.h: a CPU node without arch (https://github.com/aws/aws-ofi-nccl/issues/785)",
                 """
                 2a8874e7d1e6:2196:2275 [1] graph/xml.h:101 NCCL WARN Attribute arch of node cpu not found
