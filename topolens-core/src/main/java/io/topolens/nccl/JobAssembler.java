@@ -40,6 +40,9 @@ import java.util.TreeMap;
 final class JobAssembler {
   static final int MAX_DISTINCT_WARNINGS = 500;
 
+  /** More channels than any NCCL has (MAXCHANNELS is 64 in 2.12 to 2.28): a damaged line. */
+  static final int MAX_CHANNELS = 1024;
+
   private final Map<String, String> versions = new HashMap<>();
   private final Map<String, Evidence> versionLines = new HashMap<>();
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
@@ -56,9 +59,6 @@ final class JobAssembler {
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
   private final SampleCounter malformed = new SampleCounter();
-
-  /** More channels than any NCCL has (MAXCHANNELS is 64 in 2.12 to 2.28): a damaged line. */
-  static final int MAX_CHANNELS = 1024;
 
   private final List<InputFile> inputs = new ArrayList<>();
 

@@ -14,6 +14,10 @@ import java.util.regex.Pattern;
  */
 record Failure(String symptom, String cause, String firstLine) {
   private static final Pattern FRAME = Pattern.compile("^\\s+at ([\\w$.]+)\\.([\\w$<>]+)\\(");
+  private static final Pattern JAVA_TALK =
+      Pattern.compile(
+          "out of bounds for length|For input string|Cannot invoke|because \"|java\\.[a-z]+\\."
+              + "|Exception|NullPointer|ClassCast|IllegalState|Cannot deserialize|No content to map");
   private static final Pattern DIGITS = Pattern.compile("\\d+");
 
   static Failure of(CliCall c, Set<String> names) {
@@ -34,6 +38,10 @@ record Failure(String symptom, String cause, String firstLine) {
     for (String l : lines) {
       if (!l.startsWith("topolens: ") && !l.startsWith("[... ")) {
         return new Failure("stray stderr", "stray stderr: " + normal(l, names), l);
+      }
+      if (JAVA_TALK.matcher(l).find()) {
+        // an exception's own message, caught and passed on: the user learns nothing of their input
+        return new Failure("java message", "java message: " + normal(l, names), l);
       }
     }
     if (c.code() == 2) {

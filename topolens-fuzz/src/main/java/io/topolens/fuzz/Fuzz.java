@@ -218,6 +218,7 @@ public final class Fuzz {
     for (String a : args) {
       if (a.equals("-")) {
         n.add(LogInput.STDIN);
+        n.add(" in -"); // diagnose's "no files to read in -", as for a file
       }
       if (a.contains("/") || a.contains(".")) {
         n.add(a);

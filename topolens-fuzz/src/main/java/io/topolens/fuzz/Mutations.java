@@ -294,7 +294,10 @@ final class Mutations {
     List<Integer> candidates = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String l = lines.get(i);
-      if (NUMBER.matcher(l).find() && (!structure || STRUCTURE.matcher(l).find())) {
+      // a line of a 10 MB mutation would make this quadratic in the fuzzer, not in topolens
+      if (l.length() <= 65536
+          && NUMBER.matcher(l).find()
+          && (!structure || STRUCTURE.matcher(l).find())) {
         candidates.add(i);
       }
     }
