@@ -55,6 +55,7 @@ import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.VersionMismatch;
+import io.topolens.diagnose.rules.WatchdogStuck;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.model.Cluster;
@@ -119,6 +120,7 @@ public final class Diagnoser {
             new BusbwBelowExpected(),
             new NcclError(),
             new CollectiveTimeoutRule(),
+            new WatchdogStuck(),
             new OfiPluginError(),
             new SocketConnect(),
             new DuplicateRank(),

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param nodeOfHost physical node of each host (pod) name, when a node map was given; else empty
  * @param failures NCCL failures a framework reported (PyTorch's {@code NCCL error in:}...)
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
+ * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
+ *     first), one per rank and form
  */
 public record Job(
     List<InputFile> inputs,
@@ -36,7 +38,8 @@ public record Job(
     Map<String, String> processAddress,
     Map<String, String> nodeOfHost,
     List<NcclFailure> failures,
-    List<CollectiveTimeout> timeouts) {
+    List<CollectiveTimeout> timeouts,
+    List<WatchdogReport> watchdog) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -64,7 +67,8 @@ public record Job(
         processAddress,
         Map.copyOf(nodes),
         failures,
-        timeouts);
+        timeouts,
+        watchdog);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -99,6 +99,13 @@ public record NcclWarning(
      */
     KILLED,
     /**
+     * PyTorch's heartbeat monitor found the ProcessGroupNCCL watchdog thread making no progress
+     * ({@code ProcessGroupNCCL's watchdog got stuck for N seconds without making progress in
+     * monitoring enqueued collectives}, {@code Heartbeat monitor timed out!}): the thread is
+     * blocked in a CUDA or NCCL call, and the monitor kills the process.
+     */
+    WATCHDOG_STUCK,
+    /**
      * CUDA cannot use the GPU at all: {@code 'CUDA-capable device(s) is/are busy or unavailable'}
      * (CUDA 46: exclusive-process compute mode with another process on it, or a GPU in a bad
      * state), {@code 'initialization error'} (CUDA 3).

@@ -1,6 +1,7 @@
 package io.topolens.nccl;
 
 import io.topolens.model.NcclWarning.Kind;
+import io.topolens.model.WatchdogReport;
 import java.util.List;
 
 /**
@@ -65,6 +66,14 @@ final class FrameworkLine {
       if (died != null) {
         return died;
       }
+    }
+    NcclEvent report = watchdogReport(text);
+    if (report != null) {
+      return report;
+    }
+    if (watchdogStuck(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.WATCHDOG_STUCK, m, null);
     }
     at = text.indexOf("NCCL error in: ");
     if (at >= 0) {
@@ -132,11 +141,90 @@ final class FrameworkLine {
     if (failed != null) {
       return failed;
     }
-    if (text.contains("Some NCCL operations have failed or timed out")
-        || text.contains("detected by watchdog at work:")) {
+    if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
     }
     return null;
+  }
+
+  private static final String TIMEOUT_AT = "Timeout at NCCL work: ";
+
+  private static final String DUMP_SIGNAL =
+      "Received a dump signal due to a collective timeout from ";
+
+  private static final String DATA_UNSAFE = "Some NCCL operations have failed or timed out";
+
+  /**
+   * The watchdog's lines around a timeout (ProcessGroupNCCL.cpp, torch 2.2-2.11): {@code Timeout at
+   * NCCL work: 7, last enqueued NCCL work: 8, last completed NCCL work: 6.}, {@code Received a dump
+   * signal due to a collective timeout from rank 7 | from this local rank and we will try our best
+   * to dump the debug info. Last enqueued NCCL work: E, last completed NCCL work: C.}, and the
+   * consequence {@code Some NCCL operations have failed or timed out. Due to the asynchronous
+   * nature of CUDA kernels, ...}; null for other lines.
+   */
+  private static NcclEvent watchdogReport(String text) {
+    int at = text.indexOf(TIMEOUT_AT);
+    if (at >= 0) {
+      long seq = number(text, at + TIMEOUT_AT.length());
+      return seq < 0
+          ? null
+          : new NcclEvent.Watchdog(
+              WatchdogReport.Kind.TIMEOUT_AT,
+              rank(text, at),
+              seq,
+              after(text, "last enqueued NCCL work: ", at),
+              after(text, "last completed NCCL work: ", at),
+              -1);
+    }
+    at = text.indexOf(DUMP_SIGNAL);
+    if (at >= 0) {
+      int rank = rank(text, at);
+      String from = text.substring(at + DUMP_SIGNAL.length()).stripLeading();
+      int fromRank;
+      if (from.startsWith("this local rank")) {
+        fromRank = rank;
+      } else if (from.startsWith("rank ")) {
+        fromRank = (int) number(from, 5);
+      } else {
+        return null;
+      }
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.DUMP_SIGNAL,
+          rank,
+          -1,
+          after(text, "Last enqueued NCCL work: ", at),
+          after(text, "last completed NCCL work: ", at),
+          fromRank);
+    }
+    at = text.indexOf(DATA_UNSAFE);
+    if (at >= 0) {
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.DATA_UNSAFE, rank(text, at), -1, -1, -1, -1);
+    }
+    return null;
+  }
+
+  /** The integer after {@code key} (past {@code from}), -1 when absent; PyTorch prints -1 too. */
+  private static long after(String text, String key, int from) {
+    int k = text.indexOf(key, from);
+    if (k < 0) {
+      return -1;
+    }
+    int start = k + key.length();
+    boolean negative = start < text.length() && text.charAt(start) == '-';
+    long l = number(text, negative ? start + 1 : start);
+    return l < 0 ? -1 : negative ? -l : l;
+  }
+
+  /**
+   * PyTorch's heartbeat monitor on a watchdog thread that stopped making progress (torch 2.2-2.11):
+   * {@code ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in
+   * monitoring enqueued collectives}, {@code Heartbeat monitor timed out! Process will be
+   * terminated after dumping debug info.}
+   */
+  private static boolean watchdogStuck(String text) {
+    return text.contains("watchdog got stuck for ")
+        || text.contains("Heartbeat monitor timed out!");
   }
 
   /**

@@ -18,6 +18,7 @@ import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
 import io.topolens.model.Tree;
+import io.topolens.model.WatchdogReport;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -55,6 +56,7 @@ final class JobAssembler {
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
+  private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -139,6 +141,7 @@ final class JobAssembler {
     switch (event) {
       case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
+      case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       default -> {}
     }
@@ -171,6 +174,16 @@ final class JobAssembler {
               t.timeoutMs(),
               t.ranForMs(),
               e));
+    }
+  }
+
+  private void watchdog(NcclEvent.Watchdog w, Evidence e) {
+    // one per rank and form: every process group of a rank repeats it
+    if (watchdog.size() < 10_000) {
+      watchdog.putIfAbsent(
+          w.kind() + "|" + w.rank() + "|" + w.seq() + "|" + w.fromRank(),
+          new WatchdogReport(
+              w.kind(), w.rank(), w.seq(), w.lastEnqueued(), w.lastCompleted(), w.fromRank(), e));
     }
   }
 
@@ -210,6 +223,7 @@ final class JobAssembler {
       }
       case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
+      case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -477,7 +491,8 @@ final class JobAssembler {
                         a.count,
                         a.evidence))
             .toList(),
-        List.copyOf(timeouts.values()));
+        List.copyOf(timeouts.values()),
+        List.copyOf(watchdog.values()));
   }
 
   /** The bootstrap address each process printed. */

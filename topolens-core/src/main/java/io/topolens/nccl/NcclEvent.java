@@ -118,6 +118,21 @@ sealed interface NcclEvent {
       int rank, long seq, String op, long numelIn, long numelOut, long timeoutMs, long ranForMs)
       implements NcclEvent {}
 
+  /**
+   * PyTorch's watchdog around a timeout: {@code Timeout at NCCL work: N, last enqueued NCCL work:
+   * E, last completed NCCL work: C}, {@code Received a dump signal due to a collective timeout from
+   * rank R ...}, {@code Some NCCL operations have failed or timed out ...}; -1 for what is not
+   * printed.
+   */
+  record Watchdog(
+      io.topolens.model.WatchdogReport.Kind kind,
+      int rank,
+      long seq,
+      long lastEnqueued,
+      long lastCompleted,
+      int fromRank)
+      implements NcclEvent {}
+
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
 

@@ -8,6 +8,7 @@ import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Communicator;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.WatchdogReport;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -30,8 +31,9 @@ public final class CollectiveTimeoutRule implements Rule {
   @Override
   public List<Finding> check(Job job) {
     List<CollectiveTimeout> all = job.timeouts();
+    List<WatchdogReport> reports = job.watchdog();
     if (all.isEmpty()) {
-      return List.of();
+      return reportsOnly(reports);
     }
     long first = all.stream().mapToLong(CollectiveTimeout::seq).min().orElseThrow();
     List<CollectiveTimeout> atFirst = all.stream().filter(t -> t.seq() == first).toList();
@@ -101,6 +103,7 @@ public final class CollectiveTimeoutRule implements Rule {
                     + " (stuck or crashed before it, or on another code path), or their logs are missing.");
       }
     }
+    progress(why, reports);
     List<Evidence> evidence = new ArrayList<>();
     all.stream()
         .sorted(Comparator.comparingLong(CollectiveTimeout::seq))
@@ -110,6 +113,7 @@ public final class CollectiveTimeoutRule implements Rule {
                 evidence.add(t.evidence());
               }
             });
+    cite(evidence, reports);
     return List.of(
         new Finding(
             id(),
@@ -123,14 +127,142 @@ public final class CollectiveTimeoutRule implements Rule {
                     : ") timed out waiting for ranks that never reached it"),
             why.toString(),
             evidence,
-            "Find what the ranks that did not reach call #"
-                + first
-                + " were doing: their last log lines, a stack dump (py-spy dump --pid), PyTorch's flight recorder"
-                + " (TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1). Usual causes: a collective"
-                + " under a rank-dependent branch (if rank == 0), uneven data (one rank gets one more batch), a rank"
-                + " that crashed or ran out of memory, slow I/O or checkpointing on one rank. If NCCL itself hangs,"
-                + " NCCL_DEBUG=INFO shows where. Raise the timeout (init_process_group(timeout=...)) only when a"
-                + " rank legitimately works that long between collectives."));
+            fix("the ranks that did not reach call #" + first)));
+  }
+
+  private static String fix(String whom) {
+    return "Find what "
+        + whom
+        + " were doing: their last log lines, a stack dump (py-spy dump --pid), PyTorch's flight recorder"
+        + " (TORCH_NCCL_TRACE_BUFFER_SIZE=2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1). Usual causes: a collective"
+        + " under a rank-dependent branch (if rank == 0), uneven data (one rank gets one more batch), a rank"
+        + " that crashed or ran out of memory, slow I/O or checkpointing on one rank. If NCCL itself hangs,"
+        + " NCCL_DEBUG=INFO shows where. Raise the timeout (init_process_group(timeout=...)) only when a"
+        + " rank legitimately works that long between collectives.";
+  }
+
+  /**
+   * The finding when the watchdog's {@code WorkNCCL} line is missing but its other lines say a
+   * collective timed out ({@code Timeout at NCCL work: N}, a dump signal); none for the consequence
+   * line alone, which says neither that a call timed out nor which.
+   */
+  private List<Finding> reportsOnly(List<WatchdogReport> reports) {
+    List<WatchdogReport> timedOut =
+        reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_AT).toList();
+    List<WatchdogReport> signals =
+        reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.DUMP_SIGNAL).toList();
+    if (timedOut.isEmpty() && signals.isEmpty()) {
+      return List.of();
+    }
+    StringBuilder why = new StringBuilder();
+    String title;
+    String whom;
+    if (!timedOut.isEmpty()) {
+      long first = timedOut.stream().mapToLong(WatchdogReport::seq).min().orElseThrow();
+      title = "Collective call #" + first + " timed out waiting for ranks that never reached it";
+      whom = "the ranks that did not reach call #" + first;
+      why.append("PyTorch's NCCL watchdog gave up on collective call #")
+          .append(first)
+          .append(
+              " (its WorkNCCL line, which names the operation, is not in the input). A collective"
+                  + " completes only when every rank of the process group enters it, so the cause is"
+                  + " on a rank that did not.");
+    } else {
+      TreeSet<Integer> from = new TreeSet<>();
+      signals.forEach(r -> from.add(r.fromRank()));
+      boolean named = !from.contains(-1);
+      title =
+          named
+              ? "A collective timed out on rank(s) " + Facts.list(List.copyOf(from), 8)
+              : "A collective timed out (PyTorch's dump signal)";
+      whom =
+          "the ranks that rank(s) "
+              + (named ? Facts.list(List.copyOf(from), 8) : "?")
+              + " waited for";
+      why.append(
+          "PyTorch's NCCL watchdog timed out a collective and signalled every rank to dump its debug"
+              + " info (TORCH_NCCL_DUMP_ON_TIMEOUT); the WorkNCCL line that names the call is not in the"
+              + " input.");
+    }
+    progress(why, reports);
+    List<Evidence> evidence = new ArrayList<>();
+    cite(evidence, reports);
+    return List.of(new Finding(id(), Severity.ERROR, title, why.toString(), evidence, fix(whom)));
+  }
+
+  /**
+   * What the watchdog's other lines add: where each rank stood (last enqueued and completed call),
+   * and which rank timed out first when a dump signal names another.
+   */
+  private static void progress(StringBuilder why, List<WatchdogReport> reports) {
+    TreeSet<Integer> origins = new TreeSet<>();
+    TreeSet<Integer> told = new TreeSet<>();
+    for (WatchdogReport r : reports) {
+      if (r.fromOtherRank()) {
+        origins.add(r.fromRank());
+        if (r.rank() >= 0) {
+          told.add(r.rank());
+        }
+      }
+    }
+    if (!origins.isEmpty()) {
+      why.append(" Rank(s) ")
+          .append(Facts.list(List.copyOf(origins), 8))
+          .append(" timed out first and sent the dump signal")
+          .append(
+              told.isEmpty()
+                  ? ""
+                  : " that rank(s) " + Facts.list(List.copyOf(told), 16) + " received")
+          .append(
+              ": the ranks that received it only obey it, so start from the call rank(s) "
+                  + Facts.list(List.copyOf(origins), 8)
+                  + " waited in.");
+    }
+    List<String> stood = new ArrayList<>();
+    for (WatchdogReport r : reports) {
+      if (r.kind() == WatchdogReport.Kind.DATA_UNSAFE || r.lastEnqueued() < 0) {
+        continue;
+      }
+      String who = r.rank() >= 0 ? "rank " + r.rank() : "a rank";
+      String at = r.seq() >= 0 ? " timed out at call #" + r.seq() + "," : "";
+      // torch 2.3 printed an uninitialised last completed call (3452013982 after 1 enqueued)
+      boolean completedKnown = r.lastCompleted() >= -1 && r.lastCompleted() <= r.lastEnqueued();
+      String s =
+          who
+              + at
+              + " last enqueued #"
+              + r.lastEnqueued()
+              + (completedKnown
+                  ? r.lastCompleted() < 0
+                      ? ", none completed"
+                      : ", last completed #" + r.lastCompleted()
+                  : "");
+      if (stood.size() < 6 && !stood.contains(s)) {
+        stood.add(s);
+      }
+    }
+    if (!stood.isEmpty()) {
+      why.append(" Where the ranks stood: ").append(String.join("; ", stood)).append('.');
+    }
+    if (reports.stream().anyMatch(r -> r.kind() == WatchdogReport.Kind.DATA_UNSAFE)) {
+      why.append(
+          " The watchdog then took the process down (\"Some NCCL operations have failed or timed"
+              + " out ... corrupted/incomplete data\"): a consequence of this timeout, not another"
+              + " failure.");
+    }
+  }
+
+  /** Adds the watchdog's other lines to the evidence, dump signals and progress first. */
+  private static void cite(List<Evidence> evidence, List<WatchdogReport> reports) {
+    for (WatchdogReport.Kind kind : WatchdogReport.Kind.values()) {
+      for (WatchdogReport r : reports) {
+        if (r.kind() == kind
+            && evidence.size() < Finding.MAX_EVIDENCE
+            && !evidence.contains(r.evidence())) {
+          evidence.add(r.evidence());
+        }
+      }
+    }
   }
 
   private static String size(CollectiveTimeout t) {

@@ -57,6 +57,55 @@ class CollectiveTimeoutRuleTest {
                 [80748] [rank0]:[E321 02:07:08.465150152 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued NCCL work: 1582, last completed NCCL work: 1579.
                 """),
         given(
+                "dump signals alone: rank 1 timed out, rank 0 was told (torch 2.6,"
+                    + " https://github.com/vllm-project/vllm-omni/issues/2928)",
+                """
+                [rank1]:[E418 01:32:50.907313453 ProcessGroupNCCL.cpp:1890] [PG ID 0 PG GUID 0(default_pg) Rank 1] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 233659, last completed NCCL work: 233659.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc.
+                [rank0]:[E418 01:32:50.907342463 ProcessGroupNCCL.cpp:1890] [PG ID 0 PG GUID 0(default_pg) Rank 0] Received a dump signal due to a collective timeout from  rank 1 and we will try our best to dump the debug info. Last enqueued NCCL work: 233659, last completed NCCL work: 233659.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc.
+                """)
+            .expect(
+                error(
+                        "A collective timed out on rank(s) 1",
+                        "Rank(s) 1 timed out first and sent the dump signal that rank(s) 0 received",
+                        "rank 1 last enqueued #233659, last completed #233659; rank 0 last")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "a dump signal from rank 6 beside rank 7's own timeout (torch 2.6,"
+                    + " https://github.com/OpenRLHF/OpenRLHF/issues/1126)",
+                """
+                [rank2]:[E901 05:20:03.118859045 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 2] Received a dump signal due to a collective timeout from  rank 6 and we will try our best to dump the debug info. Last enqueued NCCL work: 460631, last completed NCCL work: 460630.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc.
+                [rank2]:[E901 05:20:03.118963441 ProcessGroupNCCL.cpp:1536] [PG ID 0 PG GUID 0(default_pg) Rank 2] ProcessGroupNCCL preparing to dump debug info. Include stack trace: 1
+                [rank7]:[E901 05:20:03.123992144 ProcessGroupNCCL.cpp:632] [Rank 7] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=460631, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "Collective call #460631 (ALLREDUCE) timed out",
+                        "Rank(s) 7 reached it and waited",
+                        "Rank(s) 6 timed out first and sent the dump signal that rank(s) 2 received",
+                        "rank 2 last enqueued #460631, last completed #460630")
+                    .lacks("reported no timeout")
+                    .at("a.log:3", "a.log:1")),
+        given(
+                "Timeout at NCCL work and the consequence line (torch 2.5,"
+                    + " https://github.com/hiyouga/LlamaFactory/issues/6269)",
+                """
+                [rank0]:[E1206 18:44:16.994932383 ProcessGroupNCCL.cpp:1709] [PG 1 Rank 0] Timeout at NCCL work: 7753, last enqueued NCCL work: 7755, last completed NCCL work: 7752.
+                [rank0]:[E1206 18:44:16.994957078 ProcessGroupNCCL.cpp:621] [Rank 0] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
+                [rank0]:[E1206 18:44:16.994964417 ProcessGroupNCCL.cpp:627] [Rank 0] To avoid data inconsistency, we are taking the entire process down.
+                """)
+            .expect(
+                error(
+                        "Collective call #7753 timed out waiting for ranks that never reached it",
+                        "rank 0 timed out at call #7753, last enqueued #7755, last completed #7752",
+                        "a consequence of this timeout, not another failure")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "the consequence line alone says neither that a call timed out nor which"
+                + " (https://github.com/hiyouga/LlamaFactory/issues/6269)",
+            """
+                [rank2]:[E1206 18:44:16.994981286 ProcessGroupNCCL.cpp:621] [Rank 2] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
+                """),
+        given(
             "a healthy job",
             rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
             rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));

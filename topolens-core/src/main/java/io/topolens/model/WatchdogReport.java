@@ -1,0 +1,50 @@
+package io.topolens.model;
+
+/**
+ * One line of PyTorch's ProcessGroupNCCL watchdog about a timeout that is not the {@code WorkNCCL}
+ * line itself: where the rank stood, or who timed out first.
+ *
+ * @param kind which line it is
+ * @param rank the reporting rank in its process group, or -1 when not printed
+ * @param seq the call that timed out ({@code Timeout at NCCL work: N}), or -1
+ * @param lastEnqueued the last call the rank had enqueued, or -1 when not printed
+ * @param lastCompleted the last call the rank saw complete, or -1 when not printed (PyTorch prints
+ *     -1 too when none completed)
+ * @param fromRank the rank whose timeout sent a dump signal ({@code from rank N}); the reporting
+ *     rank itself for {@code from this local rank}; -1 when not a dump signal
+ */
+public record WatchdogReport(
+    Kind kind,
+    int rank,
+    long seq,
+    long lastEnqueued,
+    long lastCompleted,
+    int fromRank,
+    Evidence evidence) {
+
+  /** The watchdog's lines around a timeout. */
+  public enum Kind {
+    /**
+     * {@code Timeout at NCCL work: 7, last enqueued NCCL work: 8, last completed NCCL work: 6.}
+     * (torch 2.2 on): this rank's watchdog timed out call 7.
+     */
+    TIMEOUT_AT,
+    /**
+     * {@code Received a dump signal due to a collective timeout from rank 3 | from this local rank
+     * and we will try our best to dump the debug info. Last enqueued NCCL work: E, last completed
+     * NCCL work: C.} (torch 2.4 on): a rank timed out and told every rank to dump.
+     */
+    DUMP_SIGNAL,
+    /**
+     * {@code Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA
+     * kernels, subsequent GPU operations might run on corrupted/incomplete data.}: a consequence
+     * the watchdog prints before it takes the process down, never a cause of its own.
+     */
+    DATA_UNSAFE
+  }
+
+  /** Whether a dump signal names another rank as the one that timed out. */
+  public boolean fromOtherRank() {
+    return kind == Kind.DUMP_SIGNAL && fromRank >= 0 && fromRank != rank;
+  }
+}
