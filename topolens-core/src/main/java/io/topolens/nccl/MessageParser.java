@@ -448,14 +448,19 @@ final class MessageParser {
       detail = detail.substring(0, comm);
     }
     return new NcclEvent.Connection(
-        (int) channel,
-        (int) from,
+        asInt(channel),
+        asInt(from),
         fromTag,
-        (int) to,
+        asInt(to),
         toTag,
         direction,
         PathParser.parse(detail),
         commPtr);
+  }
+
+  /** The value, or -1 where it does not fit an int (the assembler counts such a line malformed). */
+  private static int asInt(long v) {
+    return v < Integer.MIN_VALUE || v > Integer.MAX_VALUE ? -1 : (int) v;
   }
 
   private static String tag(Cursor c) {
