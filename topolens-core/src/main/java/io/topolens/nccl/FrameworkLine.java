@@ -313,8 +313,9 @@ final class FrameworkLine {
    * (run with NCCL_DEBUG=INFO for details)}, with torchrun's {@code [rank0]:} or Ray's {@code
    * [repeated 6x across cluster]} around it), and the NCCLCHECK macro of TensorRT-LLM, Paddle and
    * many C++ programs ({@code Failed, NCCL error FILE:LINE 'internal error - please report this
-   * issue to the NCCL developers'}). Words NCCL has no result for ({@code 'unknown result code'})
-   * are not a failure.
+   * issue to the NCCL developers'}), CuPy's {@code NcclError: NCCL_ERROR_INVALID_USAGE: invalid
+   * usage} and Caffe's {@code Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error}.
+   * Words NCCL has no result for ({@code 'unknown result code'}) are not a failure.
    */
   private static NcclEvent wrapperError(String text) {
     int at = text.indexOf("NCCL error: ");
@@ -333,6 +334,21 @@ final class FrameworkLine {
         if (r != null) {
           return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
         }
+      }
+    }
+    // CuPy's "cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INTERNAL_ERROR: internal error",
+    // Caffe's "Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error"
+    at = text.indexOf("NCCL_ERROR_");
+    int from = at < 0 ? -1 : text.indexOf(": ", at);
+    if (from < 0 || text.substring(at, from).indexOf(' ') >= 0) {
+      at = text.indexOf("== ncclSuccess (");
+      from = at < 0 ? -1 : text.indexOf(") ", at);
+    }
+    if (from > at && at >= 0) {
+      String words = reason(text.substring(from + 2));
+      Result r = bySaying(words);
+      if (r != null) {
+        return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
       }
     }
     return null;
@@ -381,8 +397,9 @@ final class FrameworkLine {
 
   /**
    * NCCL's words as a caller quoted them, without what callers add around them: the quotes of
-   * {@code 'WORDS'}, NCCL's {@code (run with NCCL_DEBUG=INFO for details)}, Ray's {@code [repeated
-   * 6x across cluster]}, XLA's {@code . Last NCCL warning(error) ...}.
+   * {@code 'WORDS'} (or a user's {@code "..."}), NCCL's {@code (run with NCCL_DEBUG=INFO for
+   * details)}, Ray's {@code [repeated 6x across cluster]}, XLA's {@code . Last NCCL warning(error)
+   * ...}.
    */
   private static String reason(String words) {
     String w = words;
@@ -393,10 +410,10 @@ final class FrameworkLine {
       }
     }
     w = w.strip();
-    if (w.startsWith("'")) {
+    if (w.startsWith("'") || w.startsWith("\"")) {
       w = w.substring(1);
     }
-    if (w.endsWith("'")) {
+    if (w.endsWith("'") || w.endsWith("\"")) {
       w = w.substring(0, w.length() - 1);
     }
     return w.strip();

@@ -294,6 +294,22 @@ class FrameworkLinesTest {
                 + " NCCL_DEBUG=INFO for details)",
             "-1 ncclUnhandledCudaError unhandled cuda error",
             ""),
+        Arguments.of(
+            "cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INTERNAL_ERROR: internal error",
+            "-1 ncclInternalError internal error",
+            ""),
+        Arguments.of(
+            "\"cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INVALID_USAGE: invalid usage\"",
+            "-1 ncclInvalidUsage invalid usage",
+            ""),
+        Arguments.of(
+            "[rank0]: RuntimeError: NCCL error: invalid usage (run with NCCL_DEBUG=WARN for details)",
+            "0 ncclInvalidUsage invalid usage",
+            ""),
+        Arguments.of(
+            "Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
         // negative: words NCCL has no result for, prose, an empty quote
         Arguments.of(
             "Failed, NCCL error"
@@ -302,6 +318,7 @@ class FrameworkLinesTest {
             "",
             ""),
         Arguments.of("if you see NCCL error: something else entirely, report it", "", ""),
+        Arguments.of("NCCL_ERROR_CODES: a table of results follows", "", ""),
         Arguments.of(
             "NCCL error handling was improved in this release 'unhandled cuda error'", "", ""),
         Arguments.of(
