@@ -4,9 +4,11 @@ import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Communicator;
 import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.PathDetail;
 import java.util.ArrayList;
@@ -137,6 +139,10 @@ public final class SocketInterface implements Rule {
                   + " or ens...), or exclude bridges: NCCL_SOCKET_IFNAME=^docker0,br-,veth,lo; check ip -o addr on"
                   + " every node."));
     }
+    Finding ipoib = ipoibAtInit(job);
+    if (ipoib != null) {
+      out.add(ipoib);
+    }
     if (!job.multiNode()) {
       return out;
     }
@@ -186,6 +192,69 @@ public final class SocketInterface implements Rule {
                   + " NCCL_SOCKET_IFNAME=eth0, or exclude the bad ones: NCCL_SOCKET_IFNAME=^lo,docker0."));
     }
     return out;
+  }
+
+  /**
+   * A system error before any connection was made, where every interface NCCL chose for bootstrap
+   * and socket traffic is IPoIB ({@code ib0}, {@code ibp12s0}, {@code ibs8}), and nothing shows the
+   * job on one node: bootstrap over an IPoIB network other hosts do not reach (nccl issue 207).
+   * Likely, not proven (the log holds no failed connect), so a warning; a job shown on one host, or
+   * one whose ranks connected, is not judged.
+   */
+  private Finding ipoibAtInit(Job job) {
+    List<NcclFailure> system =
+        job.failures().stream().filter(f -> f.result().equals("ncclSystemError")).toList();
+    List<Interface> sockets =
+        job.interfaces().stream().filter(i -> i.role() != Interface.Role.OOB).toList();
+    if (system.isEmpty()
+        || sockets.isEmpty()
+        || !sockets.stream().allMatch(i -> ipoib(i.name()))
+        || job.communicators().stream().anyMatch(c -> !c.edges().isEmpty())
+        || (!job.multiNode() && job.communicators().stream().anyMatch(SocketInterface::oneHost))) {
+      return null;
+    }
+    List<String> names = sockets.stream().map(Interface::name).distinct().toList();
+    List<Evidence> evidence = new ArrayList<>();
+    system.forEach(f -> evidence.add(f.evidence()));
+    sockets.stream()
+        .map(Interface::evidence)
+        .filter(e -> !evidence.contains(e))
+        .limit(2)
+        .forEach(evidence::add);
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "NCCL failed at init with a system error, and its socket interface is IPoIB: "
+            + String.join(", ", names),
+        "NCCL runs its bootstrap and socket connections over "
+            + String.join(", ", names)
+            + ", an IP-over-InfiniBand interface (the only one it chose), and the job failed with a system"
+            + " error before any rank connected to another. A system error at init is most often a socket"
+            + " that could not connect; IPoIB interfaces are often unconfigured, on a subnet per node or not"
+            + " routed between hosts, so ranks on other nodes cannot reach the address this one published."
+            + (job.multiNode()
+                ? " This job spans nodes."
+                : " If the job spans nodes, this is the likely cause.")
+            + " The log shows no failed connect itself, so this is likely rather than proven.",
+        evidence,
+        "On every node run ip -o addr show "
+            + names.get(0)
+            + " and ping the other nodes' "
+            + names.get(0)
+            + " addresses; if they do not answer, set NCCL_SOCKET_IFNAME to the interface that connects the"
+            + " hosts (the Ethernet one, e.g. NCCL_SOCKET_IFNAME=eth0 or ^ib,lo,docker0). NCCL still moves"
+            + " data over InfiniBand verbs; only bootstrap and socket traffic change. NCCL_DEBUG=INFO"
+            + " NCCL_DEBUG_SUBSYS=INIT,NET shows the failed connection.");
+  }
+
+  /** IPoIB's names: {@code ib0}, {@code ib1} and the predictable {@code ibp12s0}, {@code ibs8}. */
+  static boolean ipoib(String name) {
+    return name.length() > 2 && name.startsWith("ib") && !name.startsWith("ibv");
+  }
+
+  /** Whether every rank of the communicator was seen, all on one host. */
+  private static boolean oneHost(Communicator c) {
+    return c.nNodes() == 1 || (c.nRanks() == c.members().size() && c.hostCount() == 1);
   }
 
   /**

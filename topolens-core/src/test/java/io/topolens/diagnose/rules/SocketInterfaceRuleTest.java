@@ -89,6 +89,51 @@ class SocketInterfaceRuleTest {
                 rank(1, "node-b", "eth0:fe80::42:acff:fe11:3%eth0<0>"))
             .expect(warn("eth0 (IPv6 link-local)").at("a.log:1", "b.log:1")),
         given(
+                "a system error at init, four hosts bootstrapping over IPoIB ib0 (nccl issue 621's"
+                    + " lines, PyTorch's error of nccl issue 286)",
+                """
+                dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+                dlv01:25797:25797 [0] NCCL INFO NET/IB : Using [0]mlx4_0:1/IB ; OOB ib0:172.17.120.71<0>
+                dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+                dlv03:14376:14376 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.73<0>
+                dlv02:27184:27184 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.72<0>
+                RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+                """)
+            .expect(
+                warn(
+                        "NCCL failed at init with a system error, and its socket interface is IPoIB: ib0",
+                        "likely rather than proven",
+                        "NCCL_SOCKET_IFNAME=eth0")
+                    .at("a.log:6", "a.log:1", "a.log:3")),
+        given(
+            "the same system error where NCCL bootstraps over Ethernet: not the IPoIB finding",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using eno1:10.0.120.71<0>
+            dlv01:25797:25797 [0] NCCL INFO NET/IB : Using [0]mlx4_0:1/IB ; OOB ib0:172.17.120.71<0>
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
+            "IPoIB bootstrap without an error: a healthy job (nccl issue 621's lines)",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+            """),
+        given(
+            "IPoIB bootstrap and a system error on a job shown on one node (nNodes 1)",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv01:25797:25800 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
+            "IPoIB bootstrap, ranks connected, then a system error: not an init failure",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv01:25797:25800 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0
+            dlv01:25797:25800 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
                 "NCCL_SOCKET_IFNAME matches no interface",
                 """
                 d9beab19e6d2:1791:1791 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth2
@@ -100,6 +145,14 @@ class SocketInterfaceRuleTest {
                         "NCCL found no usable socket interface",
                         "NCCL_SOCKET_IFNAME=eth2 matches none of the container's interfaces.")
                     .at("a.log:2", "a.log:3")),
+        given(
+                "XLA's text with NCCL's last warning, wrapped by the reporter (marin issue 6940's class,"
+                    + " set 11 q08's lines)",
+                """
+                Failed to create NCCL communicator: INTERNAL: ncclCommInitRankConfig(...) failed:
+                invalid usage ... Last NCCL warning(error): 'Bootstrap : no socket interface found'
+                """)
+            .expect(error("NCCL found no usable socket interface").at("a.log:2")),
         given(
                 "no interface at all, nothing set",
                 """
