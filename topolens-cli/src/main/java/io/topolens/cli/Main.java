@@ -95,7 +95,9 @@ public final class Main {
                       + (ex.getMessage() == null
                           ? ex.getClass().getSimpleName()
                           : ex.getMessage()));
-          if (System.getenv("TOPOLENS_DEBUG") != null) {
+          // the fuzzer (docs/fuzzing.md) sets the property: an exception that reaches here is a
+          // defect
+          if (System.getenv("TOPOLENS_DEBUG") != null || Boolean.getBoolean("topolens.debug")) {
             ex.printStackTrace(line.getErr());
           }
           return 2;

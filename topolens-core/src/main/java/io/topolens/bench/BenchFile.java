@@ -14,7 +14,8 @@ import java.util.List;
  *     be harmless (blank lines, command lines) nor rows
  * @param samples the first unrecognized lines
  * @param malformedRows lines inside a results table that are not a complete row (a cut line, a
- *     column missing): counted, never guessed
+ *     column missing), and device lines whose rank or device does not fit an int: counted, never
+ *     guessed
  * @param malformedSamples the first of them
  */
 public record BenchFile(

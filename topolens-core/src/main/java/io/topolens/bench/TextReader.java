@@ -104,10 +104,15 @@ final class TextReader {
         }
       }
       case RANK -> {
-        if (run == null || run.phase != RunBuilder.Phase.PREAMBLE || run.devicesElided) {
-          run = open(p.stream(), ev);
+        BenchDevice device = device(t.match(), ev);
+        if (device == null) {
+          malformed.add(ev);
+        } else {
+          if (run == null || run.phase != RunBuilder.Phase.PREAMBLE || run.devicesElided) {
+            run = open(p.stream(), ev);
+          }
+          run.devices.add(device);
         }
-        run.devices.add(device(t.match(), ev));
       }
       case REDUCING -> {
         if (run == null || run.phase == RunBuilder.Phase.SUMMARY) {
@@ -321,13 +326,19 @@ final class TextReader {
         .toList();
   }
 
+  /** The device line's rank and device, or null where a number does not fit an int (malformed). */
   private static BenchDevice device(Matcher m, Evidence ev) {
+    Integer rank = integer(m.group(1));
+    Integer device = integer(m.group(5));
+    if (rank == null || device == null) {
+      return null;
+    }
     return new BenchDevice(
-        Integer.parseInt(m.group(1)),
+        rank,
         integer(m.group(2)),
         integer(m.group(3)),
         m.group(4),
-        Integer.parseInt(m.group(5)),
+        device,
         m.group(6),
         m.group(7).strip(),
         ev);

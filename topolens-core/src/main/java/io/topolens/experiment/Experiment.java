@@ -30,7 +30,12 @@ public record Experiment(String name, List<Variant> variants) {
           .enable(SerializationFeature.INDENT_OUTPUT);
 
   public Experiment {
-    variants = variants == null ? List.of() : List.copyOf(variants);
+    // nulls kept for read() to name, not lost in a NullPointerException
+    variants = variants == null ? List.of() : nullable(variants);
+  }
+
+  private static <T> List<T> nullable(List<T> list) {
+    return java.util.Collections.unmodifiableList(new java.util.ArrayList<>(list));
   }
 
   /**
@@ -78,8 +83,8 @@ public record Experiment(String name, List<Variant> variants) {
 
     public Variant {
       busbw = busbw == null ? Map.of() : java.util.Collections.unmodifiableMap(busbw);
-      transports = transports == null ? List.of() : List.copyOf(transports);
-      findings = findings == null ? List.of() : List.copyOf(findings);
+      transports = transports == null ? List.of() : nullable(transports);
+      findings = findings == null ? List.of() : nullable(findings);
       env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(env);
     }
 
@@ -165,12 +170,38 @@ public record Experiment(String name, List<Variant> variants) {
       if (e.variants().isEmpty()) {
         throw new InputProblem(f + ": no variants in it");
       }
+      for (int i = 0; i < e.variants().size(); i++) {
+        check(f + ": variant " + (i + 1), e.variants().get(i));
+      }
       return new Experiment(
           e.name() == null ? dir.getFileName().toString() : e.name(), e.variants());
     } catch (IOException e) {
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       throw new InputProblem(
           f + ": not an experiment's results: " + msg.lines().findFirst().orElse(msg));
+    }
+  }
+
+  /** What the report and validate-model rely on: a name, findings with an id and a severity. */
+  private static void check(String where, Variant v) throws InputProblem {
+    if (v == null) {
+      throw new InputProblem(where + " is null");
+    }
+    if (v.name() == null || v.name().isBlank()) {
+      throw new InputProblem(where + " has no name");
+    }
+    if (v.transports().stream().anyMatch(java.util.Objects::isNull)) {
+      throw new InputProblem(where + " (" + v.name() + "): a null transport");
+    }
+    for (FindingRef r : v.findings()) {
+      if (r == null || r.id() == null || r.weight() == 0) {
+        throw new InputProblem(
+            where
+                + " ("
+                + v.name()
+                + "): a finding without an id or with a severity other than error, warn or info: "
+                + (r == null ? "null" : r.id() + " " + r.severity()));
+      }
     }
   }
 

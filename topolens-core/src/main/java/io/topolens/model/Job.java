@@ -15,7 +15,8 @@ import java.util.Map;
  * @param gdr GPUDirect RDMA reports per NIC
  * @param warnings WARN lines and failure reports
  * @param unrecognized NCCL lines that match no known form
- * @param malformed lines that could not be read at all (overlong, binary)
+ * @param malformed lines that could not be read at all (overlong, binary), and connection lines
+ *     naming a rank or channel NCCL cannot print (negative, past an int or the communicator's size)
  * @param processAddress bootstrap address of each process (host:pid), where printed
  * @param nodeOfHost physical node of each host (pod) name, when a node map was given; else empty
  * @param failures NCCL failures a framework reported (PyTorch's {@code NCCL error in:}...)

@@ -138,6 +138,11 @@ final class BlockParser {
         last < 0 || text.substring(last).isBlank()
             ? null
             : FrameworkLine.lastErrorText("", text.substring(last));
+    if (lastText == null) {
+      // XLA's "... failed: invalid usage. Last NCCL warning(error) log entry (may be unrelated)
+      // '...'"
+      lastText = FrameworkLine.lastWarning(text);
+    }
     if (e == null && lastText == null) {
       return 0;
     }

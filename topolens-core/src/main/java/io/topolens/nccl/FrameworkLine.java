@@ -83,13 +83,28 @@ final class FrameworkLine {
         return new NcclEvent.Failure(rank(text, at), r.name(), detail, null);
       }
     }
-    // Horovod, TensorFlow and C++ callers: "ncclCommInitRank failed: unhandled cuda error"
-    at = text.indexOf(" failed: ");
-    if (at > 0 && text.lastIndexOf("nccl", at) >= 0) {
-      Result r = bySaying(text.substring(at + 9));
+    // Horovod, TensorFlow and C++ callers: "ncclCommInitRank failed: unhandled cuda error"; XLA's
+    // "NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled system error (run
+    // with NCCL_DEBUG=INFO for details). Last NCCL warning(error) log entry (may be unrelated)
+    // '...'"
+    // (XLA nests it: "custom call 'xla.gpu.all_reduce' failed: ...nccl_utils.cc:305: NCCL
+    // operation ... failed: ...", so each " failed: " is tried)
+    for (at = text.indexOf(" failed: "); at > 0; at = text.indexOf(" failed: ", at + 1)) {
+      if (text.lastIndexOf("nccl", at) >= 0) {
+        String words = reason(text.substring(at + 9));
+        Result r = bySaying(words);
+        if (r != null) {
+          return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+        }
+      }
+    }
+    // XLA's text wrapped after "failed:": the next line starts with NCCL's words
+    at = text.indexOf(XLA_LAST_WARNING);
+    if (at > 0) {
+      String words = reason(text.substring(0, at));
+      Result r = bySaying(words);
       if (r != null) {
-        return new NcclEvent.Failure(
-            rank(text, at), r.name(), text.substring(at + 9).strip(), null);
+        return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
       }
     }
     if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
@@ -97,7 +112,10 @@ final class FrameworkLine {
         || text.contains(Needles.NO_ALGORITHM)
         || text.contains("ncclIbRoceGetVersionNum")
         || text.contains("Got completion from peer")
-        || text.contains("Got completion with error")) {
+        || text.contains("Got completion with error")
+        // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
+        || text.contains("ProcessGroupNCCL is only supported with GPUs")
+        || text.contains("NCCL only supports CUDA tensors")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
@@ -289,7 +307,119 @@ final class FrameworkLine {
         }
       }
     }
+    return wrapperError(text);
+  }
+
+  /**
+   * NCCL's result as wrappers of the C library raise it, ncclGetErrorString's words after {@code
+   * NCCL error}: vLLM's and SGLang's pynccl ({@code RuntimeError: NCCL error: unhandled cuda error
+   * (run with NCCL_DEBUG=INFO for details)}, with torchrun's {@code [rank0]:} or Ray's {@code
+   * [repeated 6x across cluster]} around it), and the NCCLCHECK macro of TensorRT-LLM, Paddle and
+   * many C++ programs ({@code Failed, NCCL error FILE:LINE 'internal error - please report this
+   * issue to the NCCL developers'}), CuPy's {@code NcclError: NCCL_ERROR_INVALID_USAGE: invalid
+   * usage} and Caffe's {@code Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error}.
+   * Words NCCL has no result for ({@code 'unknown result code'}) are not a failure.
+   */
+  private static NcclEvent wrapperError(String text) {
+    int at = text.indexOf("NCCL error: ");
+    if (at >= 0) {
+      String words = reason(text.substring(at + 12));
+      Result r = bySaying(words);
+      return r == null ? null : new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+    }
+    at = text.indexOf("NCCL error ");
+    if (at >= 0) {
+      int from = at + 11;
+      int quote = text.indexOf(" '", from);
+      if (quote > 0 && sourceLocation(text.substring(from, quote))) {
+        String words = reason(text.substring(quote + 2));
+        Result r = bySaying(words);
+        if (r != null) {
+          return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+        }
+      }
+    }
+    // CuPy's "cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INTERNAL_ERROR: internal error",
+    // Caffe's "Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error"
+    at = text.indexOf("NCCL_ERROR_");
+    int from = at < 0 ? -1 : text.indexOf(": ", at);
+    if (from < 0 || text.substring(at, from).indexOf(' ') >= 0) {
+      at = text.indexOf("== ncclSuccess (");
+      from = at < 0 ? -1 : text.indexOf(") ", at);
+    }
+    if (from > at && at >= 0) {
+      String words = reason(text.substring(from + 2));
+      Result r = bySaying(words);
+      if (r != null) {
+        return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+      }
+    }
     return null;
+  }
+
+  /**
+   * XLA's (and JAX's) report of NCCL's last error, after the result: {@code Last NCCL
+   * warning(error) log entry (may be unrelated) 'Cuda failure 2 'out of memory''.} (XLA's
+   * nccl_errors), {@code ...(may be unrelated): TEXT} (its collective memory allocator), or
+   * shortened by users to {@code Last NCCL warning(error): 'TEXT'}.
+   */
+  static final String XLA_LAST_WARNING = "Last NCCL warning(error)";
+
+  /**
+   * NCCL's last error as XLA quotes it on this line ({@link #XLA_LAST_WARNING}), a warning of NCCL
+   * classified like one, or null when the line quotes none.
+   */
+  static NcclEvent lastWarning(String text) {
+    int at = text.indexOf(XLA_LAST_WARNING);
+    if (at < 0) {
+      return null;
+    }
+    int from = at + XLA_LAST_WARNING.length();
+    String unrelated = " log entry (may be unrelated)";
+    if (text.startsWith(unrelated, from)) {
+      from += unrelated.length();
+    }
+    String m = text.substring(from).strip();
+    if (m.startsWith(":")) {
+      m = m.substring(1).strip();
+    }
+    // "'TEXT'." or "'TEXT'.; current tracing scope: ..." (XLA adds its scope after the status)
+    int scope = m.indexOf(".; current");
+    if (scope >= 0) {
+      m = m.substring(0, scope + 1);
+    }
+    if (m.endsWith(".")) {
+      m = m.substring(0, m.length() - 1);
+    }
+    if (m.length() >= 2 && m.startsWith("'") && m.endsWith("'")) {
+      m = m.substring(1, m.length() - 1);
+    }
+    m = m.strip();
+    return m.isEmpty() ? null : new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+  }
+
+  /**
+   * NCCL's words as a caller quoted them, without what callers add around them: the quotes of
+   * {@code 'WORDS'} (or a user's {@code "..."}), NCCL's {@code (run with NCCL_DEBUG=INFO for
+   * details)}, Ray's {@code [repeated 6x across cluster]}, XLA's {@code . Last NCCL warning(error)
+   * ...}.
+   */
+  private static String reason(String words) {
+    String w = words;
+    for (String tail : List.of(" [repeated ", " (run with", ". " + XLA_LAST_WARNING)) {
+      int cut = w.indexOf(tail);
+      if (cut >= 0) {
+        w = w.substring(0, cut);
+      }
+    }
+    w = w.strip();
+    if (w.startsWith("'") || w.startsWith("\"")) {
+      w = w.substring(1);
+    }
+    if (w.endsWith("'") || w.endsWith("\"")) {
+      w = w.substring(0, w.length() - 1);
+    }
+    return w.strip();
   }
 
   /** Where the text after {@code Last error:} starts on this line, or -1 when it is not one. */

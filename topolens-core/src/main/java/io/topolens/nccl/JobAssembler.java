@@ -40,6 +40,9 @@ import java.util.TreeMap;
 final class JobAssembler {
   static final int MAX_DISTINCT_WARNINGS = 500;
 
+  /** More channels than any NCCL has (MAXCHANNELS is 64 in 2.12 to 2.28): a damaged line. */
+  static final int MAX_CHANNELS = 1024;
+
   private final Map<String, String> versions = new HashMap<>();
   private final Map<String, Evidence> versionLines = new HashMap<>();
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
@@ -56,6 +59,7 @@ final class JobAssembler {
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
   private final SampleCounter malformed = new SampleCounter();
+
   private final List<InputFile> inputs = new ArrayList<>();
 
   private static final class Ctx {
@@ -359,14 +363,24 @@ final class JobAssembler {
   }
 
   private void connection(LineHeader h, NcclEvent.Connection c, Evidence e) {
+    int top = Math.max(c.from(), c.to());
+    // a rank or channel NCCL cannot print (negative, past an int, past MAXCHANNELS): a damaged line
+    if (Math.min(c.from(), c.to()) < 0 || c.channel() < 0 || c.channel() >= MAX_CHANNELS) {
+      malformed.add(e);
+      return;
+    }
     Ctx ctx = ctx(h);
     int printer = c.direction() == Direction.RECEIVE ? c.to() : c.from();
     LocalComm lc = null;
     if (c.commPtr() != null) {
       lc = byPtr.get(h.process() + "|" + c.commPtr());
     }
+    if (lc != null && lc.nRanks > 0 && top >= lc.nRanks) {
+      // the communicator the line names has fewer ranks than the line does
+      malformed.add(e);
+      return;
+    }
     if (lc == null) {
-      int top = Math.max(c.from(), c.to());
       for (int i = ctx.comms.size() - 1; i >= 0 && lc == null; i--) {
         LocalComm candidate = ctx.comms.get(i);
         if (candidate.rank == printer && (candidate.nRanks < 0 || top < candidate.nRanks)) {

@@ -51,7 +51,9 @@ public final class Calibrator {
     int used = 0;
     Set<Long> sizes = new LinkedHashSet<>();
     Set<String> files = new LinkedHashSet<>();
+    Set<String> given = new LinkedHashSet<>();
     for (CalibrationPoint p : points) {
+      given.add(p.file());
       if (!usable(p)) {
         continue;
       }
@@ -68,7 +70,9 @@ public final class Calibrator {
       sizes.add(p.bytes());
       files.add(p.file());
     }
-    String name = path.label() + (files.isEmpty() ? "" : " (" + String.join(", ", files) + ")");
+    // a message names the files even when none of their sizes could be used
+    Set<String> named = files.isEmpty() ? given : files;
+    String name = path.label() + (named.isEmpty() ? "" : " (" + String.join(", ", named) + ")");
     if (sizes.size() < 2) {
       throw new InputProblem(
           name

@@ -8,9 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.topolens.inputs.YamlLineLimit;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -37,8 +38,10 @@ public final class ScenarioFile {
   /** The runs of the file, each with the defaults under it, named when the file names none. */
   public static List<RunConfig> read(Path file) throws InputProblem {
     JsonNode root;
-    try (InputStream in = Files.newInputStream(file)) {
-      root = MAPPER.readTree(in);
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      YamlLineLimit.check(file.toString(), new String(bytes, StandardCharsets.ISO_8859_1));
+      root = MAPPER.readTree(bytes);
     } catch (NoSuchFileException e) {
       throw new InputProblem(file + ": no such file");
     } catch (JsonProcessingException e) {

@@ -221,6 +221,131 @@ class FrameworkLinesTest {
     assertThat(none.failures()).isEmpty();
   }
 
+  /**
+   * NCCL's result as wrappers of the C library raise it (nccl/heldout set11 q07, q08, q12; sources
+   * in nccl/failures/README.md): vLLM's and SGLang's pynccl {@code NCCL error: WORDS} with
+   * torchrun's and Ray's additions, the NCCLCHECK macro of TensorRT-LLM and Paddle {@code Failed,
+   * NCCL error FILE:LINE 'WORDS'}, XLA's {@code NCCL operation ... failed: WORDS. Last NCCL
+   * warning(error) ...} with NCCL's last warning read as one, and XLA's text wrapped after {@code
+   * failed:}. Row: line, then "rank result detail" or "" where the line is no failure, then NCCL's
+   * quoted warning or "".
+   */
+  static Stream<Arguments> wrappers() {
+    return Stream.of(
+        Arguments.of(
+            "RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details)"
+                + " [repeated 6x across cluster]",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "[rank0]: RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for"
+                + " details)",
+            "0 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "RuntimeError: NCCL error: internal error - please report this issue to the NCCL"
+                + " developers",
+            "-1 ncclInternalError internal error - please report this issue to the NCCL developers",
+            ""),
+        Arguments.of(
+            "RuntimeError: NCCL error: unhandled system error",
+            "-1 ncclSystemError unhandled system error",
+            ""),
+        Arguments.of(
+            "> Failed, NCCL error"
+                + " /src/tensorrt_llm/cpp/tensorrt_llm/plugins/ncclPlugin/allreducePlugin.cpp:295"
+                + " 'internal error - please report this issue to the NCCL developers'",
+            "-1 ncclInternalError internal error - please report this issue to the NCCL developers",
+            ""),
+        Arguments.of(
+            "[11/18/2025-09:33:30] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0:"
+                + " [TensorRT-LLM][ERROR] Assertion failed: Failed, NCCL error"
+                + " ../tensorrt_llm/runtime/ncclCommunicator.cpp:90 'invalid usage (run with"
+                + " NCCL_DEBUG=WARN for details)'",
+            "-1 ncclInvalidUsage invalid usage",
+            ""),
+        Arguments.of(
+            "Failed, NCCL error /paddle/paddle/fluid/distributed/collective/NCCLTools.h:227"
+                + " 'unhandled cuda error'",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation"
+                + " ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled system error (run with"
+                + " NCCL_DEBUG=INFO for details). Last NCCL warning(error) log entry (may be"
+                + " unrelated) 'socketTryAccept: Accept failed: Bad file descriptor'.",
+            "-1 ncclSystemError unhandled system error",
+            "SOCKET socketTryAccept: Accept failed: Bad file descriptor"),
+        Arguments.of(
+            "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime"
+                + " executable: run time error: custom call 'xla.gpu.reduce_scatter' failed:"
+                + " external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation"
+                + " ncclCommInitRank(&comm, nranks, id, rank) failed: internal error - please report"
+                + " this issue to the NCCL developers. Last NCCL warning(error) log entry (may be"
+                + " unrelated) 'Attribute busid of node nic not found'.; current",
+            "-1 ncclInternalError internal error - please report this issue to the NCCL developers",
+            "TOPOLOGY_DETECTION Attribute busid of node nic not found"),
+        Arguments.of(
+            "invalid usage ... Last NCCL warning(error): 'Bootstrap : no socket interface found'",
+            "-1 ncclInvalidUsage invalid usage ...",
+            "SOCKET Bootstrap : no socket interface found"),
+        Arguments.of(
+            "[1]<stderr>:RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with"
+                + " NCCL_DEBUG=INFO for details)",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INTERNAL_ERROR: internal error",
+            "-1 ncclInternalError internal error",
+            ""),
+        Arguments.of(
+            "\"cupy_backends.cuda.libs.nccl.NcclError: NCCL_ERROR_INVALID_USAGE: invalid usage\"",
+            "-1 ncclInvalidUsage invalid usage",
+            ""),
+        Arguments.of(
+            "[rank0]: RuntimeError: NCCL error: invalid usage (run with NCCL_DEBUG=WARN for details)",
+            "0 ncclInvalidUsage invalid usage",
+            ""),
+        Arguments.of(
+            "Check failed: result == ncclSuccess (1 vs. 0) unhandled cuda error",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        // negative: words NCCL has no result for, prose, an empty quote
+        Arguments.of(
+            "Failed, NCCL error"
+                + " /home/qiaoxj/TensorRT-LLM/cpp/tensorrt_llm/plugins/ncclPlugin/allreducePlugin.cpp:183"
+                + " 'unknown result code'",
+            "",
+            ""),
+        Arguments.of("if you see NCCL error: something else entirely, report it", "", ""),
+        Arguments.of("NCCL_ERROR_CODES: a table of results follows", "", ""),
+        Arguments.of(
+            "NCCL error handling was improved in this release 'unhandled cuda error'", "", ""),
+        Arguments.of(
+            "Failed to create NCCL communicator: INTERNAL: ncclCommInitRankConfig(...) failed:",
+            "",
+            ""),
+        Arguments.of(
+            "failed to allocate 1.0KiB (1024 bytes) from device collective memory: unhandled cuda"
+                + " error, Last NCCL warning(error) log entry (may be unrelated): ",
+            "",
+            ""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("wrappers")
+  void wrappersOfTheLibrary(String line, String failure, String warning) {
+    Job job = readText(line + "\n");
+    assertThat(job.failures())
+        .extracting(f -> f.rank() + " " + f.result() + " " + f.detail())
+        .containsExactlyElementsOf(failure.isEmpty() ? List.of() : List.of(failure));
+    assertThat(job.warnings())
+        .extracting(w -> w.kind() + " " + w.message())
+        .containsExactlyElementsOf(warning.isEmpty() ? List.of() : List.of(warning));
+    assertThat(job.inputs().get(0).ncclLines())
+        .isEqualTo(failure.isEmpty() && warning.isEmpty() ? 0 : 1);
+  }
+
   /** Lines that hold the needles but say nothing about NCCL are not NCCL lines. */
   @Test
   void otherLinesWithTheNeedlesAreNotNcclLines() {

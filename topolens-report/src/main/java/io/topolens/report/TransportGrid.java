@@ -12,6 +12,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * One communicator's connections as a square map: rank x rank, or node x node when the job is
@@ -58,29 +61,46 @@ public record TransportGrid(
   public record Cell(int row, int col, PathClass path, String title) {}
 
   public static TransportGrid of(Job job, Communicator comm) {
-    int n = comm.nRanks();
+    long n = comm.nRanks();
     for (int r : comm.members().keySet()) {
-      n = Math.max(n, r + 1);
+      n = Math.max(n, r + 1L);
     }
     for (Edge e : comm.edges()) {
-      n = Math.max(n, Math.max(e.from(), e.to()) + 1);
+      n = Math.max(n, Math.max(e.from(), e.to()) + 1L);
     }
-    List<String> nodeOfRank = new ArrayList<>();
-    for (int r = 0; r < n; r++) {
-      Member m = comm.members().get(r);
-      nodeOfRank.add(m == null ? NO_LOG : job.node(m.id().host()));
+    // ranks without a member are "(no log)": only members and edge ends are visited, so a damaged
+    // line naming rank 2,000,000,000 costs nothing
+    Map<Integer, Member> members = new TreeMap<>(comm.members());
+    IntFunction<String> nodeOf =
+        r -> {
+          Member m = members.get(r);
+          return m == null ? NO_LOG : job.node(m.id().host());
+        };
+    int firstAbsent = 0;
+    while (firstAbsent < n && members.containsKey(firstAbsent)) {
+      firstAbsent++;
     }
-    List<String> nodes = new ArrayList<>(new LinkedHashSet<>(nodeOfRank));
-    int[] index = new int[n];
+    Set<String> nodeSet = new LinkedHashSet<>();
+    for (int r : members.keySet()) {
+      if (r > firstAbsent && firstAbsent < n) {
+        nodeSet.add(NO_LOG);
+      }
+      nodeSet.add(nodeOf.apply(r));
+    }
+    if (firstAbsent < n) {
+      nodeSet.add(NO_LOG);
+    }
+    List<String> nodes = new ArrayList<>(nodeSet);
+    IntUnaryOperator index;
     List<String> labels = new ArrayList<>();
     List<Integer> boundaries = new ArrayList<>();
     String unit;
     if (n <= MAX_RANKS) {
       unit = "rank";
+      index = r -> r;
       for (int r = 0; r < n; r++) {
-        index[r] = r;
         labels.add(String.valueOf(r));
-        if (r > 0 && !nodeOfRank.get(r).equals(nodeOfRank.get(r - 1))) {
+        if (r > 0 && !nodeOf.apply(r).equals(nodeOf.apply(r - 1))) {
           boundaries.add(r);
         }
       }
@@ -95,9 +115,7 @@ public record TransportGrid(
           labels.add(per == 1 ? nodes.get(i) : nodes.get(i) + " to " + nodes.get(last));
         }
       }
-      for (int r = 0; r < n; r++) {
-        index[r] = at.get(nodeOfRank.get(r));
-      }
+      index = r -> at.get(nodeOf.apply(r));
     }
     int side = labels.size();
     Map<Long, PathClass> worst = new LinkedHashMap<>();
@@ -107,7 +125,7 @@ public record TransportGrid(
     for (Edge e : comm.edges()) {
       PathClass c = PathClass.of(e.path());
       connections.merge(c, 1, Integer::sum);
-      long key = (long) index[e.from()] * side + index[e.to()];
+      long key = (long) index.applyAsInt(e.from()) * side + index.applyAsInt(e.to());
       worst.merge(key, c, (a, b) -> b.slowerThan(a) ? b : a);
       Set<String> p = paths.computeIfAbsent(key, k -> new LinkedHashSet<>());
       if (p.size() < 3) {
@@ -134,7 +152,7 @@ public record TransportGrid(
       cells.add(new Cell(row, col, w.getValue(), title));
     }
     String from = comm.edges().isEmpty() ? "" : comm.edges().get(0).evidence().file() + ": ";
-    long logged = nodeOfRank.stream().filter(x -> !x.equals(NO_LOG)).count();
+    long logged = members.size();
     long hosts = nodes.stream().filter(x -> !x.equals(NO_LOG)).count();
     String title =
         from

@@ -30,9 +30,16 @@ public final class MissingRanks implements Rule {
       if (c.nRanks() <= 0) {
         continue;
       }
-      List<Integer> absent =
-          IntStream.range(0, c.nRanks()).filter(r -> !c.members().containsKey(r)).boxed().toList();
-      if (!absent.isEmpty()) {
+      // counted, not listed: a damaged line may claim two billion ranks
+      long absent =
+          c.nRanks() - c.members().keySet().stream().filter(r -> r >= 0 && r < c.nRanks()).count();
+      if (absent > 0) {
+        List<Integer> first =
+            IntStream.range(0, c.nRanks())
+                .filter(r -> !c.members().containsKey(r))
+                .limit(16)
+                .boxed()
+                .toList();
         Member any = c.members().values().stream().findFirst().orElse(null);
         out.add(
             new Finding(
@@ -45,7 +52,8 @@ public final class MissingRanks implements Rule {
                     + " ranks of communicator "
                     + c.key(),
                 "No line in the input comes from rank(s) "
-                    + Facts.list(absent, 16)
+                    + Facts.list(first, 16)
+                    + (absent > 16 ? " and " + (absent - 16) + " more" : "")
                     + " of this communicator. Either their logs were not given (one file per pod or rank is"
                     + " expected) or those ranks never printed NCCL INFO lines. What they connected over, and"
                     + " whether they completed init, cannot be told.",

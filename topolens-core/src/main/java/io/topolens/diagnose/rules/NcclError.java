@@ -26,7 +26,8 @@ public final class NcclError implements Rule {
       Map.of(
           "ncclUnhandledCudaError",
           "a CUDA call inside NCCL failed: the GPU or driver refused it (peer access between GPUs, NVLink"
-              + " SHARP multicast and the fabric manager, out of memory, a GPU that fell off the bus)",
+              + " SHARP multicast and the fabric manager, out of memory, a GPU that failed or fell off the"
+              + " bus, an earlier CUDA error of the program)",
           "ncclSystemError",
           "a system call or library NCCL uses failed: most often a socket (a peer unreachable or gone, a"
               + " firewall, the wrong interface), else /dev/shm, memory or the network plugin",
@@ -69,7 +70,11 @@ public final class NcclError implements Rule {
         job.warnings().stream().filter(w -> w.process().isEmpty() && w.evidence() != null).toList();
     List<Evidence> evidence = new ArrayList<>();
     failures.forEach(f -> evidence.add(f.evidence()));
-    last.forEach(w -> evidence.add(w.evidence()));
+    // XLA prints the result and NCCL's last warning on one line: cite it once
+    last.stream()
+        .map(NcclWarning::evidence)
+        .filter(e -> !evidence.contains(e))
+        .forEach(evidence::add);
     long lines = failures.stream().mapToLong(NcclFailure::count).sum();
     String version =
         failures.stream()
@@ -77,8 +82,15 @@ public final class NcclError implements Rule {
             .filter(v -> v != null)
             .findFirst()
             .orElse(null);
+    List<Integer> ranks =
+        failures.stream().map(NcclFailure::rank).filter(r -> r >= 0).distinct().sorted().toList();
     String explanation =
         "The framework reported a failed NCCL call"
+            + (ranks.isEmpty()
+                ? ""
+                : " on rank"
+                    + (ranks.size() > 1 ? "s " : " ")
+                    + String.join(", ", ranks.stream().map(String::valueOf).toList()))
             + (lines > 1
                 ? " on "
                     + lines
@@ -102,8 +114,15 @@ public final class NcclError implements Rule {
         results.contains("ncclRemoteError") || results.contains("aborted")
             ? "Find the rank that failed first (the earliest error in all ranks' logs) and fix that; this one only"
                 + " followed it. NCCL_DEBUG=WARN on every rank shows each one's own reason."
-            : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun with NCCL_DEBUG=INFO"
-                + " NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
+            : results.contains("ncclUnhandledCudaError") && last.isEmpty()
+                ? "Find the GPU whose CUDA call failed: on the host of the failing rank run nvidia-smi (a GPU"
+                    + " missing, ERR! or in error), dmesg | grep -i xid (Xid 79: fallen off the bus; 48, 63,"
+                    + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
+                    + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
+                    + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
+                    + " drain it or reset the GPU."
+                : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun with"
+                    + " NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
     return List.of(
         new Finding(
             id(),

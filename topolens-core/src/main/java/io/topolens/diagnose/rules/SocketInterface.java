@@ -4,9 +4,11 @@ import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Communicator;
 import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.PathDetail;
 import java.util.ArrayList;
@@ -40,8 +42,15 @@ public final class SocketInterface implements Rule {
                       || m.contains("no interface found")
                       || m.contains("could not find interface")
                       // NCCL before 2.4, on a host with no interface of the family (nccl issue 210)
-                      || (m.contains("socket creation failed")
-                          && m.contains("address family not supported"));
+                      || m.contains("address family not supported")
+                      // bootstrap.cc 2.23+: NCCL_OOB_NET_IFNAME names no interface
+                      || m.contains("verify nccl_oob_net_ifname")
+                      // net_ib.cc: no IP interface for the IB/RoCE bootstrap
+                      || m.contains("no ip interface found")
+                      // bind to an address this host does not have
+                      || m.contains("cannot assign requested address")
+                      // misc/socket.cc: NCCL_SOCKET_FAMILY asks for a family no interface has
+                      || m.contains("unsupported ip family");
                 })
             .toList();
     String ifname = job.envValue("NCCL_SOCKET_IFNAME");
@@ -82,6 +91,34 @@ public final class SocketInterface implements Rule {
               "List the interfaces on every node (ip -o addr) and set NCCL_SOCKET_IFNAME to one that exists on all"
                   + " of them (or a prefix/exclusion such as ^lo,docker0); run one NCCL version on every rank."));
     }
+    List<NcclWarning> address =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(
+                w -> {
+                  String m = w.message().toLowerCase(Locale.ROOT);
+                  return m.contains("invalid nccl_comm_id")
+                      || m.contains("no valid <ipv4")
+                      || m.contains("no valid [ipv6]")
+                      || m.contains("getting address info");
+                })
+            .toList();
+    if (!address.isEmpty()) {
+      String commId = job.envValue("NCCL_COMM_ID");
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "NCCL could not parse or resolve the address it was given",
+              "misc/socket.cc could not turn an address into a socket address: NCCL_COMM_ID"
+                  + (commId != null ? " (" + commId + " here)" : "")
+                  + " is not of the form host:port, [IPv6]:port or ipv4:port, or its host name does not"
+                  + " resolve (getaddrinfo failed) where this rank runs. Communicator init fails.",
+              address.stream().map(NcclWarning::evidence).toList(),
+              "Give NCCL_COMM_ID as <ipv4>:<port>, [<ipv6>]:<port> or <hostname>:<port>, with a name every node"
+                  + " resolves (getent hosts NAME inside the container), or unset it and let the launcher pass"
+                  + " the unique id."));
+    }
     List<NcclWarning> bridge =
         job.warnings().stream()
             .filter(w -> w.evidence() != null && BRIDGE_GATEWAY.matcher(w.message()).find())
@@ -101,6 +138,10 @@ public final class SocketInterface implements Rule {
               "Set NCCL_SOCKET_IFNAME to the interface that carries host-to-host traffic (NCCL_SOCKET_IFNAME=eth"
                   + " or ens...), or exclude bridges: NCCL_SOCKET_IFNAME=^docker0,br-,veth,lo; check ip -o addr on"
                   + " every node."));
+    }
+    Finding ipoib = ipoibAtInit(job);
+    if (ipoib != null) {
+      out.add(ipoib);
     }
     if (!job.multiNode()) {
       return out;
@@ -151,6 +192,69 @@ public final class SocketInterface implements Rule {
                   + " NCCL_SOCKET_IFNAME=eth0, or exclude the bad ones: NCCL_SOCKET_IFNAME=^lo,docker0."));
     }
     return out;
+  }
+
+  /**
+   * A system error before any connection was made, where every interface NCCL chose for bootstrap
+   * and socket traffic is IPoIB ({@code ib0}, {@code ibp12s0}, {@code ibs8}), and nothing shows the
+   * job on one node: bootstrap over an IPoIB network other hosts do not reach (nccl issue 207).
+   * Likely, not proven (the log holds no failed connect), so a warning; a job shown on one host, or
+   * one whose ranks connected, is not judged.
+   */
+  private Finding ipoibAtInit(Job job) {
+    List<NcclFailure> system =
+        job.failures().stream().filter(f -> f.result().equals("ncclSystemError")).toList();
+    List<Interface> sockets =
+        job.interfaces().stream().filter(i -> i.role() != Interface.Role.OOB).toList();
+    if (system.isEmpty()
+        || sockets.isEmpty()
+        || !sockets.stream().allMatch(i -> ipoib(i.name()))
+        || job.communicators().stream().anyMatch(c -> !c.edges().isEmpty())
+        || (!job.multiNode() && job.communicators().stream().anyMatch(SocketInterface::oneHost))) {
+      return null;
+    }
+    List<String> names = sockets.stream().map(Interface::name).distinct().toList();
+    List<Evidence> evidence = new ArrayList<>();
+    system.forEach(f -> evidence.add(f.evidence()));
+    sockets.stream()
+        .map(Interface::evidence)
+        .filter(e -> !evidence.contains(e))
+        .limit(2)
+        .forEach(evidence::add);
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "NCCL failed at init with a system error, and its socket interface is IPoIB: "
+            + String.join(", ", names),
+        "NCCL runs its bootstrap and socket connections over "
+            + String.join(", ", names)
+            + ", an IP-over-InfiniBand interface (the only one it chose), and the job failed with a system"
+            + " error before any rank connected to another. A system error at init is most often a socket"
+            + " that could not connect; IPoIB interfaces are often unconfigured, on a subnet per node or not"
+            + " routed between hosts, so ranks on other nodes cannot reach the address this one published."
+            + (job.multiNode()
+                ? " This job spans nodes."
+                : " If the job spans nodes, this is the likely cause.")
+            + " The log shows no failed connect itself, so this is likely rather than proven.",
+        evidence,
+        "On every node run ip -o addr show "
+            + names.get(0)
+            + " and ping the other nodes' "
+            + names.get(0)
+            + " addresses; if they do not answer, set NCCL_SOCKET_IFNAME to the interface that connects the"
+            + " hosts (the Ethernet one, e.g. NCCL_SOCKET_IFNAME=eth0 or ^ib,lo,docker0). NCCL still moves"
+            + " data over InfiniBand verbs; only bootstrap and socket traffic change. NCCL_DEBUG=INFO"
+            + " NCCL_DEBUG_SUBSYS=INIT,NET shows the failed connection.");
+  }
+
+  /** IPoIB's names: {@code ib0}, {@code ib1} and the predictable {@code ibp12s0}, {@code ibs8}. */
+  static boolean ipoib(String name) {
+    return name.length() > 2 && name.startsWith("ib") && !name.startsWith("ibv");
+  }
+
+  /** Whether every rank of the communicator was seen, all on one host. */
+  private static boolean oneHost(Communicator c) {
+    return c.nNodes() == 1 || (c.nRanks() == c.members().size() && c.hostCount() == 1);
   }
 
   /**

@@ -35,6 +35,32 @@ class NcclErrorRuleTest {
                 """)
             .expect(error("NCCL call failed: ncclRemoteError").at("a.log:1")),
         given(
+                "vLLM's pynccl on rank 0, no NCCL text: the GPU's checks"
+                    + " (https://github.com/vllm-project/vllm/issues/6732)",
+                """
+                [rank0]: RuntimeError: NCCL error: unhandled cuda error (run with NCCL_DEBUG=INFO for details)
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: ncclUnhandledCudaError",
+                        "a failed NCCL call on rank 0.",
+                        "a GPU that failed or fell off the bus",
+                        "nvidia-smi",
+                        "dmesg | grep -i xid")
+                    .at("a.log:1")),
+        given(
+                "XLA's text: result and NCCL's last warning on one line, cited once"
+                    + " (https://github.com/jax-ml/jax/issues/22747)",
+                """
+                INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled system error (run with NCCL_DEBUG=INFO for details). Last NCCL warning(error) log entry (may be unrelated) 'socketTryAccept: Accept failed: Bad file descriptor'.
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: ncclSystemError",
+                        "NCCL's last error: \"socketTryAccept: Accept failed: Bad file descriptor\"")
+                    .lacks("dmesg", "on rank")
+                    .at("a.log:1")),
+        given(
                 "internal error without NCCL's text",
                 excerpt("internal-error-no-last-error-aws-ofi-nccl-316.log"))
             .expect(

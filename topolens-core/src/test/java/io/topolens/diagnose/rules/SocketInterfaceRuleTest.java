@@ -89,6 +89,51 @@ class SocketInterfaceRuleTest {
                 rank(1, "node-b", "eth0:fe80::42:acff:fe11:3%eth0<0>"))
             .expect(warn("eth0 (IPv6 link-local)").at("a.log:1", "b.log:1")),
         given(
+                "a system error at init, four hosts bootstrapping over IPoIB ib0 (nccl issue 621's"
+                    + " lines, PyTorch's error of nccl issue 286)",
+                """
+                dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+                dlv01:25797:25797 [0] NCCL INFO NET/IB : Using [0]mlx4_0:1/IB ; OOB ib0:172.17.120.71<0>
+                dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+                dlv03:14376:14376 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.73<0>
+                dlv02:27184:27184 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.72<0>
+                RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+                """)
+            .expect(
+                warn(
+                        "NCCL failed at init with a system error, and its socket interface is IPoIB: ib0",
+                        "likely rather than proven",
+                        "NCCL_SOCKET_IFNAME=eth0")
+                    .at("a.log:6", "a.log:1", "a.log:3")),
+        given(
+            "the same system error where NCCL bootstraps over Ethernet: not the IPoIB finding",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using eno1:10.0.120.71<0>
+            dlv01:25797:25797 [0] NCCL INFO NET/IB : Using [0]mlx4_0:1/IB ; OOB ib0:172.17.120.71<0>
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
+            "IPoIB bootstrap without an error: a healthy job (nccl issue 621's lines)",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+            """),
+        given(
+            "IPoIB bootstrap and a system error on a job shown on one node (nNodes 1)",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv01:25797:25800 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
+            "IPoIB bootstrap, ranks connected, then a system error: not an init failure",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv01:25797:25800 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0
+            dlv01:25797:25800 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0
+            RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:410, unhandled system error, NCCL version 2.4.8
+            """),
+        given(
                 "NCCL_SOCKET_IFNAME matches no interface",
                 """
                 d9beab19e6d2:1791:1791 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth2
@@ -100,6 +145,14 @@ class SocketInterfaceRuleTest {
                         "NCCL found no usable socket interface",
                         "NCCL_SOCKET_IFNAME=eth2 matches none of the container's interfaces.")
                     .at("a.log:2", "a.log:3")),
+        given(
+                "XLA's text with NCCL's last warning, wrapped by the reporter (marin issue 6940's class,"
+                    + " set 11 q08's lines)",
+                """
+                Failed to create NCCL communicator: INTERNAL: ncclCommInitRankConfig(...) failed:
+                invalid usage ... Last NCCL warning(error): 'Bootstrap : no socket interface found'
+                """)
+            .expect(error("NCCL found no usable socket interface").at("a.log:2")),
         given(
                 "no interface at all, nothing set",
                 """
@@ -140,6 +193,23 @@ class SocketInterfaceRuleTest {
             "a connection reset is not an interface problem",
             """
             2025-11-24T03:20:21.001125857Z [2025-11-24 11:20:21] gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.44.137.149<52905> failed : Connection reset by peer
+            """),
+        given(
+                "an NCCL_COMM_ID NCCL cannot parse (bootstrap.cc, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] bootstrap.cc:455 NCCL WARN Invalid NCCL_COMM_ID, please use format: <ipv4>:<port> or [<ipv6>]:<port> or <hostname>:<port>
+                """)
+            .expect(error("could not parse or resolve the address", "getent hosts").at("a.log:1")),
+        given(
+                "NCCL_OOB_NET_IFNAME naming no interface (bootstrap.cc:513, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] bootstrap.cc:513 NCCL WARN no device found matching eth9, verify NCCL_OOB_NET_IFNAME
+                """)
+            .expect(error("found no usable socket interface").at("a.log:1")),
+        given(
+            "NCCL_COMM_ID given by the environment, as INFO",
+            """
+            node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29500
             """));
   }
 

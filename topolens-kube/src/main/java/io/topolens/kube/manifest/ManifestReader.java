@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.topolens.inputs.YamlLineLimit;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,6 +96,7 @@ public final class ManifestReader {
     if (text.startsWith("\uFEFF")) {
       text = text.substring(1);
     }
+    YamlLineLimit.check(name, text);
     List<String> lines = substitute(text.lines().toList());
     String source = String.join("\n", lines) + "\n";
     List<YamlDocument> docs = new ArrayList<>();
