@@ -102,7 +102,17 @@ public final class Main {
           }
           return 2;
         });
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli passes Errors on; a job of tens of thousands of ranks can outgrow the default heap
+      System.err.println(
+          "topolens: out of memory: the inputs need more than the "
+              + Runtime.getRuntime().maxMemory() / (1 << 20)
+              + " MiB of heap this JVM may use; run again with more, e.g."
+              + " TOPOLENS_JAVA_OPTS=-Xmx8g");
+      return 2;
+    }
   }
 
   /** Prints the version from the jar's manifest. */

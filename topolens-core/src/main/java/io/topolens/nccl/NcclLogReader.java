@@ -257,6 +257,9 @@ public final class NcclLogReader {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error; // out of memory in a parser thread: the command says so in one line
+      }
       throw new IllegalStateException("parser failed", e.getCause());
     }
     for (BlockParser.Parsed p : r.overlong()) {
