@@ -27,9 +27,11 @@ import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
+import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
+import io.topolens.diagnose.rules.NcclNotBuilt;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NetPluginRejected;
@@ -113,6 +115,7 @@ public final class Diagnoser {
             new ProxyError(),
             new RendezvousTimeout(),
             new RankKilled(),
+            new MasterPortInUse(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),
@@ -125,6 +128,7 @@ public final class Diagnoser {
             new SocketConnect(),
             new DuplicateRank(),
             new DuplicateGpu(),
+            new NcclNotBuilt(),
             new CollectiveMismatch(),
             new TopologyMismatch(),
             new TopologyDetectionFailed(),

@@ -136,6 +136,16 @@ public record NcclWarning(
      * localRank 2, res=3, closed=1}).
      */
     PROXY,
+    /**
+     * This PyTorch has no NCCL (a Windows, macOS or CPU-only build) and the job asked for the nccl
+     * backend ({@code Distributed package doesn't have NCCL built in}).
+     */
+    NCCL_NOT_BUILT,
+    /**
+     * PyTorch's TCPStore (the rendezvous on MASTER_ADDR:MASTER_PORT) could not listen: another
+     * process on the host holds the port ({@code Address already in use}, errno 98).
+     */
+    PORT_IN_USE,
     /** Anything else. */
     OTHER
   }

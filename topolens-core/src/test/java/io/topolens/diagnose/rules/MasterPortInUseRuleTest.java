@@ -1,0 +1,57 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** PyTorch's TCPStore could not listen on the master port: another process holds it. */
+class MasterPortInUseRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "PyTorch 1.x's TCPStore, a second program on the same host"
+                    + " (https://github.com/huggingface/accelerate/issues/74)",
+                """
+                    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)
+                RuntimeError: Address already in use
+                """)
+            .expect(
+                error("The master port is already in use", "--main_process_port").at("a.log:2")),
+        given(
+                "c10d's socket warnings and error, torchrun (https://github.com/pytorch/pytorch/issues/85604)",
+                """
+                [W socket.cpp:401] [c10d] The server socket has failed to listen on [::]:47531 (errno: 98 - Address already in use).
+                [W socket.cpp:401] [c10d] The server socket has failed to bind to 0.0.0.0:47531 (errno: 98 - Address already in use).
+                [E socket.cpp:435] [c10d] The server socket has failed to listen on any local network address.
+                """)
+            .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:2")),
+        given(
+                "libuv's store (PyTorch 2.4 on), lower case"
+                    + " (https://github.com/xdit-project/mochi-xdit/issues/22)",
+                """
+                RuntimeError: The server socket has failed to listen on any local network address. port: 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use
+                """)
+            .expect(error("The master port is already in use").at("a.log:1")),
+        given(
+            "gloo's pair bind is not the master port (https://github.com/pytorch/pytorch/issues/104136)",
+            """
+            RuntimeError: [/opt/conda/conda-bld/pytorch_1634272178570/work/third_party/gloo/gloo/transport/tcp/pair.cc:176] bind: Address already in use
+            """),
+        given(
+            "prose about the port is not the failure (https://github.com/NVIDIA/Megatron-LM/issues/343)",
+            """
+            Can you trying using a different MASTER_PORT? This error usually means that that port is already in use.
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new MasterPortInUse(), "master-port-in-use", c);
+  }
+}
