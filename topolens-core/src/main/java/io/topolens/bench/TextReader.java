@@ -35,6 +35,10 @@ final class TextReader {
   private Evidence pendingCommandFrom;
 
   long ncclLines;
+
+  /** nccl-tests' failure lines before any run started ({@code Test NCCL failure ...} alone). */
+  long failuresBeforeRuns;
+
   final SampleCounter unrecognized = new SampleCounter();
   final SampleCounter malformed = new SampleCounter();
 
@@ -147,6 +151,9 @@ final class TextReader {
         RunBuilder target = open(run) ? run : open(lastActive) ? lastActive : null;
         if (target == null) {
           // another rank's report of the failure that already ended a run, or one before any run
+          if (done.isEmpty()) {
+            failuresBeforeRuns++;
+          }
           return;
         }
         target.error = ev;

@@ -177,6 +177,17 @@ class CutShortTest {
     assertThatThrownBy(() -> Bench.read(Fixtures.path("fixtures/h200x4/fsdp/p2p.log")))
         .isInstanceOf(InputProblem.class)
         .hasMessage("p2p.log: no nccl-tests output found (258 lines, 257 of them NCCL log lines)");
+    // a failure report alone (nccl/heldout set12 p14, after the reporter's prose; set10 z08):
+    // nccl-tests failed, which is not "no nccl-tests output"
+    assertThatThrownBy(
+            () ->
+                Bench.read(
+                    Fixtures.path(
+                        "nccl/heldout/set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log")))
+        .isInstanceOf(InputProblem.class)
+        .hasMessage(
+            "p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log: nccl-tests failed before"
+                + " its first result (1 failure line(s) of 1, no table)");
     Path other = dir.resolve("other.json");
     Files.writeString(other, "{\"name\": \"x\", \"items\": [1, 2]}");
     assertThatThrownBy(() -> Bench.read(other))
