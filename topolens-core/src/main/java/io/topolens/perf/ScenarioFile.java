@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.topolens.inputs.JsonMessages;
 import io.topolens.inputs.YamlLineLimit;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class ScenarioFile {
       throw new InputProblem(file + ": no such file");
     } catch (JsonProcessingException e) {
       throw new InputProblem(
-          file + where(e.getLocation()) + ": not YAML: " + firstLine(e.getOriginalMessage()));
+          file + where(e.getLocation()) + ": not YAML: " + JsonMessages.plain(e));
     } catch (IOException e) {
       throw new InputProblem(file + ": cannot read: " + e.getMessage());
     }
@@ -106,7 +107,7 @@ public final class ScenarioFile {
               + ")");
     } catch (JsonProcessingException e) {
       throw new InputProblem(
-          file + where(e.getLocation()) + ": " + what + ": " + firstLine(e.getOriginalMessage()));
+          file + where(e.getLocation()) + ": " + what + ": " + JsonMessages.plain(e));
     }
   }
 
