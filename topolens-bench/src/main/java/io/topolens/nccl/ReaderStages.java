@@ -65,6 +65,7 @@ public class ReaderStages {
   List<LineHeader> headers;
   List<NcclEvent> events;
   OtherLines stepLines;
+  OtherLines stepReader;
 
   @Setup
   public void setUp() {
@@ -85,6 +86,7 @@ public class ReaderStages {
     headers = nccl.stream().map(LineHeader::parse).toList();
     events = headers.stream().map(MessageParser::parse).toList();
     stepLines = new OtherLines(StepTimeReader.NEEDLES, (f, l, t) -> {});
+    stepReader = new StepTimeReader().lines();
   }
 
   private static List<String> lines(Path p) {
@@ -131,6 +133,15 @@ public class ReaderStages {
   @Benchmark
   public BlockParser.Result skipNonNcclWithStepNeedles() {
     return BlockParser.parse(mixedSlice, mixedSlice.length, stepLines);
+  }
+
+  /**
+   * The same, each step-time line also matched by the formats (the work diagnose does on the parse
+   * threads; applying the matches in order is left out).
+   */
+  @Benchmark
+  public BlockParser.Result skipNonNcclAndMatchSteps() {
+    return BlockParser.parse(mixedSlice, mixedSlice.length, stepReader);
   }
 
   /** A slice of NCCL lines, most of them COLL traces recognised and skipped on the bytes. */

@@ -38,8 +38,9 @@ final class ValidateModelCommand implements Callable<Integer> {
       paramLabel = "PATH",
       arity = "0..*",
       description =
-          "One-GPU measurements: JSON lines of bench/fsdp-step.py, cpu-adam.py and gpu-micro.py"
-              + " (told apart by their keys), files or folders.")
+          "One-GPU measurements: JSON lines of bench/fsdp-step.py, cpu-adam.py and gpu-micro.py,"
+              + " and the host-threads sweep of bench/host-threads.py (told apart by their keys),"
+              + " files or folders.")
   List<Path> oneGpu = new ArrayList<>();
 
   @Option(

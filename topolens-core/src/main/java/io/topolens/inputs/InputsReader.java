@@ -6,7 +6,6 @@ import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
 import io.topolens.nccl.LogInput;
 import io.topolens.nccl.NcclLogReader;
-import io.topolens.nccl.OtherLines;
 import io.topolens.ncclxml.NcclGraphReader;
 import io.topolens.ncclxml.NcclGraphs;
 import io.topolens.ncclxml.NcclTopology;
@@ -86,10 +85,7 @@ public final class InputsReader {
       }
     }
     StepTimeReader steps = new StepTimeReader();
-    Job job =
-        logReader.read(
-            new LogInput.Expansion(logs, expansion.skipped()),
-            new OtherLines(StepTimeReader.NEEDLES, steps::line));
+    Job job = logReader.read(new LogInput.Expansion(logs, expansion.skipped()), steps.lines());
     return new Inputs(
         job, smi, topologies, graphs, benches, kinds, problems, benchLogs, steps.finish());
   }

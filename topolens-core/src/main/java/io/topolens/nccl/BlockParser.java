@@ -2,7 +2,6 @@ package io.topolens.nccl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,6 +16,13 @@ final class BlockParser {
 
   private BlockParser() {}
 
+  /**
+   * The line filter's needles after NCCL's own ({@link Needles#ALL} from index 1), found together
+   * in one pass over the lines that do not hold NCCL's.
+   */
+  private static final NeedleSet OTHER_NEEDLES =
+      new NeedleSet(Needles.ALL.subList(1, Needles.ALL.size()));
+
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
 
@@ -25,23 +31,30 @@ final class BlockParser {
    * lines wanted ({@link OtherLines}).
    */
   record Result(
-      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Parsed> other) {}
+      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Other> other) {}
+
+  /**
+   * Another program's wanted line, with what its sink read of it ({@link OtherLines.Sink#read}).
+   */
+  record Other(int line, String text, Object read) {}
 
   static Result parse(byte[] buf, int len) {
     return parse(buf, len, OtherLines.NONE);
   }
 
   static Result parse(byte[] buf, int len, OtherLines wanted) {
-    // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends and
-    // the needles runs at memory speed; lines are cut out only when they are parsed. Each needle's
-    // next place in the block is searched once and kept, so a needle costs one pass per block.
+    // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends runs
+    // at memory speed; lines are cut out only when they are parsed. NCCL's own needle is searched
+    // line after line (it is in most lines of NCCL's logs); the others of the filter only in lines
+    // without it, all together in one pass (NeedleSet).
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
-    List<Parsed> other = new ArrayList<>(0);
+    List<Other> other = new ArrayList<>(0);
+    OtherLines.Sink sink = wanted.sink();
     Needles.Finder others = new Needles.Finder(block, wanted.needles());
-    int[] next = new int[Needles.ALL.size()];
-    Arrays.fill(next, UNKNOWN);
+    int debugLine = UNKNOWN;
+    NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
     int nccl = 0;
     int start = 0;
@@ -58,13 +71,16 @@ final class BlockParser {
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
       } else {
-        int needle = needle(block, next, start, end);
+        if (debugLine != -1 && debugLine < start) {
+          debugLine = block.indexOf(Needles.DEBUG_LINE, start);
+        }
+        int needle = debugLine >= 0 && debugLine < end ? 0 : other(needles, start, end);
         if (needle == 0) {
-          int at = next[0];
+          int at = debugLine;
           if (isTrace(block, at, end)) {
             nccl++;
           } else {
-            String text = decode(buf, block, start, end);
+            String text = text(buf, start, end);
             LineHeader h = LineHeader.parse(text);
             if (h != null) {
               nccl++;
@@ -76,7 +92,7 @@ final class BlockParser {
               nccl += framework(buf, block, start, end, lines, parsed);
             }
           }
-        } else if (needle > 0) {
+        } else if (needle > 0) { // another of Needles.ALL
           int last = lastErrorLine(buf, block, start, end, len, lines, parsed);
           if (last > 0) {
             // the continuation line was taken with it
@@ -87,11 +103,11 @@ final class BlockParser {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
             if (framework == 0 && others.any(start, end)) {
-              other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+              other.add(other(lines, text(buf, start, end), sink));
             }
           }
         } else if (others.any(start, end)) {
-          other.add(new Parsed(lines, decode(buf, block, start, end), null, null));
+          other.add(other(lines, text(buf, start, end), sink));
         }
       }
       start = end + 1;
@@ -101,33 +117,20 @@ final class BlockParser {
 
   private static final int UNKNOWN = -2;
 
-  /** The first needle in the line, by the order of {@link Needles#ALL}, or -1. */
-  private static int needle(String block, int[] next, int start, int end) {
-    return needle(block, next, start, end, Needles.ALL);
+  /** The index in {@link Needles#ALL} of the first needle after NCCL's own in a line, or -1. */
+  private static int other(NeedleSet.Hits needles, int start, int end) {
+    int i = needles.first(start, end);
+    return i < 0 ? -1 : i + 1;
   }
 
-  /**
-   * The first of {@code needles} in the line {@code [start, end)}, or -1; {@code next} keeps each
-   * needle's next place in the block, so the block is searched once per needle.
-   */
-  private static int needle(String block, int[] next, int start, int end, List<String> needles) {
-    for (int i = 0; i < next.length; i++) {
-      int at = next[i];
-      if (at != -1 && at < start) {
-        at = block.indexOf(needles.get(i), start);
-        next[i] = at;
-      }
-      if (at >= 0 && at < end) {
-        return i;
-      }
-    }
-    return -1;
+  private static Other other(int line, String text, OtherLines.Sink sink) {
+    return new Other(line, text, sink.read(text));
   }
 
   /** A framework's line about NCCL (PyTorch's errors, the watchdog): 1 when it is one, else 0. */
   private static int framework(
       byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
-    String text = decode(buf, block, start, end);
+    String text = text(buf, start, end);
     NcclEvent e = FrameworkLine.parse(text);
     // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
     int last = FrameworkLine.lastError(text);
@@ -168,8 +171,8 @@ final class BlockParser {
     if (nextEnd - end - 1 > MAX_LINE) {
       return -1;
     }
-    String prefix = decode(buf, block, start, at);
-    String continuation = decode(buf, block, end + 1, nextEnd);
+    String prefix = text(buf, start, at);
+    String continuation = text(buf, end + 1, nextEnd);
     NcclEvent e = FrameworkLine.lastErrorText(prefix, continuation);
     if (e == null) {
       return -1;
@@ -225,14 +228,16 @@ final class BlockParser {
     return false;
   }
 
-  /** The line as text: the Latin-1 view when it is ASCII, UTF-8 when it has high bytes. */
-  private static String decode(byte[] buf, String block, int start, int end) {
-    for (int i = start; i < end; i++) {
-      if (buf[i] < 0 || buf[i] == 0x1b || buf[i] == '\r') {
-        return decode(buf, start, end);
-      }
+  /**
+   * The line as text: decoded as UTF-8 (ASCII, the common case, is found by the JDK's vectorised
+   * check and copied as Latin-1), the slow path only for lines with escapes or carriage returns.
+   */
+  private static String text(byte[] buf, int start, int end) {
+    String s = new String(buf, start, end - start, StandardCharsets.UTF_8);
+    if (s.indexOf(0x1b) >= 0 || s.indexOf('\r') >= 0) {
+      return decode(buf, start, end);
     }
-    return block.substring(start, end);
+    return s;
   }
 
   /** ASCII/Latin-1 fast path; UTF-8 when the line has high bytes; CR and ANSI escapes removed. */

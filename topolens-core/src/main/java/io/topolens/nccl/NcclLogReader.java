@@ -272,8 +272,8 @@ public final class NcclLogReader {
         job.accept(p.header(), p.event(), name, line, p.text());
       }
     }
-    for (BlockParser.Parsed p : r.other()) {
-      others.sink().line(name, base[0] + p.line(), p.text());
+    for (BlockParser.Other o : r.other()) {
+      others.sink().line(name, base[0] + o.line(), o.text(), o.read());
     }
     base[0] += r.lines();
     return new long[] {r.lines(), r.ncclLines()};

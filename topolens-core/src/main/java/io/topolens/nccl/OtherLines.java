@@ -14,10 +14,24 @@ import java.util.List;
  */
 public record OtherLines(List<String> needles, Sink sink) {
 
-  /** Where wanted lines go. */
+  /**
+   * Where wanted lines go. A sink may also read each line where it is found, on the NCCL reader's
+   * parse threads ({@link #read}: stateless, thread-safe), and is handed what that gave with the
+   * line, in file order.
+   */
   @FunctionalInterface
   public interface Sink {
     void line(String file, long line, String text);
+
+    /** What the sink wants to know of a line, worked out on a parse thread; null by default. */
+    default Object read(String text) {
+      return null;
+    }
+
+    /** A wanted line with what {@link #read} gave for it. */
+    default void line(String file, long line, String text, Object read) {
+      line(file, line, text);
+    }
   }
 
   /** No other lines wanted. */
@@ -35,9 +49,24 @@ public record OtherLines(List<String> needles, Sink sink) {
     Sink b = other.sink;
     return new OtherLines(
         all,
-        (f, l, t) -> {
-          a.line(f, l, t);
-          b.line(f, l, t);
+        new Sink() {
+          @Override
+          public void line(String file, long line, String text) {
+            a.line(file, line, text);
+            b.line(file, line, text);
+          }
+
+          @Override
+          public Object read(String text) {
+            return new Object[] {a.read(text), b.read(text)};
+          }
+
+          @Override
+          public void line(String file, long line, String text, Object read) {
+            Object[] both = (Object[]) read;
+            a.line(file, line, text, both[0]);
+            b.line(file, line, text, both[1]);
+          }
         });
   }
 }

@@ -15,10 +15,12 @@ import java.util.stream.Stream;
 
 /**
  * Reads the JSON lines the bench scripts print (bench/fsdp-step.py, bench/cpu-adam.py,
- * bench/gpu-micro.py), telling each line's kind by its keys, never by the file's name: a training
- * run's summary ({@code step_s_median}) with the per-step lines before it ({@code step}, {@code
- * fwd}, {@code bwd}, {@code opt}), a CPU optimizer run ({@code host_rate_params_per_s}), a copy
- * ({@code "kind": "copy"}). Lines that start with {@code {} but are not JSON are counted as
+ * bench/gpu-micro.py, bench/host-threads.py), telling each line's kind by its keys, never by the
+ * file's name: a training run's summary ({@code step_s_median}) with the per-step lines before it
+ * ({@code step}, {@code fwd}, {@code bwd}, {@code opt}), a CPU optimizer run ({@code
+ * host_rate_params_per_s}), a copy ({@code "kind": "copy"}), a run of the host-threads sweep
+ * ({@code setting} and {@code cpu_busy}; one without {@code step_s_median} failed and is counted as
+ * malformed). Lines that start with {@code {} but are not JSON are counted as
  * malformed and named; other lines (text, other JSON) are left alone.
  */
 public final class BenchLines {
@@ -29,6 +31,7 @@ public final class BenchLines {
       List<TrainingRun> runs,
       List<CpuAdamPoint> cpuAdam,
       List<CopyPoint> copies,
+      List<ThreadRun> threadRuns,
       List<String> files,
       List<String> malformed) {}
 
@@ -77,6 +80,44 @@ public final class BenchLines {
     }
   }
 
+  /**
+   * One run of bench/host-threads.py: {@code procs} ranks of {@code threads} CPU threads each
+   * (torch's own count, {@code cpu_threads}) on a host of {@code vcpus}, beside {@code spinners}
+   * busy-looping co-processes, training the shape named {@code h<hidden>-l<layers>-s<seq>}.
+   *
+   * @param setting the sweep's own name of the setting (OMP_NUM_THREADS, or "default" when unset)
+   * @param stepS the median step of steps 3..
+   * @param busy the vCPUs each rank kept busy over those steps (CPU seconds over wall seconds),
+   *     averaged over the ranks
+   */
+  public record ThreadRun(
+      String shape,
+      String setting,
+      int procs,
+      int threads,
+      int vcpus,
+      int spinners,
+      double stepS,
+      double busy,
+      Evidence evidence) {
+    private static final java.util.regex.Pattern SHAPE =
+        java.util.regex.Pattern.compile("h(\\d+)-l(\\d+)-s(\\d+)\\b.*");
+
+    /** The host's threads while it ran. */
+    public HostThreads host() {
+      return new HostThreads(procs, threads, vcpus);
+    }
+
+    /** Whether the shape's name says this hidden size, layer count and sequence length. */
+    public boolean shapeIs(int hidden, int layers, int seq) {
+      java.util.regex.Matcher m = SHAPE.matcher(shape);
+      return m.matches()
+          && Integer.parseInt(m.group(1)) == hidden
+          && Integer.parseInt(m.group(2)) == layers
+          && Integer.parseInt(m.group(3)) == seq;
+    }
+  }
+
   /** A host-device copy rate of bench/gpu-micro.py. */
   public record CopyPoint(
       long mib, boolean pinned, double h2dGBps, double d2hGBps, Evidence evidence) {}
@@ -99,6 +140,7 @@ public final class BenchLines {
     }
     Read out =
         new Read(
+            new ArrayList<>(),
             new ArrayList<>(),
             new ArrayList<>(),
             new ArrayList<>(),
@@ -130,7 +172,35 @@ public final class BenchLines {
           continue;
         }
         Evidence ev = new Evidence(name, n, t);
-        if (j.has("step_s_median")) {
+        if (j.has("setting") && j.has("cpu_busy") || j.has("setting") && j.has("rcs")) {
+          if (!j.has("step_s_median") || !j.has("cpu_busy")) {
+            out.malformed()
+                .add(
+                    name
+                        + ":"
+                        + n
+                        + ": host-threads run without a step (exit codes "
+                        + j.path("rcs")
+                        + ")");
+            continue;
+          }
+          double busy = 0;
+          for (JsonNode b : j.path("cpu_busy")) {
+            busy += b.asDouble() / j.path("cpu_busy").size();
+          }
+          out.threadRuns()
+              .add(
+                  new ThreadRun(
+                      j.path("shape").asText(""),
+                      j.path("setting").asText(""),
+                      j.path("procs").asInt(1),
+                      j.path("cpu_threads").asInt(1),
+                      j.path("vcpus").asInt(0),
+                      j.path("spin").asInt(0),
+                      j.path("step_s_median").asDouble(),
+                      busy,
+                      ev));
+        } else if (j.has("step_s_median")) {
           out.runs().add(run(j, steps, ev));
           steps.clear();
           any = true;

@@ -28,9 +28,17 @@ public final class ExperimentValidation {
     this.k = k;
   }
 
-  /** What was compared, and what could not be. */
+  /**
+   * What was compared, and what could not be.
+   *
+   * @param workloads each compared variant's workload, by name
+   */
   public record Report(
-      String results, List<StepCheck> steps, List<RatioCheck> ratios, List<String> leftOut) {}
+      String results,
+      List<StepCheck> steps,
+      List<RatioCheck> ratios,
+      List<String> leftOut,
+      Map<String, Workload> workloads) {}
 
   public Report run(Path results, Path config) throws InputProblem {
     JsonNode root;
@@ -51,6 +59,7 @@ public final class ExperimentValidation {
     List<Prediction> predicted = new ArrayList<>();
     List<StepCheck> steps = new ArrayList<>();
     List<String> leftOut = new ArrayList<>();
+    Map<String, Workload> workloads = new LinkedHashMap<>();
     for (JsonNode v : root.path("variants")) {
       String name = v.path("name").asText();
       JsonNode step = v.path("stepSeconds");
@@ -67,6 +76,7 @@ public final class ExperimentValidation {
       StepModel model = new StepModel(catalog, k, probeCalibration(s, v.path("busbw")));
       Prediction p = model.predict(s);
       scenarios.add(s);
+      workloads.put(name, s.workload());
       measured.add(step.path("median").asDouble());
       predicted.add(p);
       steps.add(
@@ -77,7 +87,8 @@ public final class ExperimentValidation {
         results.toString(),
         steps,
         ModelValidation.pairRatios(scenarios, measured, predicted),
-        leftOut);
+        leftOut,
+        workloads);
   }
 
   /**

@@ -49,8 +49,8 @@ public final class ModelValidation {
    * @param fixtures the h200x4 fixtures folder (nccl-tests logs and {@code fsdp/})
    * @param examples the {@code examples/perf} folder (seed-runs.yaml, h200-fsdp.yaml,
    *     h200x4-catalog.json)
-   * @param oneGpu one-GPU measurements (bench/fsdp-step.py, cpu-adam.py, gpu-micro.py output),
-   *     files or folders; none to leave that section out
+   * @param oneGpu one-GPU measurements (bench/fsdp-step.py, cpu-adam.py, gpu-micro.py output) and
+   *     the host-threads sweep (bench/host-threads.py), files or folders; none to leave them out
    */
   public ValidationReport run(Path fixtures, Path examples, List<Path> oneGpu) throws InputProblem {
     return run(fixtures, examples, oneGpu, List.of(), List.of());
@@ -76,8 +76,13 @@ public final class ModelValidation {
     Calibration all = Calibrations.fit(samples, calibrator);
     List<BenchPoint> bench = benchPoints(samples, all);
 
+    BenchLines.Read benchLines = oneGpu.isEmpty() ? null : BenchLines.read(oneGpu);
     OneGpuValidation.Report one =
-        oneGpu.isEmpty() ? null : new OneGpuValidation(catalog, k).run(oneGpu);
+        benchLines == null || benchLines.files().isEmpty() && !benchLines.threadRuns().isEmpty()
+            ? null
+            : new OneGpuValidation(catalog, k)
+                .run(benchLines, String.join(", ", oneGpu.stream().map(Path::toString).toList()));
+    HostThreadsSweep sweep = benchLines == null ? null : HostThreadsSweep.of(benchLines);
 
     HardwareCatalog h200 = catalog.with(examples.resolve("h200x4-catalog.json"));
     List<StepCheck> steps = new ArrayList<>();
@@ -109,7 +114,8 @@ public final class ModelValidation {
         seedNotes,
         seedTerms,
         explanations,
-        experimentReports(experiments, configs));
+        experimentReports(experiments, configs),
+        sweep);
   }
 
   private List<ExperimentValidation.Report> experimentReports(

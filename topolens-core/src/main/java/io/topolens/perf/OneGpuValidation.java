@@ -74,12 +74,16 @@ public final class OneGpuValidation {
   }
 
   public Report run(List<Path> paths) throws InputProblem {
-    BenchLines.Read data = BenchLines.read(paths);
+    return run(
+        BenchLines.read(paths), String.join(", ", paths.stream().map(Path::toString).toList()));
+  }
+
+  /** As {@link #run(List)}, on lines already read from {@code named}. */
+  public Report run(BenchLines.Read data, String named) throws InputProblem {
     List<TrainingRun> runs = data.runs().stream().filter(r -> r.world() == 1).toList();
     if (runs.isEmpty()) {
       throw new InputProblem(
-          String.join(", ", paths.stream().map(Path::toString).toList())
-              + ": no one-GPU training runs (bench/fsdp-step.py summary lines with world 1)");
+          named + ": no one-GPU training runs (bench/fsdp-step.py summary lines with world 1)");
     }
     double bytes = k.value("optimizer.gpu.bytesPerParam");
     double kernels = k.value("cpuAdam.torch.kernelsPerTensor");

@@ -22,6 +22,7 @@ import java.util.List;
  * @param seedTerms each seed run's predicted step by term, against its measured step
  * @param experiments experiments' results.json against the model, in the order given (none: empty)
  * @param explanations the three explanations the issue asks for, with the model's numbers
+ * @param hostThreads the host-threads sweep (bench/host-threads.py) among the bench files, or null
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -38,7 +39,8 @@ public record ValidationReport(
     List<String> seedNotes,
     List<SeedTerms> seedTerms,
     List<String> explanations,
-    List<ExperimentValidation.Report> experiments) {
+    List<ExperimentValidation.Report> experiments,
+    HostThreadsSweep hostThreads) {
 
   public ValidationReport {
     bench = List.copyOf(bench);

@@ -37,7 +37,8 @@ public final class ValidationMarkdown {
   /** The command that regenerates the document, as the document states it. */
   public static final String COMMAND =
       "topolens validate-model bench/results/h100-1gpu"
-          + " bench/results/cpu-adam-h200x4-4proc-omp64.json --fixtures"
+          + " bench/results/cpu-adam-h200x4-4proc-omp64.json bench/results/h100x2-host-threads"
+          + " --fixtures"
           + " topolens-core/src/test/resources/fixtures/h200x4 --examples examples/perf --catalog"
           + " examples/experiment/lent-h100-catalog.json --experiment"
           + " bench/results/h100x2-experiment-torchrun-threads/results.json --experiment-config"
@@ -59,7 +60,9 @@ public final class ValidationMarkdown {
             + " threads as torchrun sets them (`bench/results/h100x2-experiment-torchrun-threads`,"
             + " section 6) and with torch's default threads in every rank"
             + " (`bench/results/h100x2-experiment`, section 7: 2 processes of 32 threads on 32"
-            + " vCPUs in both layouts with offload): data the model was not fitted to. Do not edit by"
+            + " vCPUs in both layouts with offload), and the host-threads sweep on 2 x H100"
+            + " (`bench/results/h100x2-host-threads`, section 8: whether CPU threads over the vCPUs"
+            + " slow a step): data the model was not fitted to. Do not edit by"
             + " hand: change the model or the data and regenerate. The model itself is described"
             + " in [model.md](model.md).");
     out.println();
@@ -82,7 +85,15 @@ public final class ValidationMarkdown {
     seeds(r, out);
     for (int i = 0; i < r.experiments().size(); i++) {
       experiment(6 + i, r.experiments().get(i), out);
-      experimentMisses(r.experiments().get(i), r.experiments(), out);
+      experimentMisses(
+          r.experiments().get(i),
+          r.experiments(),
+          r.hostThreads(),
+          6 + r.experiments().size(),
+          out);
+    }
+    if (r.hostThreads() != null) {
+      new HostThreadsMarkdown().write(6 + r.experiments().size(), r.hostThreads(), out);
     }
     out.println("## Explanations");
     out.println();
@@ -453,6 +464,8 @@ public final class ValidationMarkdown {
   private static void experimentMisses(
       io.topolens.perf.ExperimentValidation.Report e,
       List<io.topolens.perf.ExperimentValidation.Report> all,
+      io.topolens.perf.HostThreadsSweep sweep,
+      int sweepSection,
       PrintWriter out) {
     List<String> lines = new java.util.ArrayList<>();
     for (StepCheck c : e.steps()) {
@@ -494,6 +507,23 @@ public final class ValidationMarkdown {
                                     + " them is no term of the model for this variant, and the"
                                     + " ratios that use it inherit the miss."
                                 : "the model follows part of the difference.")));
+      }
+      List<Double> others = new java.util.ArrayList<>();
+      for (io.topolens.perf.ExperimentValidation.Report o : all) {
+        o.steps().stream()
+            .filter(x -> o != e && x.name().equals(c.name()))
+            .forEach(x -> others.add(x.measured()));
+      }
+      String note =
+          HostThreadsMarkdown.missNote(
+              sweep,
+              sweepSection,
+              e.workloads().get(c.name()),
+              c.measured(),
+              c.predicted(),
+              others);
+      if (note != null) {
+        line.append(note);
       }
       lines.add(line.toString());
     }

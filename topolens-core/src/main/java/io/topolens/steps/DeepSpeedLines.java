@@ -41,7 +41,7 @@ final class DeepSpeedLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
     // at every position of every wanted line was most of a big log's reading time
     Matcher m = text.contains(", skipped=") ? STEP.matcher(text) : null;
@@ -60,14 +60,14 @@ final class DeepSpeedLines implements StepFormat {
         file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
       } else {
         file.recognized(Framework.DEEPSPEED);
-        if (file.globalBatch > 0) {
-          file.step(
-              file.key("deepspeed-throughput"),
-              Long.parseLong(throughput[0]),
-              file.globalBatch / perSecond,
-              Framework.DEEPSPEED,
-              Derivation.RATE);
-        }
+        String key = file.key("deepspeed-throughput");
+        long step = Long.parseLong(throughput[0]);
+        file.whenApplied(
+            s -> {
+              if (s.globalBatch > 0) {
+                s.step(key, step, s.globalBatch / perSecond, Framework.DEEPSPEED, Derivation.RATE);
+              }
+            });
       }
     }
     m = text.contains("time (ms) |") ? TIMERS.matcher(text) : null;
@@ -77,7 +77,7 @@ final class DeepSpeedLines implements StepFormat {
     m = text.contains("train_batch_size ") ? CONFIG_BATCH.matcher(text) : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
-      file.globalBatch = Long.parseLong(m.group(1));
+      file.globalBatch(Long.parseLong(m.group(1)));
     }
   }
 
@@ -109,7 +109,7 @@ final class DeepSpeedLines implements StepFormat {
     return null;
   }
 
-  private static void timers(String fields, FileSteps file) {
+  private static void timers(String fields, StepSink file) {
     Map<String, String> values = new HashMap<>();
     for (String field : fields.split("\\|")) {
       int colon = field.indexOf(':');

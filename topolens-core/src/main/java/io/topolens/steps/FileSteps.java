@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,7 +16,7 @@ import java.util.regex.Pattern;
  * the malformed lines. Formats write here as lines arrive; {@link #finish} settles what needs the
  * whole file.
  */
-final class FileSteps {
+final class FileSteps implements StepSink {
   /** Evidence text is clipped to this many characters (progress bars can be long). */
   static final int CLIP = 300;
 
@@ -78,19 +79,27 @@ final class FileSteps {
         file, line, text.length() > CLIP ? text.substring(0, CLIP - 3) + "..." : text);
   }
 
-  /** Counts a line of a framework's form, whether or not it gave a time. */
-  void recognized(Framework f) {
+  @Override
+  public void recognized(Framework f) {
     lines.merge(f, 1L, Long::sum);
   }
 
-  /** A line of a recognised form whose numbers could not be read. */
-  void malformed(Framework f, String why) {
+  @Override
+  public void malformed(Framework f, String why) {
     recognized(f);
     malformed.add(new Evidence(file, line, f.label() + ": " + why + ": " + evidence().text()));
   }
 
-  /** The series key with the torchrun rank prefix, so merged logs of several ranks stay apart. */
-  String key(String kind) {
+  @Override
+  public String key(String kind) {
+    return key(text, kind);
+  }
+
+  /**
+   * The series key of a line: the kind with the line's torchrun rank prefix, so merged logs of
+   * several ranks stay apart.
+   */
+  static String key(String text, String kind) {
     if (!text.startsWith("[rank")) {
       return kind; // RANK_PREFIX's start: no matcher made for the other lines
     }
@@ -102,7 +111,8 @@ final class FileSteps {
    * A step's time. A step equal to the series' last is a repeat (several ranks print the same line)
    * and ignored; a step below it starts a new run, whose first time is its warm-up.
    */
-  void step(String key, long step, double seconds, Framework f, Derivation d) {
+  @Override
+  public void step(String key, long step, double seconds, Framework f, Derivation d) {
     Series s = series.computeIfAbsent(key, k -> new Series());
     if (step >= 0 && step == s.lastStep) {
       return;
@@ -116,7 +126,8 @@ final class FileSteps {
    * A progress-bar update: kept per bar total, so evaluation bars can be told from the training bar
    * at the end.
    */
-  void barStep(String key, long total, long step, double seconds, Framework f) {
+  @Override
+  public void barStep(String key, long total, long step, double seconds, Framework f) {
     Series s = series.computeIfAbsent(key, k -> new Series());
     if (step == s.lastStep) {
       return;
@@ -132,7 +143,8 @@ final class FileSteps {
    * A step line with a wall-clock timestamp (nanoseconds, {@link LogTimestamp}): the mean step time
    * since the series' previous line is the time between them over the steps between them.
    */
-  void stamped(String key, long step, long time, Framework f) {
+  @Override
+  public void stamped(String key, long step, long time, Framework f) {
     Series s = series.computeIfAbsent(key, k -> new Series());
     if (step == s.lastStep || time == LogTimestamp.NONE) {
       return;
@@ -151,12 +163,38 @@ final class FileSteps {
    * The Trainer's closing runtime and steps per second; -1 for one a line does not give, which then
    * keeps what an earlier line gave (the dict and the metrics block print both).
    */
-  void trainRuntime(double seconds, double stepsPerSecond) {
+  @Override
+  public void trainRuntime(double seconds, double stepsPerSecond) {
     if (runtime != null) {
       seconds = seconds > 0 ? seconds : runtime.seconds();
       stepsPerSecond = stepsPerSecond > 0 ? stepsPerSecond : runtime.stepsPerSecond();
     }
     runtime = new TrainRuntime(seconds, stepsPerSecond, evidence());
+  }
+
+  @Override
+  public void totalSteps(long steps) {
+    totalSteps = steps;
+  }
+
+  @Override
+  public void globalBatch(long samples) {
+    globalBatch = samples;
+  }
+
+  @Override
+  public void tokensPerRankStep(long tokens) {
+    tokensPerRankStep = tokens;
+  }
+
+  @Override
+  public void jsonPerStep() {
+    jsonPerStep = true;
+  }
+
+  @Override
+  public void whenApplied(Consumer<FileSteps> op) {
+    op.accept(this);
   }
 
   /**

@@ -33,20 +33,20 @@ final class HuggingFaceLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     // each expression is tried (and its matcher made) only on lines holding its literal
     boolean total = text.contains("Total ");
     Matcher m =
         total && text.contains("Total optimization steps = ") ? TOTAL_STEPS.matcher(text) : null;
     if (m != null && m.find()) {
       file.recognized(Framework.HUGGING_FACE);
-      file.totalSteps = (long) Numbers.parse(m.group(1));
+      file.totalSteps((long) Numbers.parse(m.group(1)));
       return;
     }
     m = total && text.contains("Total train batch size (") ? TOTAL_BATCH.matcher(text) : null;
     if (m != null && m.find()) {
       file.recognized(Framework.HUGGING_FACE);
-      file.globalBatch = (long) Numbers.parse(m.group(1));
+      file.globalBatch((long) Numbers.parse(m.group(1)));
       return;
     }
     if (text.contains("{'loss'")) {

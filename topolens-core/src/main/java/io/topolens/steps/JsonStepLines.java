@@ -47,7 +47,7 @@ final class JsonStepLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     int open = text.indexOf('{');
     if (open < 0 || !text.contains("\"")) {
       return; // the vectorised searches first: lastIndexOf walks the line a character at a time
@@ -145,7 +145,7 @@ final class JsonStepLines implements StepFormat {
     return Value.OTHER;
   }
 
-  private static void one(Map<String, Value> node, Value value, double scale, FileSteps file) {
+  private static void one(Map<String, Value> node, Value value, double scale, StepSink file) {
     if (!value.isNumber() || !(value.asDouble() > 0)) {
       file.malformed(Framework.JSON_LINES, "step time is not a positive number");
       return;
@@ -158,7 +158,7 @@ final class JsonStepLines implements StepFormat {
       }
     }
     file.recognized(Framework.JSON_LINES);
-    file.jsonPerStep = true;
+    file.jsonPerStep();
     file.step(
         file.key("json"),
         step,
@@ -167,8 +167,14 @@ final class JsonStepLines implements StepFormat {
         Derivation.MEASURED);
   }
 
-  private static void list(List<Value> values, FileSteps file) {
+  private static void list(List<Value> values, StepSink file) {
     file.recognized(Framework.JSON_LINES);
+    String series = file.key("json-list");
+    // whether the file printed per-step lines is known only in file order
+    file.whenApplied(f -> list(values, series, f));
+  }
+
+  private static void list(List<Value> values, String series, FileSteps file) {
     if (file.jsonPerStep) {
       return; // the same steps were read one by one
     }
@@ -178,7 +184,7 @@ final class JsonStepLines implements StepFormat {
         return;
       }
     }
-    String key = file.key("json-list") + "#" + file.evidence().line();
+    String key = series + "#" + file.evidence().line();
     long step = 1;
     for (Value v : values) {
       file.step(key, step++, v.asDouble(), Framework.JSON_LINES, Derivation.MEASURED);

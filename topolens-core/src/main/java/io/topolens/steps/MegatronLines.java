@@ -24,7 +24,7 @@ final class MegatronLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     if (!text.contains("iteration") || !text.contains("elapsed")) {
       return; // the expressions' literals: neither can match without them
     }

@@ -3,8 +3,10 @@ package io.topolens.steps;
 import java.util.List;
 
 /**
- * One framework's step-time lines. Called for every line that holds one of its needles, in file
- * order; it records what it finds in the file's {@link FileSteps} and never judges.
+ * One framework's step-time lines. Called for every line that holds one of its needles, on any
+ * thread and in any order: it tells what it finds to a {@link StepSink} (the file's {@link
+ * FileSteps}, or a {@link StepOps} applied to it later in file order), reads what earlier lines
+ * gave only through {@link StepSink#whenApplied}, keeps no state and never judges.
  */
 interface StepFormat {
   /**
@@ -14,5 +16,5 @@ interface StepFormat {
   List<String> needles();
 
   /** Reads one line; a line of another form is left alone. */
-  void read(String text, FileSteps file);
+  void read(String text, StepSink file);
 }

@@ -1,6 +1,7 @@
 package io.topolens.steps;
 
 import io.topolens.model.SampleCounter;
+import io.topolens.nccl.OtherLines;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -73,7 +74,51 @@ public final class StepTimeReader {
    * @param line its 1-based line number
    */
   public void line(String file, long line, String text) {
+    apply(file, line, text, read(text));
+  }
+
+  /**
+   * The lines this reader wants from the NCCL reader's pass: their step-time forms are matched on
+   * its parse threads ({@link #read}) and applied here in file order.
+   */
+  public OtherLines lines() {
+    return new OtherLines(
+        NEEDLES,
+        new OtherLines.Sink() {
+          @Override
+          public Object read(String text) {
+            return StepTimeReader.read(text);
+          }
+
+          @Override
+          public void line(String file, long line, String text, Object read) {
+            apply(file, line, text, (StepOps) read);
+          }
+
+          @Override
+          public void line(String file, long line, String text) {
+            StepTimeReader.this.line(file, line, text);
+          }
+        });
+  }
+
+  /**
+   * What the formats find in a line, before it is applied to its file: stateless, so any thread may
+   * call it; null for a line without a needle.
+   */
+  static StepOps read(String text) {
     if (!wanted(text)) {
+      return null;
+    }
+    StepOps ops = new StepOps(text);
+    for (StepFormat format : FORMATS) {
+      format.read(text, ops);
+    }
+    return ops;
+  }
+
+  private void apply(String file, long line, String text, StepOps ops) {
+    if (ops == null) {
       return;
     }
     FileSteps f = last;
@@ -83,9 +128,7 @@ public final class StepTimeReader {
       last = f;
     }
     f.at(line, text);
-    for (StepFormat format : FORMATS) {
-      format.read(text, f);
-    }
+    ops.applyTo(f);
   }
 
   /** What every file gave. */

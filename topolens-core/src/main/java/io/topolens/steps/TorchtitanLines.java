@@ -25,14 +25,14 @@ final class TorchtitanLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, FileSteps file) {
+  public void read(String text, StepSink file) {
     // each expression is tried (and its matcher made) only on lines holding its literal
     Matcher s = text.contains("with local batch size ") ? START.matcher(text) : null;
     if (s != null && s.find()) {
       file.recognized(Framework.TORCHTITAN);
       long accumulation = s.group(2) == null ? 1 : Long.parseLong(s.group(2));
-      file.tokensPerRankStep =
-          Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3));
+      file.tokensPerRankStep(
+          Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3)));
       return;
     }
     if (!text.contains("loss:")) {
@@ -50,13 +50,12 @@ final class TorchtitanLines implements StepFormat {
     }
     file.recognized(Framework.TORCHTITAN);
     file.stamped(file.key("torchtitan"), step, LogTimestamp.of(text), Framework.TORCHTITAN);
-    if (file.tokensPerRankStep > 0) {
-      file.step(
-          file.key("torchtitan-tps"),
-          step,
-          file.tokensPerRankStep / tps,
-          Framework.TORCHTITAN,
-          Derivation.RATE);
-    }
+    String key = file.key("torchtitan-tps");
+    file.whenApplied(
+        f -> {
+          if (f.tokensPerRankStep > 0) {
+            f.step(key, step, f.tokensPerRankStep / tps, Framework.TORCHTITAN, Derivation.RATE);
+          }
+        });
   }
 }

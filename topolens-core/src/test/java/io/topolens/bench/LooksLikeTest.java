@@ -72,7 +72,8 @@ class LooksLikeTest {
           "z04-unhandled-system-error-docker-shm-nccl-473.log",
           "z08-unhandled-cuda-error-nccl-for-newer-cuda-nccl-tests-6.log",
           "z10-rtx5090-max-shared-mem-2.25.1-nccl-tests-287.log",
-          "q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log");
+          "q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log",
+          "p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test

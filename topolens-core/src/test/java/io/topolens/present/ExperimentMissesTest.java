@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two experiments of one host: every step beyond the target gets a line naming it, set against the
- * same variant in the other experiment; steps within the target get none.
+ * same variant in the other experiment; steps within the target get none. A miss on a shape the
+ * host-threads sweep ran says what the sweep's numbers say of CPU threads over the vCPUs.
  */
 class ExperimentMissesTest {
   private static final Path REPO = Path.of("..");
@@ -35,7 +36,7 @@ class ExperimentMissesTest {
             .run(
                 REPO.resolve("topolens-core/src/test/resources/fixtures/h200x4"),
                 REPO.resolve("examples/perf"),
-                List.of(),
+                List.of(REPO.resolve("bench/results/h100x2-host-threads")),
                 List.of(
                     REPO.resolve("bench/results/h100x2-experiment-torchrun-threads/results.json"),
                     REPO.resolve("bench/results/h100x2-experiment/results.json")),
@@ -65,5 +66,35 @@ class ExperimentMissesTest {
         }
       }
     }
+  }
+
+  @Test
+  void aMissOnASweptShapeSaysWhatTheSweepMeasured() {
+    assertThat(report.hostThreads()).isNotNull();
+    assertThat(md).contains("## 8. CPU threads against the step");
+    var sweep = report.hostThreads();
+    int cited = 0;
+    for (var e : report.experiments()) {
+      for (StepCheck c : e.steps()) {
+        var w = e.workloads().get(c.name());
+        String shape = sweep.shapeOf(w.model().hidden(), w.model().layers(), w.seq());
+        boolean miss = Math.abs(c.predicted() / c.measured() - 1) > ValidationMarkdown.JOB_TARGET;
+        if (!miss || shape == null || w.offload().any()) {
+          continue;
+        }
+        var effect = sweep.effect(shape, f -> true);
+        int from = md.indexOf("- " + c.name() + ": ");
+        String bullet = md.substring(from, md.indexOf('\n', from));
+        assertThat(bullet).contains("The host-threads sweep (section 8) ran this shape");
+        assertThat(bullet)
+            .contains(
+                effect.overWithinSpread() && effect.overThreadsIdle()
+                    ? "the threads do not explain this miss"
+                    : "the threads account for part of this miss");
+        cited++;
+      }
+    }
+    // section 7's 1x2-offload-none, the shape the sweep ran, misses
+    assertThat(cited).isPositive();
   }
 }

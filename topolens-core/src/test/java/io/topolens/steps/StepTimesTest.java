@@ -242,9 +242,7 @@ class StepTimesTest {
     Path p = Fixtures.path("public/steps/" + file);
     StepTimeReader reader = new StepTimeReader();
     new io.topolens.nccl.NcclLogReader(1)
-        .read(
-            io.topolens.nccl.LogInput.expand(List.of(p.toString())),
-            new io.topolens.nccl.OtherLines(StepTimeReader.NEEDLES, reader::line));
+        .read(io.topolens.nccl.LogInput.expand(List.of(p.toString())), reader.lines());
     assertThat(reader.finish()).isEqualTo(StepTimes.readAll(List.of(p)));
   }
 
@@ -316,9 +314,7 @@ class StepTimesTest {
     }
     StepTimeReader reader = new StepTimeReader();
     new io.topolens.nccl.NcclLogReader(2)
-        .read(
-            io.topolens.nccl.LogInput.expand(List.of(big.toString())),
-            new io.topolens.nccl.OtherLines(StepTimeReader.NEEDLES, reader::line));
+        .read(io.topolens.nccl.LogInput.expand(List.of(big.toString())), reader.lines());
     StepTimes streamed = reader.finish();
     assertThat(streamed).isEqualTo(StepTimes.readAll(List.of(big)));
     assertThat(streamed.steps()).hasSize((int) step);
