@@ -67,6 +67,10 @@ public final class ScenarioFile {
             file + ": unknown top-level key \"" + key + "\" beside runs (defaults, runs, about)");
       }
     }
+    if (root.has("defaults") && !root.get("defaults").isObject()) {
+      // "defaults:" with nothing under it reads as null, which converts to no configuration at all
+      throw new InputProblem(file + lineOf(file, "defaults") + ": defaults is not a mapping");
+    }
     RunConfig defaults =
         root.has("defaults") ? convert(root.get("defaults"), file, "defaults") : RunConfig.empty();
     JsonNode runs = root.get("runs");
