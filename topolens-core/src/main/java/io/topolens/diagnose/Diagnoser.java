@@ -2,6 +2,7 @@ package io.topolens.diagnose;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.rules.AlgorithmUnavailable;
+import io.topolens.diagnose.rules.BufferRegistrationFailed;
 import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.CollNetUnavailable;
 import io.topolens.diagnose.rules.CollectiveMismatch;
@@ -12,12 +13,14 @@ import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
 import io.topolens.diagnose.rules.CudaUnsupported;
 import io.topolens.diagnose.rules.DmabufUnsupported;
+import io.topolens.diagnose.rules.DriverLibraryError;
 import io.topolens.diagnose.rules.DuplicateGpu;
 import io.topolens.diagnose.rules.DuplicateRank;
 import io.topolens.diagnose.rules.EfaNotAllocatable;
 import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
+import io.topolens.diagnose.rules.GpuUnavailable;
 import io.topolens.diagnose.rules.IbDeviceUnavailable;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.IbMemlock;
@@ -29,6 +32,7 @@ import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
+import io.topolens.diagnose.rules.NetPluginRejected;
 import io.topolens.diagnose.rules.NicFarFromGpu;
 import io.topolens.diagnose.rules.NodesAcrossZones;
 import io.topolens.diagnose.rules.NvlinkUnused;
@@ -38,9 +42,11 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousTimeout;
+import io.topolens.diagnose.rules.ResourceLimit;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
@@ -75,6 +81,7 @@ public final class Diagnoser {
     return new Diagnoser(
         List.of(
             new NetPluginFallback(),
+            new NetPluginRejected(),
             new InterNodeTcp(),
             new SameHostOverNetwork(),
             new OneRankPerNode(),
@@ -98,6 +105,11 @@ public final class Diagnoser {
             new DmabufUnsupported(),
             new IbDeviceUnavailable(),
             new InvalidArgument(),
+            new GpuUnavailable(),
+            new DriverLibraryError(),
+            new ResourceLimit(),
+            new BufferRegistrationFailed(),
+            new ProxyError(),
             new RendezvousTimeout(),
             new RankKilled(),
             new NvlsError(),

@@ -98,6 +98,37 @@ public record NcclWarning(
      * other ranks then lose their peer.
      */
     KILLED,
+    /**
+     * CUDA cannot use the GPU at all: {@code 'CUDA-capable device(s) is/are busy or unavailable'}
+     * (CUDA 46: exclusive-process compute mode with another process on it, or a GPU in a bad
+     * state), {@code 'initialization error'} (CUDA 3).
+     */
+    GPU_UNAVAILABLE,
+    /**
+     * The NVIDIA driver's user-space libraries are missing, a stub, or do not match the kernel
+     * module: {@code Failed to find CUDA library libcuda.so}, {@code 'CUDA driver is a stub
+     * library'}, {@code Failed to open libnvidia-ml.so.1}, NVML's {@code Driver/library version
+     * mismatch}.
+     */
+    DRIVER_LIBRARY,
+    /**
+     * A process limit refused NCCL a resource: open files ({@code Too many open files}), threads
+     * ({@code pthread_create failed: Resource temporarily unavailable}), host memory ({@code Failed
+     * to malloc}), or the limits themselves ({@code setrlimit}).
+     */
+    RESOURCE_LIMIT,
+    /**
+     * Deregistering a user buffer failed ({@code rank 3 deregister NVLS buffer ... failed}, {@code
+     * Deregister: Could not find handle}, register/*.cc); registering one, where a version prints
+     * it as a WARN.
+     */
+    REGISTRATION,
+    /**
+     * NCCL's proxy thread failed an operation for a local rank or lost it ({@code [Proxy Service 3]
+     * Failed to execute operation Connect}, {@code [Service thread] Could not receive type from
+     * localRank 2, res=3, closed=1}).
+     */
+    PROXY,
     /** Anything else. */
     OTHER
   }

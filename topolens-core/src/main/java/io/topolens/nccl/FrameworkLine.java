@@ -97,7 +97,10 @@ final class FrameworkLine {
         || text.contains(Needles.NO_ALGORITHM)
         || text.contains("ncclIbRoceGetVersionNum")
         || text.contains("Got completion from peer")
-        || text.contains("Got completion with error")) {
+        || text.contains("Got completion with error")
+        // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
+        || text.contains("ProcessGroupNCCL is only supported with GPUs")
+        || text.contains("NCCL only supports CUDA tensors")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       String m = text.strip();
       return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);

@@ -26,10 +26,40 @@ final class MessageParser {
     if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
       return warning(h, m);
     }
-    if (m.indexOf("connect returned ") >= 0 && m.contains("retrying")) {
+    if ((m.indexOf("connect returned ") >= 0
+            || m.indexOf(" returned ") >= 0 && m.contains("connect to "))
+        && m.contains("retrying")) {
       // "Call to connect returned Connection timed out, retrying" (2.4-2.23), "socketPollConnect:
-      // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+)
+      // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+),
+      // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+    }
+    if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
+      // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
+      // NCCL could not parse and ignored
+      return new NcclEvent.Warning(NcclWarning.Kind.OTHER, m, null);
+    }
+    int cuda = m.indexOf(" Cuda failure ");
+    if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {
+      // 2.2x prints some CUDA failures at INFO, behind the file and line that saw them
+      // (init.cc's ncclCommInitRankFunc, dev_runtime.cc): "init.cc:1650 Cuda failure 'out of
+      // memory'"
+      return new NcclEvent.Warning(
+          WarningClassifier.classify(m.substring(0, cuda), m.substring(cuda + 1)),
+          m.substring(cuda + 1),
+          null);
+    }
+    if (m.startsWith("RAS ")
+        && (m.contains(" timeout error (") || m.contains("connect retry timeout ("))) {
+      // ras/rasnet.cc, ras/collectives.cc (2.24+, INFO): NCCL's RAS gave up on a peer that
+      // stopped answering its keep-alive, connects or collectives
+      return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+    }
+    if (m.startsWith("socketProgress: Connection closed by remote peer")
+        || m.startsWith("Cannot initialize CollNet")
+        || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
+      // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
     }
     try {
       NcclEvent e = info(m);

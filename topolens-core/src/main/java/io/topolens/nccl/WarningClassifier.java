@@ -15,8 +15,112 @@ final class WarningClassifier {
 
   private static final List<Clue> CLUES =
       List.of(
+          // NCCL's internal consistency checks, teardown after an earlier failure and optional
+          // symbols: no cause of their own, whatever subsystem words they hold (libnccl.so.2.28.3's
+          // WARN calls; nccl/messages/messages.tsv lists them)
           new Clue(
-              Kind.VERSION, List.of("mismatched nccl version", "mismatched nccl git versions")),
+              Kind.OTHER,
+              List.of(
+                  "called when comm->base.ready",
+                  "inside cache of",
+                  "->events=",
+                  "wc->opcode",
+                  "internal error :",
+                  "has bugs",
+                  "list loop",
+                  "inactive op",
+                  "pass null socket",
+                  "file descriptor is -1",
+                  "socket state",
+                  "test called with null request",
+                  "could not find pool of op",
+                  "couldn't find opid",
+                  "match any expected response",
+                  "lib wrapper not initialized",
+                  "unknown device code index",
+                  "uninitialized netplugin",
+                  "number of devices for netplugin",
+                  "pxn should not use",
+                  "collnet sizes",
+                  "reqsize is",
+                  "respsize is",
+                  "net registration invalid algorithm",
+                  "unknown pattern for collective",
+                  "already connected sendcomm",
+                  "ran out of channel space",
+                  "unexpected connections are not empty",
+                  "has no transport for",
+                  "incomplete proxy op chain",
+                  "invalid argument comm",
+                  "invalid argument desc",
+                  "received unknown",
+                  "invalid client status",
+                  "shadow pool",
+                  "no allocation found",
+                  "non-existent virtual device",
+                  "requested properties for vnic",
+                  "could not find rev link",
+                  "could not find gpu rank",
+                  "could not find net id",
+                  "could not find id ",
+                  "not found in graph",
+                  "xml export channel",
+                  "ranktoindex",
+                  "too many topo links",
+                  "too many nodes of type",
+                  "ran out of room",
+                  "dlvsym failed",
+                  "remote flid",
+                  "munmap of shared memory",
+                  "real path of /sys/class/infiniband",
+                  "call to close failed",
+                  // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
+                  // default value, the cuMem host memory of 2.19-2.27)
+                  "falling back",
+                  // ibvwrap.cc before 2.2x: no verbs library, NCCL goes on with sockets
+                  "failed to open libibverbs",
+                  "ignoring shm locality")),
+          new Clue(
+              Kind.VERSION,
+              List.of(
+                  "mismatched nccl version",
+                  "mismatched nccl git versions",
+                  // ras/ras.cc 2.24+
+                  "version mismatch with remote peer")),
+          // cudawrap.cc "Failed to find CUDA library libcuda.so (NCCL_CUDA_PATH=...)" (2.13-2.18),
+          // "CUDA some PFN functions not found in the library", "Retrieve %s version %d failed",
+          // CUDA 34 (stub libcuda), nvmlwrap.cc "Failed to open libnvidia-ml.so.1", NVML's
+          // "Driver/library version mismatch" and "Driver Not Loaded"
+          new Clue(
+              Kind.DRIVER_LIBRARY,
+              List.of(
+                  "libcuda.so",
+                  "stub library",
+                  "cudaerrorstublibrary",
+                  "pfn functions not found",
+                  "cudrivergetversion failed",
+                  "retrieve cu",
+                  "libnvidia-ml.so",
+                  "driver/library version mismatch",
+                  "driver not loaded")),
+          // CUDA 46 (cudaErrorDevicesUnavailable: exclusive-process compute mode, a GPU another
+          // process holds or in a bad state; "all CUDA-capable devices are busy or unavailable"
+          // before CUDA 11); CUDA 3 comes after NVLS
+          new Clue(
+              Kind.GPU_UNAVAILABLE, List.of("busy or unavailable", "cudaerrordevicesunavailable")),
+          // a process limit: EMFILE from socket/accept/getifaddrs/open, pthread_create's EAGAIN
+          // (bootstrap.cc, group.cc, proxy.cc), bootstrap.cc's setFilesLimit, proxy.cc's "Too many
+          // connections", a host malloc (bootstrap.cc, alloc.h) or cudaHostAlloc that failed
+          new Clue(
+              Kind.RESOURCE_LIMIT,
+              List.of(
+                  "too many open files",
+                  "pthread_create failed",
+                  "too many connections",
+                  "call to setrlimit failed",
+                  "call to getrlimit failed",
+                  "failed to malloc",
+                  "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
           new Clue(Kind.DUPLICATE_GPU, List.of("duplicate gpu detected")),
@@ -29,7 +133,9 @@ final class WarningClassifier {
                   "collective mismatch",
                   "mismatched collective",
                   "message truncated",
-                  "truncated message")),
+                  "truncated message",
+                  // net_ib.cc 2.20+: "req %d/%d tag %x peer %s posted incorrect receive info"
+                  "posted incorrect receive info")),
           // CUDACHECK's text of cudaErrorInsufficientDriver (35) and of the driver/runtime
           // combination errors (803, 804)
           new Clue(
@@ -37,6 +143,8 @@ final class WarningClassifier {
               List.of(
                   "driver version is insufficient",
                   "cudaerrorinsufficientdriver",
+                  // CUDA 222: PTX from a newer toolchain than the driver can compile
+                  "unsupported toolchain",
                   "unsupported display driver / cuda driver combination",
                   "forward compatibility was attempted on non supported hw")),
           // CUDA 500 (cudaErrorSymbolNotFound) from cudaFuncGetAttributes in enqueue.cc, 209
@@ -66,7 +174,10 @@ final class WarningClassifier {
                   "cudaerrorinvaliddevice",
                   // CUDA 100 (cudaErrorNoDevice): the process sees no GPU at all
                   "no cuda-capable device is detected",
-                  "cudaerrornodevice")),
+                  "cudaerrornodevice",
+                  // init.cc "Invalid device %d (totalnDev=%d)", PyTorch's "no GPUs found!"
+                  "(totalndev=",
+                  "no gpus found")),
           // CUDA's sticky kernel faults as CUDACHECK prints them: 700 "an illegal memory access was
           // encountered", 715 "an illegal instruction was encountered", 716 "misaligned address",
           // 719 "unspecified launch failure"
@@ -76,7 +187,9 @@ final class WarningClassifier {
                   "illegal memory access",
                   "illegal instruction was encountered",
                   "'misaligned address'",
-                  "unspecified launch failure")),
+                  "unspecified launch failure",
+                  // CUDA 710
+                  "device-side assert")),
           // argcheck.cc: "%s : %s %p is not a valid pointer", "%s : %s argument is NULL", "%s :
           // invalid root %d", "%s : invalid type %d", "%s : invalid reduction operation %d", "%s :
           // %s allocated on device %d mismatchs with NCCL device %d"
@@ -89,17 +202,72 @@ final class WarningClassifier {
                   ": invalid type",
                   ": invalid reduction operation",
                   "mismatchs with nccl device",
-                  // init.cc (2.4+): "Invalid rank requested : %d/%d", a rank outside 0..nranks-1
-                  "invalid rank requested")),
+                  "unknown to this communicator",
+                  "corrupted comm object",
+                  // usage checks of init.cc, group.cc, enqueue.cc, strongstream.cc
+                  // (ncclInvalidUsage)
+                  "not initialized via nccl_",
+                  "invalid config ",
+                  "invalid rank requested",
+                  "invalid device count",
+                  "exceeds ndev=",
+                  "improper usage of",
+                  "cannot be used with more than one nccluniqueid",
+                  "before the previous operation returned",
+                  "has already been destroyed",
+                  "not allowed in the same group",
+                  "can be cuda graph captured",
+                  "not in a group call",
+                  "all uncaptured or all captured",
+                  "to self without a matching",
+                  "user-created ncclredop_t",
+                  "ncclredopdestroy",
+                  "fp8 reduction support",
+                  "cannot be captured in a graph",
+                  // PyTorch: "NCCL only supports CUDA tensors, but got a tensor on cpu"
+                  "only supports cuda tensors",
+                  // dev_runtime.cc, init.cc
+                  "suitably aligned",
+                  "is different from child comm")),
+          // register/*.cc and the transports' buffer registration (ncclCommRegister,
+          // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
+          // hold
+          new Clue(
+              Kind.REGISTRATION, List.of("register userbuff", "register sendbuff", "deregister")),
+          // proxy.cc's service and progress threads
+          new Clue(
+              Kind.PROXY,
+              List.of(
+                  "[proxy service",
+                  "[service thread]",
+                  "[proxy progress]",
+                  "ncclproxycallblocking",
+                  "ncclproxyclient",
+                  "polling for opid")),
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
-          new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr")),
+          new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr", "mlx5dv_reg_dmabuf_mr")),
           // net_ib.cc: "NET/IB : Unable to open device %s" after ibvwrap.cc's "Call to
           // ibv_open_device failed": before IB, whose "NET/IB" and "ibv_" they hold
-          new Clue(Kind.IB_DEVICE, List.of("unable to open device", "ibv_open_device failed")),
+          new Clue(
+              Kind.IB_DEVICE,
+              List.of(
+                  "unable to open device",
+                  "ibv_open_device failed",
+                  "unable to query device",
+                  "unable to query port")),
           // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
-          new Clue(Kind.ALGORITHM, List.of("no algorithm/protocol available")),
+          new Clue(
+              Kind.ALGORITHM,
+              List.of(
+                  "no algorithm/protocol available",
+                  "no symmetric kernel available",
+                  // graph/tuning.cc: NCCL_ALGO / NCCL_PROTO it cannot parse
+                  "when parsing",
+                  "must have a prefix")),
+          // graph/paths.cc: P2P refused between GPUs NVLink joins, before graph/'s clue
+          new Clue(Kind.P2P, List.of("p2p is disabled between")),
           // graph/rings.cc: "Error : ring %d does not loop back to start (%d != %d)", "Error : ring
           // %d does not contain rank %d"
           new Clue(Kind.TOPOLOGY, List.of("does not loop back to start", "does not contain rank")),
@@ -125,7 +293,26 @@ final class WarningClassifier {
                   "could not find nic with id",
                   "could not find cpu with id",
                   "could not find pci with id",
-                  "could not find nvs with id")),
+                  "could not find nvs with id",
+                  // graph/topo.cc, paths.cc, xml.cc, search.cc: the CPU or NUMA node of a GPU, a
+                  // path to the NIC, an XML file NCCL_TOPO_FILE/NCCL_GRAPH_FILE names, NIC fusion
+                  "could not find cpu close to gpu",
+                  "local path from gpu",
+                  "sched_getaffinity failed",
+                  "could not find cpu numa id",
+                  "xml topology file",
+                  "xml graph file",
+                  "has wrong version",
+                  "xml parse error",
+                  "tried merging multiple devices",
+                  "could not force merge nics",
+                  "add nvlink error",
+                  "add pci link error",
+                  "could not find node of type",
+                  "xml",
+                  // any other WARN of graph/*.cc (topology, paths, search): NCCL could not build or
+                  // search its topology
+                  "graph/")),
           // CUDA refusing peer access, whichever transport asked (p2p.cc's IPC handle, shm.cc's
           // cuMem host buffers): before SHM, whose clue is the source file
           // and CUDA 711 (cudaErrorTooManyPeers) "peer mapping resources exhausted": a GPU mapping
@@ -162,6 +349,12 @@ final class WarningClassifier {
                   "imex",
                   "mnnvl",
                   "cumemimportfromshareablehandle")),
+          // CUDA 3 (cudaErrorInitializationError) outside nvls.cc, where it means the fabric
+          // manager
+          // has not set up the NVSwitches
+          new Clue(
+              Kind.GPU_UNAVAILABLE,
+              List.of("'initialization error'", "cudaerrorinitializationerror")),
           // CUDA 801 (cudaErrorNotSupported) quoted by CUDACHECK: after NVLS, whose nvls.cc lines
           // say the same when multicast is missing
           new Clue(
@@ -179,11 +372,19 @@ final class WarningClassifier {
           // plugin prints
           new Clue(
               Kind.COLLNET,
-              List.of("cannot initialize collnet", "sharp coll init", "sharp group create")),
+              List.of(
+                  "cannot initialize collnet",
+                  "sharp coll init",
+                  "sharp group create",
+                  "sharp resources")),
+          // net_ib.cc: IPoIB/RoCE interface missing, NCCL has no address for its IB bootstrap
+          new Clue(Kind.SOCKET, List.of("no ip interface found")),
           new Clue(
               Kind.IB,
               List.of(
                   "net/ib",
+                  "net_ib.cc",
+                  "ibvwrap",
                   "ibv_",
                   "ib_",
                   "mlx5",
@@ -199,7 +400,19 @@ final class WarningClassifier {
           new Clue(
               Kind.NET_PLUGIN,
               List.of("net/ofi", "net/plugin", "libfabric", "efa", "net plugin", "aws-ofi-nccl")),
-          new Clue(Kind.P2P, List.of("peer access", "p2p", "cudaipc", "cuda ipc", "ipc handle")),
+          // NVML queries other than its init (nvmlDeviceGetP2PStatus, ...): NCCL goes on without
+          new Clue(Kind.OTHER, List.of("nvmldeviceget")),
+          new Clue(
+              Kind.P2P,
+              List.of(
+                  "peer access",
+                  "p2p",
+                  "cudaipc",
+                  "cuda ipc",
+                  "ipc handle",
+                  "peer query failed",
+                  // ipcsocket.cc: the Unix socket cuMem P2P/SHM pass file descriptors over
+                  "uds:")),
           new Clue(
               Kind.SOCKET,
               List.of(
@@ -211,14 +424,24 @@ final class WarningClassifier {
                   "connection reset",
                   "connection timed out",
                   "connect to",
-                  "no route to host")));
+                  "no route to host",
+                  "verify nccl_oob_net_ifname",
+                  "nccl_comm_id",
+                  "no valid <ipv4",
+                  "no valid [ipv6]",
+                  "getting address info",
+                  "cannot assign requested address",
+                  "address family not supported",
+                  "sockettryaccept",
+                  "broken pipe")));
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
     // ibvwrap's "Call to ibv_reg_mr|ibv_create_cq|ibv_create_qp failed with error Cannot allocate
     // memory" (ENOMEM): the locked-memory limit, not the fabric
     if (text.contains("cannot allocate memory")
-        && (text.contains("ibv_") || text.contains("net/ib"))) {
+        && (text.contains("ibv_") || text.contains("net/ib"))
+        && !text.contains("ibv_post_send")) {
       return Kind.LOCKED_MEMORY;
     }
     for (Clue clue : CLUES) {

@@ -7,13 +7,16 @@ import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.EnvSetting;
 import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * {@code env-override}: an NCCL setting that changes transports, algorithms or protocols is forced
- * by the environment. One finding per setting, saying what it does ({@code nccl-env.json}).
+ * by the environment. One finding per setting, saying what it does ({@code nccl-env.json}); and a
+ * value NCCL could not parse and ignored ({@code Invalid value abc for NCCL_IB_TIMEOUT, using
+ * default 20.}, misc/param.cc).
  */
 public final class EnvOverride implements Rule {
 
@@ -49,6 +52,24 @@ public final class EnvOverride implements Rule {
                       : ""),
               List.of(e.evidence()),
               v.fix()));
+    }
+    List<NcclWarning> ignored =
+        job.warnings().stream()
+            .filter(w -> w.evidence() != null && w.message().startsWith("Invalid value "))
+            .filter(w -> w.message().contains(" using default "))
+            .toList();
+    if (!ignored.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.WARN,
+              "NCCL ignored a setting it could not parse",
+              "NCCL read an NCCL_* value that is not a number of the kind it expects and used its default"
+                  + " instead (misc/param.cc prints it only at INFO): the setting the job meant to apply is not"
+                  + " in force.",
+              ignored.stream().map(NcclWarning::evidence).toList(),
+              "Give the variable a plain integer (no units, no quotes carried into the value), as NCCL's"
+                  + " environment variable reference states for it, or remove it."));
     }
     return out;
   }

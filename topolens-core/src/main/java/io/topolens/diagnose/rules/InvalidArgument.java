@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * {@code invalid-argument}: NCCL's own argument checks refused a call ({@code sendbuff (nil) is not
  * a valid pointer}, {@code invalid root}, {@code invalid type}, {@code Invalid rank requested :
- * 2/2}): the caller passed something NCCL cannot use.
+ * 2/2}): the caller passed something NCCL cannot use; or its usage checks refused one ({@code
+ * ncclConfig_t argument not initialized}, {@code ncclGroupEnd: not in a group call}, {@code Trying
+ * to send to self without a matching recv}).
  */
 public final class InvalidArgument extends WarningRule {
 
@@ -27,7 +29,7 @@ public final class InvalidArgument extends WarningRule {
 
   @Override
   String explanation() {
-    return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
+    return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Or a usage check (ncclInvalidUsage) refused the order or setup of calls: a config not made with NCCL_CONFIG_INITIALIZER or with invalid values, an invalid rank or device count at init, a communicator used after it was destroyed or before its non-blocking init finished, ncclGroupEnd without ncclGroupStart, blocking and non-blocking communicators in one group, a send to self without its receive, a custom reduction used with another type, FP8 reductions before sm90, CUDA graph capture NCCL cannot do. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
   }
 
   @Override

@@ -180,6 +180,43 @@ public final class OfiPluginError implements Rule {
                   : "Run with an unlimited memlock limit (ulimit -l unlimited; docker --ulimit memlock=-1:-1) and a"
                       + " current EFA installer."));
     }
+    // libfabric objects aws-ofi-nccl could not create or configure (nccl_ofi_ofiutils.cpp,
+    // platform-aws.cpp, the protocols' endpoint set-up), where no failed init above cites them
+    Set<Evidence> cited = new java.util.HashSet<>();
+    out.forEach(f -> cited.addAll(f.evidence()));
+    List<NcclWarning> setup =
+        ofi(
+                job,
+                m ->
+                    m.startsWith("net/ofi ")
+                        && (m.contains("couldn't ")
+                            || m.contains("cannot continue")
+                            || m.contains("failed to set fi_opt")
+                            || m.contains("emulated_write is true")
+                            || m.contains("gdr disabled on gdr-supported")
+                            || (m.contains("endpoint") && m.contains("failed"))))
+            .stream()
+            .filter(w -> !cited.contains(w.evidence()))
+            .toList();
+    if (!setup.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "aws-ofi-nccl could not set up libfabric for EFA",
+              "aws-ofi-nccl failed to create or configure a libfabric object it needs (fabric, domain,"
+                  + " endpoint, completion queue, address vector) or found the EFA device without a feature it"
+                  + " requires (GPUDirect RDMA, RDMA write): the plugin cannot run, so NCCL falls back to TCP"
+                  + " sockets or init fails. The RC and error text name the reason: -61 No data available (no EFA"
+                  + " device or provider), -12 Cannot allocate memory (locked-memory limit or device resources),"
+                  + " -22 Invalid argument or -95 Operation not supported (libfabric, EFA driver and aws-ofi-nccl"
+                  + " versions that do not fit).",
+              setup.stream().map(NcclWarning::evidence).toList(),
+              "Use the libfabric, EFA kernel driver and aws-ofi-nccl of one EFA installer (its release notes name"
+                  + " the versions); request the EFA devices in the pod (vpc.amazonaws.com/efa) and check fi_info -p"
+                  + " efa inside it; run with ulimit -l unlimited; do not set FI_EFA_USE_DEVICE_RDMA=0 on instance"
+                  + " types with GPUDirect RDMA."));
+    }
     return out;
   }
 

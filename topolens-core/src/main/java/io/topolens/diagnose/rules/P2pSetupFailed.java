@@ -35,6 +35,8 @@ public final class P2pSetupFailed implements Rule {
                   return m.contains("peer access")
                       || m.contains("ipc")
                       || m.contains("p2p")
+                      || m.contains("peer query failed")
+                      || m.startsWith("uds:")
                       || tooManyPeers(m);
                 })
             .toList();
@@ -80,6 +82,15 @@ public final class P2pSetupFailed implements Rule {
                 + " needs the same peer access; NCCL_CUMEM_HOST_ENABLE=0 puts the SHM transport back on"
                 + " /dev/shm."
             : "";
+    // misc/ipcsocket.cc: the Unix socket cuMem passes file descriptors over between processes
+    boolean uds = hits.stream().anyMatch(w -> w.message().startsWith("UDS:"));
+    String udsPath =
+        uds
+            ? " The failure is in the Unix-domain socket over which NCCL passes cuMem memory handles (file"
+                + " descriptors) between the processes of a node (ipcsocket.cc): it is an abstract socket, so"
+                + " processes in different network namespaces (separate pods or containers) cannot reach each"
+                + " other's; NCCL_CUMEM_ENABLE=0 goes back to legacy CUDA IPC handles."
+            : "";
     // CUDA 711 (cudaErrorTooManyPeers): not the path between two GPUs but the number of peers
     boolean tooMany =
         hits.stream().anyMatch(w -> tooManyPeers(w.message().toLowerCase(Locale.ROOT)));
@@ -109,6 +120,7 @@ public final class P2pSetupFailed implements Rule {
                 + pairs
                 + fallback
                 + shmPath
+                + udsPath
                 + (fatal
                     ? " Opening the peer's CUDA IPC handle failed, so communicator init failed (PyTorch then"
                         + " reports an unhandled cuda error)."

@@ -29,7 +29,12 @@ public final class SocketConnect implements Rule {
     List<Finding> out = new ArrayList<>();
     List<NcclWarning> failed = socket(job, SocketConnect::connectFailed);
     List<NcclWarning> retried =
-        socket(job, m -> m.contains("connect returned") && !connectFailed(m));
+        socket(
+            job,
+            m ->
+                (m.contains("connect returned")
+                        || (m.contains("connect to ") && m.contains(" returned ")))
+                    && !connectFailed(m));
     if (!failed.isEmpty() || !retried.isEmpty()) {
       List<NcclWarning> all = new ArrayList<>(failed);
       all.addAll(retried);
@@ -91,7 +96,9 @@ public final class SocketConnect implements Rule {
             m ->
                 m.contains("closed by remote peer")
                     || m.contains("reset by peer")
-                    || m.contains("connection closed"));
+                    || m.contains("connection closed")
+                    || m.contains("broken pipe")
+                    || m.contains("socket progress error"));
     if (!closed.isEmpty()) {
       out.add(
           new Finding(
@@ -103,6 +110,25 @@ public final class SocketConnect implements Rule {
               closed.stream().map(NcclWarning::evidence).toList(),
               "Look at the logs of the peer named in the line (its address) for the error that came first."));
     }
+    // NCCL's RAS (2.24+) gave up on a peer: keep-alive, connect retry, stuck send, collective
+    List<NcclWarning> ras = socket(job, m -> m.startsWith("ras "));
+    if (!ras.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.WARN,
+              "NCCL's RAS lost contact with a peer process",
+              "NCCL's reliability service (RAS, NCCL 2.24+) keeps a socket to other processes of the job and"
+                  + " gave up on the one the line names: no keep-alive for the timeout it prints, connects that"
+                  + " kept failing, a send that did not move, or a RAS collective it answered no more. That"
+                  + " process died, hangs (a GPU or a CUDA call stuck, the host frozen) or its node is unreachable"
+                  + " on the network; collectives with it hang or fail. This rank is a victim.",
+              ras.stream().map(NcclWarning::evidence).toList(),
+              "Look at the process at the address the line names: whether it is alive (its log's last lines,"
+                  + " dmesg, kubectl describe pod), stuck (py-spy dump, nvidia-smi for a GPU at 100% with no"
+                  + " progress, Xid errors) or unreachable (ping and nc -zv between the nodes); ncclras on any node"
+                  + " of the job (NCCL 2.24+) lists the ranks it still reaches."));
+    }
     return out;
   }
 
@@ -111,7 +137,9 @@ public final class SocketConnect implements Rule {
     return (m.contains("connect to ") && m.contains("failed"))
         || m.contains("socketstartconnect")
         || (m.contains("socketpollconnect") && !m.contains("retrying"))
-        || m.contains("no route to host");
+        || m.contains("no route to host")
+        // misc/socket.cc 2.19+: accepting a peer's connection failed or kept failing
+        || m.contains("sockettryaccept");
   }
 
   private static List<NcclWarning> socket(Job job, Predicate<String> test) {

@@ -40,8 +40,15 @@ public final class SocketInterface implements Rule {
                       || m.contains("no interface found")
                       || m.contains("could not find interface")
                       // NCCL before 2.4, on a host with no interface of the family (nccl issue 210)
-                      || (m.contains("socket creation failed")
-                          && m.contains("address family not supported"));
+                      || m.contains("address family not supported")
+                      // bootstrap.cc 2.23+: NCCL_OOB_NET_IFNAME names no interface
+                      || m.contains("verify nccl_oob_net_ifname")
+                      // net_ib.cc: no IP interface for the IB/RoCE bootstrap
+                      || m.contains("no ip interface found")
+                      // bind to an address this host does not have
+                      || m.contains("cannot assign requested address")
+                      // misc/socket.cc: NCCL_SOCKET_FAMILY asks for a family no interface has
+                      || m.contains("unsupported ip family");
                 })
             .toList();
     String ifname = job.envValue("NCCL_SOCKET_IFNAME");
@@ -81,6 +88,34 @@ public final class SocketInterface implements Rule {
               family.stream().map(NcclWarning::evidence).toList(),
               "List the interfaces on every node (ip -o addr) and set NCCL_SOCKET_IFNAME to one that exists on all"
                   + " of them (or a prefix/exclusion such as ^lo,docker0); run one NCCL version on every rank."));
+    }
+    List<NcclWarning> address =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(
+                w -> {
+                  String m = w.message().toLowerCase(Locale.ROOT);
+                  return m.contains("invalid nccl_comm_id")
+                      || m.contains("no valid <ipv4")
+                      || m.contains("no valid [ipv6]")
+                      || m.contains("getting address info");
+                })
+            .toList();
+    if (!address.isEmpty()) {
+      String commId = job.envValue("NCCL_COMM_ID");
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "NCCL could not parse or resolve the address it was given",
+              "misc/socket.cc could not turn an address into a socket address: NCCL_COMM_ID"
+                  + (commId != null ? " (" + commId + " here)" : "")
+                  + " is not of the form host:port, [IPv6]:port or ipv4:port, or its host name does not"
+                  + " resolve (getaddrinfo failed) where this rank runs. Communicator init fails.",
+              address.stream().map(NcclWarning::evidence).toList(),
+              "Give NCCL_COMM_ID as <ipv4>:<port>, [<ipv6>]:<port> or <hostname>:<port>, with a name every node"
+                  + " resolves (getent hosts NAME inside the container), or unset it and let the launcher pass"
+                  + " the unique id."));
     }
     List<NcclWarning> bridge =
         job.warnings().stream()

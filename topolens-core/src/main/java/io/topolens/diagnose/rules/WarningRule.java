@@ -67,6 +67,11 @@ abstract class WarningRule implements Rule {
     return title();
   }
 
+  /** The severity of these lines: the rule's, unless the job shows they did no harm. */
+  Severity severity(Job job, List<NcclWarning> hits) {
+    return severity;
+  }
+
   /** Whether another rule explains this line better (it is then left to that rule). */
   boolean elsewhere(Job job, NcclWarning w) {
     return false;
@@ -86,7 +91,7 @@ abstract class WarningRule implements Rule {
     return List.of(
         new Finding(
             id(),
-            severity,
+            severity(job, hits),
             title(hits),
             lines
                 + " line(s) of "

@@ -90,7 +90,13 @@ class EnvOverrideRuleTest {
             "a NCCL_ line that does not say 'set by environment'",
             """
             node-a:1:1 [0] NCCL INFO NCCL_SOCKET_IFNAME set to eth0
-            """));
+            """),
+        given(
+                "a value NCCL could not parse (misc/param.cc, 2.28.3 INFO; nccl/messages)",
+                """
+                node-a:4021:4090 [0] NCCL INFO Invalid value 20s for NCCL_IB_TIMEOUT, using default 20.
+                """)
+            .expect(warn("ignored a setting", "plain integer").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")

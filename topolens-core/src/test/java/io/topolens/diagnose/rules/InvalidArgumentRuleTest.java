@@ -39,7 +39,13 @@ class InvalidArgumentRuleTest {
             "CUDA's own invalid argument is not NCCL's check (nccl issue 1283)",
             """
             (train_rft pid=2657296) 2024-05-11 14:10:52.227 n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
-            """));
+            """),
+        given(
+                "a usage check: ncclGroupEnd without ncclGroupStart (group.cc, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] group.cc:622 NCCL WARN ncclGroupEnd: not in a group call.
+                """)
+            .expect(error("ncclGroupEnd without ncclGroupStart").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -101,7 +101,13 @@ class OfiPluginErrorRuleTest {
             "libfabric picked efa",
             """
             ip-192-168-16-255:25655:25655 [0] NCCL INFO NET/OFI Selected Provider is efa;ofi_rxr
-            """));
+            """),
+        given(
+                "libfabric refusing a domain (nccl_ofi_ofiutils.cpp, aws-ofi-nccl 1.16; nccl/messages)",
+                """
+                node-a:4021:4090 [0] nccl_ofi_ofiutils.cpp:257 NCCL WARN NET/OFI Couldn't create domain. RC: -12, ERROR: Cannot allocate memory
+                """)
+            .expect(error("could not set up libfabric", "ulimit -l unlimited").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")

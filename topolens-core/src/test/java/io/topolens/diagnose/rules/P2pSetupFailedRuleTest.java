@@ -68,7 +68,13 @@ class P2pSetupFailedRuleTest {
         given(
             "P2P works",
             rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
-            rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));
+            rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")),
+        given(
+                "the Unix socket cuMem passes handles over (misc/ipcsocket.cc, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] misc/ipcsocket.cc:190 NCCL WARN UDS: Sending data over socket /tmp/nccl-socket-3-7a2b failed : Connection refused (111)
+                """)
+            .expect(error("network namespaces", "NCCL_CUMEM_ENABLE=0").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")

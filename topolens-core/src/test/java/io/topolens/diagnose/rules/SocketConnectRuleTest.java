@@ -51,7 +51,26 @@ class SocketConnectRuleTest {
         given(
             "a healthy job",
             rankOfTwo(0, "node-a", 2, "NET/Socket/0"),
-            rankOfTwo(1, "node-b", 2, "NET/Socket/0")));
+            rankOfTwo(1, "node-b", 2, "NET/Socket/0")),
+        given(
+                "2.28's retry with the address (misc/socket.cc, INFO; nccl/messages)",
+                """
+                node-a:4021:4090 [0] NCCL INFO socketPollConnect: connect to 10.0.0.12<43567> returned Connection refused, retrying (1/34) after sleep for 100 msec
+                """)
+            .expect(warn("had to retry").at("a.log:1")),
+        given(
+                "2.28's accept that kept failing (misc/socket.cc; nccl/messages)",
+                """
+                node-a:4021:4090 [0] misc/socket.cc:520 NCCL WARN socketTryAccept: exceeded error retry count after 35 attempts, Connection aborted
+                """)
+            .expect(error("could not open a TCP connection").at("a.log:1")),
+        given(
+                "RAS giving up on a peer, and its passing warning (ras/rasnet.cc, 2.28.3 INFO; nccl/messages)",
+                """
+                node-a:4021:4099 [0] NCCL INFO RAS keep-alive timeout warning (5s) on socket connection with 10.0.0.12<28028>
+                node-a:4021:4099 [0] NCCL INFO RAS keep-alive timeout error (20s) on socket connection with 10.0.0.12<28028>
+                """)
+            .expect(warn("RAS lost contact", "ncclras").at("a.log:2")));
   }
 
   @ParameterizedTest(name = "{0}")

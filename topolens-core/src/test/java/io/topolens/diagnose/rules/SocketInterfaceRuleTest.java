@@ -140,6 +140,23 @@ class SocketInterfaceRuleTest {
             "a connection reset is not an interface problem",
             """
             2025-11-24T03:20:21.001125857Z [2025-11-24 11:20:21] gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.44.137.149<52905> failed : Connection reset by peer
+            """),
+        given(
+                "an NCCL_COMM_ID NCCL cannot parse (bootstrap.cc, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] bootstrap.cc:455 NCCL WARN Invalid NCCL_COMM_ID, please use format: <ipv4>:<port> or [<ipv6>]:<port> or <hostname>:<port>
+                """)
+            .expect(error("could not parse or resolve the address", "getent hosts").at("a.log:1")),
+        given(
+                "NCCL_OOB_NET_IFNAME naming no interface (bootstrap.cc:513, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [0] bootstrap.cc:513 NCCL WARN no device found matching eth9, verify NCCL_OOB_NET_IFNAME
+                """)
+            .expect(error("found no usable socket interface").at("a.log:1")),
+        given(
+            "NCCL_COMM_ID given by the environment, as INFO",
+            """
+            node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29500
             """));
   }
 

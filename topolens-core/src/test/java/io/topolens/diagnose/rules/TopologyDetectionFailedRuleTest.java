@@ -56,7 +56,13 @@ class TopologyDetectionFailedRuleTest {
             "rings that do not join up are topology-mismatch's (nccl issue 1020)",
             """
             [7] graph/rings.cc:38 NCCL WARN Error : ring 0 does not loop back to start (13 != 15).
-            """));
+            """),
+        given(
+                "no CPU close to the GPU (graph/paths.cc:171, 2.28.3; nccl/messages)",
+                """
+                node-a:4021:4090 [3] graph/paths.cc:171 NCCL WARN Error : could not find CPU close to GPU 3
+                """)
+            .expect(error("numa_node", "taskset").at("a.log:1")));
   }
 
   @ParameterizedTest(name = "{0}")

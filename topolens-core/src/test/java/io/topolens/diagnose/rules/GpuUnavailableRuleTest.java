@@ -1,0 +1,52 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * CUDA 46 and 3 from any NCCL file: the GPU is held or failed to initialise. Sources of the texts:
+ * nccl/messages/README.md.
+ */
+class GpuUnavailableRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "CUDA 46 at init (init.cc, 2.28.3)",
+                """
+                node-a:4021:4090 [0] init.cc:1987 NCCL WARN Cuda failure 'CUDA-capable device(s) is/are busy or unavailable'
+                node-a:4021:4090 [0] NCCL INFO init.cc:2150 -> 1
+                """)
+            .expect(
+                error("exclusive-process compute mode", "nvidia-smi -q -d COMPUTE").at("a.log:1")),
+        given(
+                "CUDA 46 in its pre-11 wording (2.11)",
+                """
+                node-a:4021:4090 [2] transport/p2p.cc:238 NCCL WARN Cuda failure 'all CUDA-capable devices are busy or unavailable'
+                """)
+            .expect(error("busy or unavailable").at("a.log:1")),
+        given(
+                "CUDA 3 initialization error",
+                """
+                node-a:4021:4090 [0] init.cc:1987 NCCL WARN Cuda failure 'initialization error'
+                """)
+            .expect(error("initialization error").at("a.log:1")),
+        given(
+            "an invalid device ordinal is invalid-device's",
+            """
+            node-a:4021:4090 [0] init.cc:1987 NCCL WARN Cuda failure 'invalid device ordinal'
+            """),
+        given("a healthy init", Logs.rankOfTwo(0, "node-a", 1, "P2P/CUMEM")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new GpuUnavailable(), "gpu-unavailable", c);
+  }
+}

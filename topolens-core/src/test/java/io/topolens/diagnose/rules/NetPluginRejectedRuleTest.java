@@ -1,0 +1,53 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * plugin/net.cc refusing a plugin library, or left with no network at all. Sources of the texts:
+ * nccl/messages/README.md.
+ */
+class NetPluginRejectedRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "no plugin could start after aws-ofi-nccl failed (plugin/net.cc, 2.27)",
+                """
+                node-a:4021:4090 [0] nccl_net_ofi_init:79 NCCL WARN NET/OFI Initializing plugin failed
+                node-a:4021:4090 [0] plugin/net.cc:306 NCCL WARN Failed to initialize any NET plugin
+                """)
+            .expect(error("none initialised", "NCCL_SOCKET_IFNAME").at("a.log:2")),
+        given(
+                "a plugin library of an API version this NCCL does not support (2.28.3)",
+                """
+                node-a:4021:4090 [0] plugin/net.cc:164 NCCL WARN External network plugin libnccl-net-ofi.so is unsupported
+                node-a:4021:4090 [0] NCCL INFO Using network IB
+                """)
+            .expect(warn("API version", "release notes").at("a.log:1")),
+        given(
+            "a plugin that is simply not installed",
+            """
+            node-a:4021:4090 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Loading internal plugin
+            node-a:4021:4090 [0] NCCL INFO Using network Socket
+            """),
+        given(
+            "one plugin that failed while another started is not this finding",
+            """
+            node-a:4021:4090 [0] plugin/net.cc:290 NCCL WARN Failed to initialize NET plugin IB
+            node-a:4021:4090 [0] NCCL INFO Using network Socket
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new NetPluginRejected(), "net-plugin-rejected", c);
+  }
+}
