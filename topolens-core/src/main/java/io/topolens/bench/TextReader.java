@@ -173,10 +173,19 @@ final class TextReader {
   private void nccl(String text, String level, long number) {
     ncclLines++;
     Matcher m = text.contains("NCCL version ") ? NCCL_VERSION.matcher(text) : null;
+    Integer major = null;
+    Integer minor = null;
+    Integer patch = null;
     if (m != null && m.find()) {
-      int major = Integer.parseInt(m.group(1));
-      int minor = Integer.parseInt(m.group(2));
-      int patch = Integer.parseInt(m.group(3));
+      major = integer(m.group(1));
+      minor = integer(m.group(2));
+      patch = integer(m.group(3));
+      if (major == null || minor == null || patch == null) {
+        malformed.add(new Evidence(file, number, text.strip())); // fuzz seed 7 #5274
+        major = null;
+      }
+    }
+    if (major != null) {
       lastNcclVersion =
           major <= 2 && minor <= 8
               ? major * 1000 + minor * 100 + patch

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.inputs.JsonMessages;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,8 +86,7 @@ public final class HardwareCatalog {
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       String where = at == null ? "" : ":" + at.getLineNr();
-      throw new InputProblem(
-          file + where + ": not a topolens catalog: " + e.getOriginalMessage().split("\n")[0]);
+      throw new InputProblem(file + where + ": not a topolens catalog: " + JsonMessages.plain(e));
     } catch (IOException e) {
       throw new InputProblem(file + ": cannot read: " + e.getMessage());
     }

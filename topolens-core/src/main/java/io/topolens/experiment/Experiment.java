@@ -2,9 +2,11 @@ package io.topolens.experiment;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.topolens.inputs.JsonMessages;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -175,6 +177,8 @@ public record Experiment(String name, List<Variant> variants) {
       }
       return new Experiment(
           e.name() == null ? dir.getFileName().toString() : e.name(), e.variants());
+    } catch (JsonProcessingException e) {
+      throw new InputProblem(f + ": not an experiment's results: " + JsonMessages.plain(e));
     } catch (IOException e) {
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       throw new InputProblem(

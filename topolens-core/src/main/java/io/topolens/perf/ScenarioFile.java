@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.topolens.inputs.JsonMessages;
 import io.topolens.inputs.YamlLineLimit;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class ScenarioFile {
       throw new InputProblem(file + ": no such file");
     } catch (JsonProcessingException e) {
       throw new InputProblem(
-          file + where(e.getLocation()) + ": not YAML: " + firstLine(e.getOriginalMessage()));
+          file + where(e.getLocation()) + ": not YAML: " + JsonMessages.plain(e));
     } catch (IOException e) {
       throw new InputProblem(file + ": cannot read: " + e.getMessage());
     }
@@ -65,6 +66,10 @@ public final class ScenarioFile {
         throw new InputProblem(
             file + ": unknown top-level key \"" + key + "\" beside runs (defaults, runs, about)");
       }
+    }
+    if (root.has("defaults") && !root.get("defaults").isObject()) {
+      // "defaults:" with nothing under it reads as null, which converts to no configuration at all
+      throw new InputProblem(file + lineOf(file, "defaults") + ": defaults is not a mapping");
     }
     RunConfig defaults =
         root.has("defaults") ? convert(root.get("defaults"), file, "defaults") : RunConfig.empty();
@@ -106,7 +111,7 @@ public final class ScenarioFile {
               + ")");
     } catch (JsonProcessingException e) {
       throw new InputProblem(
-          file + where(e.getLocation()) + ": " + what + ": " + firstLine(e.getOriginalMessage()));
+          file + where(e.getLocation()) + ": " + what + ": " + JsonMessages.plain(e));
     }
   }
 

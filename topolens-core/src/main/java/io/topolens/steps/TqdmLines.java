@@ -54,8 +54,15 @@ final class TqdmLines implements StepFormat {
       } else {
         continue; // another bar: loading shards, evaluation, data processing
       }
-      long step = Long.parseLong(m.step());
-      long total = Long.parseLong(m.total());
+      long step;
+      long total;
+      try {
+        step = Long.parseLong(m.step());
+        total = Long.parseLong(m.total());
+      } catch (NumberFormatException e) {
+        file.malformed(f, "progress bar count past a long"); // fuzz seed 7 #1975
+        continue;
+      }
       String[] r = rate(m.bracket());
       if (r == null) {
         if (!m.closed()) {

@@ -13,9 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A {@code Using devices} line whose rank or device does not fit an int, found by the fuzzer
- * (docs/fuzzing.md, seed 4 #1739: it threw NumberFormatException out of the reader): counted
- * malformed with its line, the run read without it.
+ * A {@code Using devices} line whose rank or device does not fit an int, or an {@code NCCL version}
+ * line whose numbers do not, found by the fuzzer (docs/fuzzing.md, seed 4 #1739, seed 7 #5274:
+ * NumberFormatException out of the reader): counted malformed with its line, the run read without
+ * it.
  */
 class DamagedDeviceLineTest {
   @TempDir Path dir;
@@ -51,5 +52,30 @@ class DamagedDeviceLineTest {
     assertThat(f.runs()).hasSize(1);
     assertThat(f.runs().getFirst().devices()).hasSize(devices);
     assertThat(f.runs().getFirst().rows()).hasSameSizeAs(whole.rows());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "patch past an int | vm:1704:1704 [0] NCCL INFO NCCL version 2.28.99999999999999999999999+cuda13.0 | 1",
+        "an ordinary line  | vm:1704:1704 [0] NCCL INFO NCCL version 2.28.9+cuda13.0                       | 0",
+      })
+  void damagedVersionLineIsMalformed(String name, String line, long malformed) throws Exception {
+    List<String> all =
+        Files.readAllLines(Fixtures.path("fixtures/h200x4/ar-p2p.log"), StandardCharsets.UTF_8);
+    List<String> lines = new ArrayList<>(all);
+    lines.add(1, line.strip());
+    Path p = dir.resolve("ar.log");
+    Files.write(p, lines, StandardCharsets.UTF_8);
+
+    BenchFile f = Bench.read(p);
+
+    assertThat(f.malformedRows()).isEqualTo(malformed);
+    if (malformed > 0) {
+      assertThat(f.malformedSamples().getFirst().line()).isEqualTo(2);
+    }
+    assertThat(f.runs()).hasSize(1);
+    assertThat(f.runs().getFirst().ncclVersion()).isEqualTo(22809);
   }
 }

@@ -89,6 +89,9 @@ class RunConfigTest {
         "runs:\\n  - model: x\\nextra: 1\\n|c.yaml: unknown top-level key \"extra\" beside runs (defaults, runs, about)",
         "- a\\n- b\\n|c.yaml: expected keys (a mapping) at the top",
         "model: [1, 2\\n|c.yaml:1: not YAML: while parsing a flow sequence",
+        // fuzz seed 6 #3039: a NullPointerException
+        "defaults:\\nruns:\\n  - model: x\\n|c.yaml:1: defaults is not a mapping",
+        "defaults: 3\\nruns:\\n  - model: x\\n|c.yaml:1: defaults is not a mapping",
       })
   void badFiles(String text, String message) throws Exception {
     Path p = yaml(text.replace("\\n", "\n"));

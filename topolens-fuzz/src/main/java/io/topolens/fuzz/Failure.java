@@ -17,7 +17,7 @@ record Failure(String symptom, String cause, String firstLine) {
   private static final Pattern JAVA_TALK =
       Pattern.compile(
           "out of bounds for length|For input string|Cannot invoke|because \"|java\\.[a-z]+\\."
-              + "|Exception|NullPointer|ClassCast|IllegalState|Cannot deserialize|No content to map");
+              + "|Cannot deserialize|Cannot construct|Cannot coerce|No content to map");
   private static final Pattern DIGITS = Pattern.compile("\\d+");
 
   static Failure of(CliCall c, Set<String> names) {

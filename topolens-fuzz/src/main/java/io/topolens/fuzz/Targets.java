@@ -98,7 +98,7 @@ final class Targets {
                 "--catalog",
                 f,
                 "--instance",
-                instanceType(new String(m.seed().bytes(), StandardCharsets.ISO_8859_1)),
+                instanceType(new String(m.bytes(), StandardCharsets.ISO_8859_1)),
                 "--model",
                 "llama-3-8b"));
       }
