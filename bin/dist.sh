@@ -26,6 +26,7 @@ if [ ! -x "$stage/runtime/bin/java" ] || [ "$(cat "$root/dist/.runtime-stamp" 2>
 fi
 mkdir -p "$stage/bin" "$stage/lib"
 cp "$jar" "$stage/lib/topolens.jar"
+cp "$root/bin/jit.sh" "$stage/lib/jit.sh"
 for cmd in topolens kubectl-topolens; do
   cat > "$stage/bin/$cmd" <<'LAUNCHER'
 #!/bin/sh
@@ -37,7 +38,9 @@ while [ -h "$self" ]; do
   case "$link" in /*) self="$link" ;; *) self="${self%/*}/$link" ;; esac
 done
 home="$(cd -P "${self%/*}/.." && pwd)"
-exec "$home/runtime/bin/java" ${TOPOLENS_JAVA_OPTS:-} -jar "$home/lib/topolens.jar" "$@"
+. "$home/lib/jit.sh"
+topolens_jit "$@"
+exec "$home/runtime/bin/java" $jit ${TOPOLENS_JAVA_OPTS:-} -jar "$home/lib/topolens.jar" "$@"
 LAUNCHER
   chmod +x "$stage/bin/$cmd"
 done

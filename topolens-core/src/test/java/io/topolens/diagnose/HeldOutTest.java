@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (vLLM's and SGLang's {@code NCCL error: WORDS}, TensorRT-LLM's and Paddle's {@code Failed, NCCL
  * error FILE:LINE 'WORDS'}), XLA's {@code Last NCCL warning(error)} quote as NCCL's last error, and
  * socket-interface warning of a system error at init whose only socket interface is IPoIB: 12 of 12
- * after. Set 12 (set12/p01-p16) 6 of 16 blind on main at 635dd6f; closed by the reader taking
+ * after. Set 12 (set12/p01-p16) 7 of 16 blind on main at 635dd6f; closed by the reader taking
  * NCCL's {@code Duplicate GPU detected} pasted alone (p13), nccl-not-built (PyTorch built without
  * NCCL, p07) and master-port-in-use (TCPStore's {@code Address already in use}, p10); p14 is named
  * (nccl-tests' {@code Test NCCL failure} after prose on the line was already read anywhere in a

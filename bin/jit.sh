@@ -1,0 +1,22 @@
+# Sourced by ./topolens and the dist launcher (POSIX sh): sets $jit to the JIT option for the command line given.
+# A command on small inputs runs with C1 only (-XX:TieredStopAtLevel=1: compiled code at once, no profiling tier):
+# `diagnose examples/h200-p2p` takes 0.25 s instead of 0.35 s (docs/performance.md). Big inputs keep C2, whose code
+# reads step-time lines twice as fast: over 64 MiB of paths named (a .gz counted ten times), standard input (`-`),
+# a job read from the cluster (--job, --selector, -l), and the long-running experiment, run and probe.
+# TOPOLENS_FULL_JIT=1 keeps C2 always.
+topolens_jit() {
+  jit=""
+  [ -n "${TOPOLENS_FULL_JIT:-}" ] && return 0
+  case "${1:-}" in experiment | run | probe) return 0 ;; esac
+  jit_total=0
+  for jit_arg in "$@"; do
+    case "$jit_arg" in - | --job | --job=* | --selector | --selector=* | -l) return 0 ;; esac
+    if [ -e "$jit_arg" ]; then
+      jit_size=$(du -sbL -- "$jit_arg" 2>/dev/null | cut -f1)
+      case "$jit_arg" in *.gz) jit_size=$((${jit_size:-0} * 10)) ;; esac
+      jit_total=$((jit_total + ${jit_size:-0}))
+      [ "$jit_total" -ge 67108864 ] && return 0
+    fi
+  done
+  jit="-XX:TieredStopAtLevel=1"
+}
