@@ -8,11 +8,13 @@ topolens_jit() {
   jit=""
   [ -n "${TOPOLENS_FULL_JIT:-}" ] && return 0
   case "${1:-}" in experiment | run | probe) return 0 ;; esac
+  command -v du >/dev/null 2>&1 || return 0 # sizes unknown (a bare PATH): keep C2
   jit_total=0
   for jit_arg in "$@"; do
     case "$jit_arg" in - | --job | --job=* | --selector | --selector=* | -l) return 0 ;; esac
     if [ -e "$jit_arg" ]; then
-      jit_size=$(du -sbL -- "$jit_arg" 2>/dev/null | cut -f1)
+      jit_size=$(du -sbL -- "$jit_arg" 2>/dev/null)
+      jit_size=${jit_size%%[!0-9]*}
       case "$jit_arg" in *.gz) jit_size=$((${jit_size:-0} * 10)) ;; esac
       jit_total=$((jit_total + ${jit_size:-0}))
       [ "$jit_total" -ge 67108864 ] && return 0
