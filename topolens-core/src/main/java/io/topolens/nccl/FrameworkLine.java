@@ -168,6 +168,11 @@ final class FrameworkLine {
     if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
     }
+    if (text.contains(Needles.INVALID_ORDINAL)) {
+      // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
+      String m = text.strip();
+      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    }
     return null;
   }
 

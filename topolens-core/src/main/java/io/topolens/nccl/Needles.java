@@ -127,6 +127,14 @@ public final class Needles {
    */
   public static final String ADDRESS_IN_USE = "ddress already in use";
 
+  /**
+   * CUDA 101 in PyTorch's words, without NCCL's: {@code RuntimeError: CUDA error: invalid device
+   * ordinal} (torch.cuda.set_device with a local rank past the GPUs the process sees), 1.x's {@code
+   * cuda runtime error (101) : invalid device ordinal at .../Module.cpp:59} and THC's {@code
+   * THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=34 error=10 : invalid device ordinal}.
+   */
+  public static final String INVALID_ORDINAL = "invalid device ordinal";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -150,7 +158,8 @@ public final class Needles {
           OOM_KILL,
           KERNEL_OOM,
           DUPLICATE_GPU,
-          ADDRESS_IN_USE);
+          ADDRESS_IN_USE,
+          INVALID_ORDINAL);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

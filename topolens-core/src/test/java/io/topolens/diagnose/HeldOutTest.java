@@ -45,8 +45,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * NCCL's {@code Duplicate GPU detected} pasted alone (p13), nccl-not-built (PyTorch built without
  * NCCL, p07) and master-port-in-use (TCPStore's {@code Address already in use}, p10); p14 is named
  * (nccl-tests' {@code Test NCCL failure} after prose on the line was already read anywhere in a
- * line): 10 of 16 after. p01, p05, p08 and p09 keep their blind result; p03 and p12 give only the
- * generic nccl-error (counted not named; no class of their cause exists to assert absent).
+ * line): 10 of 16 after; p09 by invalid-device reading CUDA 101 in PyTorch's words: 11 of 16. p01,
+ * p05 and p08 keep their blind result; p03 and p12 give only the generic nccl-error (counted not
+ * named; no class of their cause exists to assert absent).
  */
 class HeldOutTest {
 
@@ -166,7 +167,7 @@ class HeldOutTest {
     "set12/p06-ib-error-4-gdr-acs-title-nccl-214.log, ib-error, true",
     "set12/p07-windows-no-nccl-built-in-whisper-vits-svc-97.log, nccl-not-built, true",
     "set12/p08-custom-allreduce-peer-access-4090-sglang-4814.log, p2p-setup-failed, false",
-    "set12/p09-slurm-gpus-per-task-invalid-ordinal-mace-435.log, invalid-device, false",
+    "set12/p09-slurm-gpus-per-task-invalid-ordinal-mace-435.log, invalid-device, true",
     "set12/p10-address-in-use-second-job-same-port-accelerate-508.log, master-port-in-use, true",
     "set12/p11-watchdog-allgather-rank0-checkpoint-save-torchtune-1165.log, collective-timeout, true",
     "set12/p13-duplicate-gpu-two-procs-one-a100-colab-sana-204.log, duplicate-gpu, true",

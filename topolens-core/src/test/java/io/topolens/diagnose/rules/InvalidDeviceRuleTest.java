@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * CUDA 101 'invalid device ordinal' and CUDA 100 'no CUDA-capable device', from NCCL's CUDACHECK in
- * any file and from nccl-tests.
+ * any file, from nccl-tests, and CUDA 101 in PyTorch's own words (held-out set 12's p09).
  */
 class InvalidDeviceRuleTest {
 
@@ -46,6 +46,36 @@ class InvalidDeviceRuleTest {
                 458398: Test CUDA failure common.cu:730 'no CUDA-capable device is detected'
                 """)
             .expect(error("no GPU at all", "CUDA_VISIBLE_DEVICES").at("a.log:2")),
+        given(
+                "PyTorch's set_device, CUDA_VISIBLE_DEVICES=2,3 with a launcher for more GPUs"
+                    + " (https://github.com/pytorch/torchtitan/issues/423)",
+                """
+                      torch._C._cuda_setDevice(device)
+                  RuntimeError: CUDA error: invalid device ordinal
+                  CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+                """)
+            .expect(error("A rank asked for a GPU its process cannot see").at("a.log:2")),
+        given(
+                "PyTorch 1.x, --nproc_per_node=4 with two visible GPUs"
+                    + " (https://github.com/wenwenyu/PICK-pytorch/issues/14)",
+                """
+                RuntimeError: cuda runtime error (101) : invalid device ordinal at /pytorch/torch/csrc/cuda/Module.cpp:59
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "THC's check, one line per rank"
+                    + " (https://github.com/mlcommons/training_results_v0.5/issues/9)",
+                """
+                THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=34 error=10 : invalid device ordinal
+                THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=34 error=10 : invalid device ordinal
+                """)
+            .expect(error("2 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+            "PyTorch's other CUDA errors are not a missing device",
+            """
+            RuntimeError: CUDA error: invalid argument
+            RuntimeError: CUDA error: an illegal memory access was encountered
+            """),
         given(
             "another CUDA failure is not a missing device (nccl issue 846)",
             """
