@@ -72,8 +72,7 @@ final class FrameworkLine {
       return report;
     }
     if (watchdogStuck(text)) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.WATCHDOG_STUCK, m, null);
+      return alone(Kind.WATCHDOG_STUCK, text);
     }
     at = text.indexOf("NCCL error in: ");
     if (at >= 0) {
@@ -127,31 +126,25 @@ final class FrameworkLine {
         || text.contains("ProcessGroupNCCL is only supported with GPUs")
         || text.contains("NCCL only supports CUDA tensors")) {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
-      String m = text.strip();
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return alone(text);
     }
     if (notBuilt(text)) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.NCCL_NOT_BUILT, m, null);
+      return alone(Kind.NCCL_NOT_BUILT, text);
     }
     if (portInUse(text)) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.PORT_IN_USE, m, null);
+      return alone(Kind.PORT_IN_USE, text);
     }
     if (busError(text)) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.SHM, m, null);
+      return alone(Kind.SHM, text);
     }
     if (killed(text)) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.KILLED, m, null);
+      return alone(Kind.KILLED, text);
     }
     if (text.contains(Needles.STORE_CLIENT)
         || uniqueIdWait(text)
         || (text.contains(Needles.STORE)
             && (text.contains("clients joined") || text.contains("workers joined")))) {
-      String m = text.strip();
-      return new NcclEvent.Warning(Kind.RENDEZVOUS, m, null);
+      return alone(Kind.RENDEZVOUS, text);
     }
     NcclEvent old = oldWarning(text);
     if (old != null) {
@@ -170,10 +163,20 @@ final class FrameworkLine {
     }
     if (text.contains(Needles.INVALID_ORDINAL)) {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
-      String m = text.strip();
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return alone(text);
     }
     return null;
+  }
+
+  /** A failure line read on its own, without NCCL's header: its kind, its text. */
+  private static NcclEvent alone(Kind kind, String text) {
+    return new NcclEvent.Warning(kind, text.strip(), null);
+  }
+
+  /** NCCL's (or CUDA's) failure text pasted alone, classified as NCCL's WARN text would be. */
+  private static NcclEvent alone(String text) {
+    String m = text.strip();
+    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
   }
 
   private static final String TIMEOUT_AT = "Timeout at NCCL work: ";
