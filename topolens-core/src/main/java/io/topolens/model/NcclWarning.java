@@ -146,6 +146,13 @@ public record NcclWarning(
      * process on the host holds the port ({@code Address already in use}, errno 98).
      */
     PORT_IN_USE,
+    /**
+     * GKE's GPUDirect-TCPX/TCPXO receive-datapath manager (RxDM, the sidecar the FasTrak plugin
+     * talks to) failed its checks or was not there ({@code Number of GPUs detected in the PCI tree
+     * 7 is not equal to the actual number of GPUs reported by CUDA 8}, {@code Timeout: RxDM not
+     * ready on HOST after N seconds}).
+     */
+    TCPX_RXDM,
     /** Anything else. */
     OTHER
   }

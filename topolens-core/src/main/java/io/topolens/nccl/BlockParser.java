@@ -144,6 +144,12 @@ final class BlockParser {
       lastText = FrameworkLine.lastWarning(text);
     }
     if (e == null && lastText == null) {
+      if (NcclFailureTexts.holds(text)) {
+        // NCCL's WARN text without its header (a title, a quote): read as the WARN line it was
+        LineHeader h = LineHeader.pasted(text);
+        parsed.add(new Parsed(line, text, h, MessageParser.parse(h)));
+        return 1;
+      }
       return 0;
     }
     if (e != null) {

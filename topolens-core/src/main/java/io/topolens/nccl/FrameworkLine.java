@@ -115,7 +115,10 @@ final class FrameworkLine {
         return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
       }
     }
-    if ((text.contains(Needles.NVLS) && text.contains("Failed to bind"))
+    if ((text.contains(Needles.NVLS)
+            && text.contains("Failed to bind")
+            // 2.28's INFO line: NCCL goes on without NVLS, as it does with the INFO header
+            && !text.contains("Proceeding without NVLS support"))
         || text.contains("shared memory segment /dev/shm/nccl-")
         || text.contains(Needles.NO_ALGORITHM)
         || text.contains("ncclIbRoceGetVersionNum")

@@ -79,6 +79,14 @@ record LineHeader(
   }
 
   /**
+   * NCCL's failure text pasted without any header ({@link NcclFailureTexts}): read as the WARN line
+   * it was, of an unknown host and device, as {@link #bare} reads a quoted one.
+   */
+  static LineHeader pasted(String line) {
+    return new LineHeader(NO_HOST, 0, 0, -1, Level.WARN, "", line.strip());
+  }
+
+  /**
    * Some launchers and loggers drop {@code host:pid:tid}: {@code [3] NCCL INFO ...}, {@code [3]
    * include/shm.h:28 NCCL WARN ...}. The line is device 3's, of an unknown host and process (host
    * {@code ?}, pid and tid 0). The bracket starts the line or follows a blank, and at most a source

@@ -2,6 +2,7 @@ package io.topolens.nccl;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Every byte string that makes the reader look at a line: a line holding none of them is counted
@@ -135,31 +136,47 @@ public final class Needles {
    */
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
-  /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
+  /**
+   * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
+   * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
+   * literals of 16 bytes or more, found in the same Wu-Manber pass).
+   */
   public static final List<String> ALL =
-      List.of(
-          DEBUG_LINE,
-          UPPER,
-          LOWER,
-          LAST_ERROR,
-          NVLS,
-          OLD_WARN,
-          TEST_CUDA_FAILURE,
-          OLD_TEST_CUDA_FAILURE,
-          NO_ALGORITHM,
-          COMPLETION,
-          BUS_ERROR,
-          LOWER_BUS_ERROR,
-          STORE,
-          STORE_CLIENT,
-          EXIT_KILLED,
-          SIGKILL,
-          MPI_KILLED,
-          OOM_KILL,
-          KERNEL_OOM,
-          DUPLICATE_GPU,
-          ADDRESS_IN_USE,
-          INVALID_ORDINAL);
+      withFailureTexts(
+          List.of(
+              DEBUG_LINE,
+              UPPER,
+              LOWER,
+              LAST_ERROR,
+              NVLS,
+              OLD_WARN,
+              TEST_CUDA_FAILURE,
+              OLD_TEST_CUDA_FAILURE,
+              NO_ALGORITHM,
+              COMPLETION,
+              BUS_ERROR,
+              LOWER_BUS_ERROR,
+              STORE,
+              STORE_CLIENT,
+              EXIT_KILLED,
+              SIGKILL,
+              MPI_KILLED,
+              OOM_KILL,
+              KERNEL_OOM,
+              DUPLICATE_GPU,
+              ADDRESS_IN_USE,
+              INVALID_ORDINAL));
+
+  /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
+  private static List<String> withFailureTexts(List<String> own) {
+    return Stream.concat(
+            own.stream(),
+            NcclFailureTexts.ALL.stream()
+                .filter(t -> own.stream().noneMatch(t.literal()::contains))
+                .map(NcclFailureTexts.Text::needle)
+                .distinct())
+        .toList();
+  }
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -80,6 +80,19 @@ final class WarningClassifier {
                   // ibvwrap.cc before 2.2x: no verbs library, NCCL goes on with sockets
                   "failed to open libibverbs",
                   "ignoring shm locality")),
+          // GKE's GPUDirect-TCPX/TCPXO receive-datapath manager
+          // (google/nccl-plugin-gpudirect-tcpxo:
+          // buffer_mgmt_daemon's count checks and DXS clients, the FasTrak plugin's wait for it):
+          // before SOCKET, whose "connect" words its UDS failure holds
+          new Clue(
+              Kind.TCPX_RXDM,
+              List.of(
+                  "gpus detected in the pci tree",
+                  "number of nics detected",
+                  "rxdm not ready",
+                  "failed to initialize dxs client",
+                  "dxs client health check failed",
+                  "buffer operation client")),
           new Clue(
               Kind.VERSION,
               List.of(
@@ -309,6 +322,20 @@ final class WarningClassifier {
                   "add nvlink error",
                   "add pci link error",
                   "could not find node of type",
+                  // the same files' texts that name no XML or sysfs word, for a line pasted without
+                  // its graph/*.cc location (after PyTorch's "Last error:", a title): paths.cc's
+                  // reverse path and intermediate GPU, search.cc's NVLS NIC, topo.cc's NIC fusion
+                  // (TOPO/NET), its netDevs policy and host hashes, utils' KV dictionary
+                  "failed to find reverse path",
+                  "could not find intermediate gpu",
+                  "could not find nic for rank",
+                  "no path computed to go from",
+                  "invalid number of network devices",
+                  "which has too many devices",
+                  "topo/net :",
+                  "unknown netdevs policy",
+                  "list of system hosthashes",
+                  "kv convert to str",
                   "xml",
                   // any other WARN of graph/*.cc (topology, paths, search): NCCL could not build or
                   // search its topology
@@ -395,6 +422,9 @@ final class WarningClassifier {
                   "completion with error",
                   "queue pair",
                   "local catastrophic",
+                  // net_ib.cc's async thread and test: "communicator encountered a fatal error
+                  // (detected in ncclIbAsyncThreadMain|ncclIbTest)"
+                  "(detected in ncclib",
                   "transport retry counter exceeded",
                   "gid index")),
           new Clue(
@@ -432,6 +462,8 @@ final class WarningClassifier {
                   "getting address info",
                   "cannot assign requested address",
                   "address family not supported",
+                  // socket.cc "Net : unsupported IP family"
+                  "unsupported ip family",
                   "sockettryaccept",
                   "broken pipe")));
 

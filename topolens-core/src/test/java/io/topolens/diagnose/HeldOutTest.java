@@ -174,6 +174,9 @@ class HeldOutTest {
     "set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log, nccl-error, true",
     "set12/p15-rtx5090-shared-mem-p2p-disabled-2.25.1-nccl-1637.log, cuda-arch-unsupported, true",
     "set12/p16-rtx5090-named-symbol-torch2.0-cu118-pytorch-152077.log, cuda-arch-unsupported, true",
+    "set13/r08-reverse-path-h100-nccl-2.14.3-predates-h100-milabench-183.log, topology-detection-failed, true",
+    "set13/r09-comm-id-no-interface-same-subnet-title-nccl-474.log, socket-interface, true",
+    "set13/r13-too-many-open-files-4-nodes-slurm-spd-957.log, resource-limit, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
@@ -197,6 +200,8 @@ class HeldOutTest {
     "set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log, ''",
     "set12/p17-healthy-nvlink-two-workers-2.7.8-nccl-360.log, env-override",
     "set12/p18-healthy-two-nodes-socket-numbered-2.4.8-pytorch-38702.log, env-override",
+    "set13/r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log, ''",
+    "set13/r18-healthy-two-gpus-g2-nccl-1706.log, missing-ranks",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

@@ -54,6 +54,10 @@ public final class SocketInterface implements Rule {
                 })
             .toList();
     String ifname = job.envValue("NCCL_SOCKET_IFNAME");
+    // misc/socket.cc 2.4-2.18: no local interface in the subnet of the address to reach (the
+    // NCCL_COMM_ID or root address), nccl issue 474
+    boolean subnet =
+        none.stream().anyMatch(w -> w.message().contains("in the same subnet as remote address"));
     if (!none.isEmpty()) {
       out.add(
           new Finding(
@@ -66,9 +70,19 @@ public final class SocketInterface implements Rule {
                           + ifname
                           + " matches none of the container's interfaces."
                       : ".")
+                  + (subnet
+                      ? " `No interface found in the same subnet as remote address` means NCCL looked for a"
+                          + " local interface in the subnet of the address it must reach (NCCL_COMM_ID's, when set,"
+                          + " or the root's bootstrap address) and this node has none: NCCL_COMM_ID names an address"
+                          + " only some nodes share a subnet with."
+                      : "")
                   + " Communicator init fails.",
               none.stream().map(NcclWarning::evidence).toList(),
-              "List the interfaces inside the pod (ip -o addr) and set NCCL_SOCKET_IFNAME to the primary one (eth0"
+              (subnet
+                      ? "Unset NCCL_COMM_ID (let the framework pass the unique id) or give it an address in a"
+                          + " subnet every node has an interface in; "
+                      : "")
+                  + "List the interfaces inside the pod (ip -o addr) and set NCCL_SOCKET_IFNAME to the primary one (eth0"
                   + " on EKS), or to an exclusion such as ^lo,docker0; prefixes match, =name matches exactly."));
     }
     List<NcclWarning> family =

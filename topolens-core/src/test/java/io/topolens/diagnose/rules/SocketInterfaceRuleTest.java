@@ -146,6 +146,22 @@ class SocketInterfaceRuleTest {
                         "NCCL_SOCKET_IFNAME=eth2 matches none of the container's interfaces.")
                     .at("a.log:2", "a.log:3")),
         given(
+                "the same-subnet line pasted alone, no header (nccl issue 929's line)",
+                """
+                Net : No interface found in the same subnet as remote address a.b.c.d0<1778>
+                """)
+            .expect(
+                error(
+                        "NCCL found no usable socket interface",
+                        "NCCL_COMM_ID's, when set",
+                        "Unset NCCL_COMM_ID")
+                    .at("a.log:1")),
+        given(
+            "another program's subnet message is not NCCL's",
+            """
+            ssdp: no interface found in subnet 10.0.0.0/24, multicast disabled
+            """),
+        given(
                 "XLA's text with NCCL's last warning, wrapped by the reporter (marin issue 6940's class,"
                     + " set 11 q08's lines)",
                 """
