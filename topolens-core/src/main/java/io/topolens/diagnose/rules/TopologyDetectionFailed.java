@@ -1,14 +1,26 @@
 package io.topolens.diagnose.rules;
 
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.Rank;
+import io.topolens.ncclxml.NcclGpu;
+import io.topolens.ncclxml.NcclTopology;
+import io.topolens.smi.SmiGpu;
+import io.topolens.smi.SmiReport;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * {@code topology-detection-failed}: NCCL could not build its topology at init, from an XML file it
  * was given or from sysfs ({@code Attribute arch of node cpu not found}, {@code XML Import Channel
  * : dev 1 not found.}, {@code Could not find real path of /sys/class/pci_bus/...}, {@code Could not
- * find NET with id 0}).
+ * find NET with id 0}, {@code Failed to find reverse path from remNode 0/5f000 nlinks 4 to node
+ * 0/cb000}). Where the log shows both the NCCL version and a GPU of a generation that version
+ * predates, the title says so.
  */
 public final class TopologyDetectionFailed extends WarningRule {
 
@@ -35,9 +47,113 @@ public final class TopologyDetectionFailed extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            "failed to find reverse path",
+            "`Failed to find reverse path from remNode A nlinks N to node B` (graph/paths.cc) says NCCL found a link from one device of its topology to another but no link back: its model of the machine does not fit what sysfs and NVML showed. NCCL releases older than the GPU generation fail this way (2.14 on H100: NCCL supports Hopper from 2.15.1), as does a topology file for another machine.",
+            "Use an NCCL release that supports these GPUs (2.15.1 or later for H100/H200; the one the framework or container ships if it is newer), unset NCCL_TOPO_FILE; NCCL_TOPO_DUMP_FILE writes what NCCL sees."),
+        new Form(
             " with id ",
             "`Could not find NET with id N` (graph/topo.h) says NCCL's graph search named a device its own topology does not hold: NCCL 2.25 fails this way on some clusters where 2.27 builds the same graph (a fault of that version), as does a topology file or network plugin that lists other NICs or GPUs than the node has.",
             "Upgrade NCCL (2.27 or later; a newer container or pip install -U nvidia-nccl-cu12), then rerun; if it persists, unset NCCL_TOPO_FILE and check the network plugin's topology against the node (NCCL_TOPO_DUMP_FILE writes what NCCL sees)."));
+  }
+
+  /** A GPU generation and the first NCCL release that supports it, with the release notes. */
+  record Generation(String name, int sm, String firstRelease, String source) {}
+
+  /** Newest first. */
+  static final List<Generation> GENERATIONS =
+      List.of(
+          new Generation(
+              "Hopper (H100, H200, H800)",
+              90,
+              "2.15.1",
+              "https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-15-1.html"));
+
+  @Override
+  public List<Finding> check(Observed observed) {
+    List<Finding> found = check(observed.job());
+    Integer sm = gpuSm(observed);
+    String oldest = oldestVersion(observed);
+    if (found.isEmpty() || sm == null || oldest == null) {
+      return found;
+    }
+    for (Generation g : GENERATIONS) {
+      if (sm >= g.sm() && olderThan(oldest, g.firstRelease())) {
+        Finding f = found.getFirst();
+        return List.of(
+            new Finding(
+                f.id(),
+                f.severity(),
+                "NCCL " + oldest + " predates the GPUs: it could not build their topology",
+                "The log shows NCCL "
+                    + oldest
+                    + " on "
+                    + g.name()
+                    + " GPUs; NCCL supports them from "
+                    + g.firstRelease()
+                    + " ("
+                    + g.source()
+                    + "). "
+                    + f.explanation(),
+                f.evidence(),
+                "Use NCCL "
+                    + g.firstRelease()
+                    + " or later (a newer container or framework build, or pip install -U"
+                    + " nvidia-nccl-cu12). "
+                    + f.fix()));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The compute capability (x10) of the GPUs the inputs show, or null: topology dumps, nvidia-smi.
+   */
+  private static Integer gpuSm(Observed o) {
+    Integer sm =
+        o.topologies().stream()
+            .map(NcclTopology::gpus)
+            .flatMap(List::stream)
+            .map(NcclGpu::sm)
+            .filter(Objects::nonNull)
+            .max(Integer::compare)
+            .orElse(null);
+    if (sm != null) {
+      return sm;
+    }
+    boolean hopper =
+        o.smi().stream()
+            .map(SmiReport::gpus)
+            .flatMap(List::stream)
+            .map(SmiGpu::name)
+            .filter(Objects::nonNull)
+            .anyMatch(n -> n.matches(".*\\b(GH200|H100|H200|H800|H20)\\b.*"));
+    return hopper ? 90 : null;
+  }
+
+  /** The oldest NCCL version the log prints (NCCL's own lines or the framework's error). */
+  private static String oldestVersion(Observed o) {
+    return Stream.concat(
+            o.job().ranks().stream().map(Rank::ncclVersion),
+            o.job().failures().stream().map(NcclFailure::ncclVersion))
+        .filter(Objects::nonNull)
+        .filter(v -> v.matches("\\d+\\.\\d+\\.\\d+.*"))
+        .map(v -> v.split("\\+")[0])
+        .min((a, b) -> olderThan(a, b) ? -1 : olderThan(b, a) ? 1 : 0)
+        .orElse(null);
+  }
+
+  /** Whether version {@code a} (2.14.3, 2.14.3+cuda11.8) is older than {@code b}. */
+  static boolean olderThan(String a, String b) {
+    String[] x = a.split("[.+]");
+    String[] y = b.split("[.+]");
+    for (int i = 0; i < 3; i++) {
+      int p = Integer.parseInt(x[i]);
+      int q = Integer.parseInt(y[i]);
+      if (p != q) {
+        return p < q;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -2,10 +2,18 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.rules.Logs.Case;
+import io.topolens.model.Job;
+import io.topolens.smi.NvidiaSmiReader;
+import io.topolens.smi.SmiReport;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** NCCL's topology XML and sysfs failures at init (graph/xml.h, xml.cc, search.cc). */
@@ -62,7 +70,73 @@ class TopologyDetectionFailedRuleTest {
                 """
                 node-a:4021:4090 [3] graph/paths.cc:171 NCCL WARN Error : could not find CPU close to GPU 3
                 """)
-            .expect(error("numa_node", "taskset").at("a.log:1")));
+            .expect(error("numa_node", "taskset").at("a.log:1")),
+        given(
+                "paths.cc's reverse path after PyTorch's Last error: (https://github.com/ROCm/rccl/issues/1728)",
+                """
+                [rank2]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, internal error - please report this issue to the NCCL developers, NCCL version 2.20.5
+                [rank2]: ncclInternalError: Internal check failed.
+                [rank2]: Last error:
+                [rank2]: Failed to find reverse path from remNode 0/200000 nlinks 3 to node 0/700000
+                """)
+            .expect(
+                error("NCCL could not build its topology", "no link back", "2.15.1")
+                    .lacks("predates")
+                    .at("a.log:4")),
+        given(
+                "the reverse path pasted alone, an issue title (https://github.com/NVIDIA/nccl/issues/1253)",
+                """
+                Failed to find reverse path from remNode 0/41000 nlinks 2 to node 0/61000
+                """)
+            .expect(error("no link back", "NCCL_TOPO_DUMP_FILE").at("a.log:1")),
+        given(
+            "another program's reverse path is not NCCL's",
+            """
+            traceroute: failed to find reverse path to 10.0.0.7
+            """));
+  }
+
+  /** The NCCL version and the GPUs the inputs show: NCCL 2.14 on an H100 predates Hopper. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "NCCL 2.14.3 on an H100, 2.14.3, NVIDIA H100 80GB HBM3, NCCL 2.14.3 predates the GPUs",
+    "NCCL 2.18.5 on an H100, 2.18.5, NVIDIA H100 80GB HBM3, NCCL could not build its topology",
+    "NCCL 2.14.3 on an A100, 2.14.3, NVIDIA A100-SXM4-80GB, NCCL could not build its topology",
+    "NCCL 2.14.3 and no GPU shown, 2.14.3, '', NCCL could not build its topology",
+  })
+  void generationTheVersionPredates(String name, String version, String gpu, String title) {
+    Job job =
+        Logs.job(
+            "host1:10:10 [0] NCCL INFO NCCL version "
+                + version
+                + "+cuda11.8\n"
+                + "host1:10:20 [0] NCCL INFO ncclCommInitRank comm 0x10 rank 0 nranks 4 cudaDev 0"
+                + " busId 5f000 commId 0xabc - Init START\n"
+                + "host1:10:20 [0] graph/paths.cc:82 NCCL WARN Failed to find reverse path from"
+                + " remNode 0/5f000 nlinks 4 to node 0/cb000\n");
+    List<SmiReport> smi =
+        gpu.isEmpty()
+            ? List.of()
+            : List.of(
+                new NvidiaSmiReader()
+                    .read(
+                        "smi.txt",
+                        "GPU 0: " + gpu + " (UUID: GPU-2b5a4c3e-7d1f-4e5a-9b8c-1d2e3f4a5b6c)\n"));
+    List<Finding> found =
+        new TopologyDetectionFailed().check(new Observed(job, smi, List.of(), null, List.of()));
+    assertThat(found)
+        .singleElement()
+        .extracting(Finding::title)
+        .isEqualTo(
+            title.startsWith("NCCL could")
+                ? "NCCL could not build its topology (topology/graph XML or sysfs)"
+                : title + ": it could not build their topology");
+    if (title.contains("predates")) {
+      assertThat(found.getFirst().explanation())
+          .contains("Hopper (H100, H200, H800) GPUs; NCCL supports them from 2.15.1")
+          .contains("https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-15-1.html");
+      assertThat(found.getFirst().fix()).startsWith("Use NCCL 2.15.1 or later");
+    }
   }
 
   @ParameterizedTest(name = "{0}")
