@@ -54,6 +54,7 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
+import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.VersionMismatch;
@@ -125,6 +126,7 @@ public final class Diagnoser {
             new CollectiveTimeoutRule(),
             new WatchdogStuck(),
             new OfiPluginError(),
+            new TcpxRxdmFailed(),
             new SocketConnect(),
             new DuplicateRank(),
             new DuplicateGpu(),

@@ -174,6 +174,7 @@ class HeldOutTest {
     "set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log, nccl-error, true",
     "set12/p15-rtx5090-shared-mem-p2p-disabled-2.25.1-nccl-1637.log, cuda-arch-unsupported, true",
     "set12/p16-rtx5090-named-symbol-torch2.0-cu118-pytorch-152077.log, cuda-arch-unsupported, true",
+    "set13/r03-tcpxo-rxdm-gvnic-displaces-gpu-nic-gke-aicr-1662.log, tcpx-rxdm-failed, true",
     "set13/r08-reverse-path-h100-nccl-2.14.3-predates-h100-milabench-183.log, topology-detection-failed, true",
     "set13/r09-comm-id-no-interface-same-subnet-title-nccl-474.log, socket-interface, true",
     "set13/r13-too-many-open-files-4-nodes-slurm-spd-957.log, resource-limit, true",
