@@ -122,6 +122,8 @@ final class FrameworkLine {
         || text.contains("Got completion from peer")
         || text.contains("Got completion with error")
         || text.contains(Needles.DUPLICATE_GPU)
+        // CUDA 217 from a framework's own P2P path (custom all-reduce), or NCCL's text pasted
+        || text.contains(Needles.PEER_ACCESS)
         // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
         || text.contains("ProcessGroupNCCL is only supported with GPUs")
         || text.contains("NCCL only supports CUDA tensors")) {

@@ -166,7 +166,7 @@ class HeldOutTest {
     "set12/p05-graph-capture-nccl-built-cuda11.0-vllm-3069.log, cuda-driver-too-old, false",
     "set12/p06-ib-error-4-gdr-acs-title-nccl-214.log, ib-error, true",
     "set12/p07-windows-no-nccl-built-in-whisper-vits-svc-97.log, nccl-not-built, true",
-    "set12/p08-custom-allreduce-peer-access-4090-sglang-4814.log, p2p-setup-failed, false",
+    "set12/p08-custom-allreduce-peer-access-4090-sglang-4814.log, p2p-setup-failed, true",
     "set12/p09-slurm-gpus-per-task-invalid-ordinal-mace-435.log, invalid-device, true",
     "set12/p10-address-in-use-second-job-same-port-accelerate-508.log, master-port-in-use, true",
     "set12/p11-watchdog-allgather-rank0-checkpoint-save-torchtune-1165.log, collective-timeout, true",
