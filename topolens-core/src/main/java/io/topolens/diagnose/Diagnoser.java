@@ -30,6 +30,7 @@ import io.topolens.diagnose.rules.InvalidDevice;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
+import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
 import io.topolens.diagnose.rules.NcclWarnings;
@@ -101,6 +102,7 @@ public final class Diagnoser {
             new CudaOutOfMemory(),
             new RemAllocatorFailed(),
             new CudaDriverTooOld(),
+            new NcclBuildCudaOld(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),
             new InvalidDevice(),

@@ -132,6 +132,14 @@ final class MessageParser {
           return trees(m);
         }
       }
+      case 'c' -> {
+        if (m.startsWith("cudaDriverVersion ")) {
+          String v = new Cursor(m, 18).word();
+          return v == null || !v.chars().allMatch(Character::isDigit) || v.length() > 7
+              ? null
+              : new NcclEvent.CudaDriver(Integer.parseInt(v));
+        }
+      }
       case 'N' -> {
         if (m.startsWith("NCCL version ")) {
           String v = new Cursor(m, 13).word();
