@@ -27,6 +27,7 @@ import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
+import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
@@ -103,6 +104,7 @@ public final class Diagnoser {
             new RemAllocatorFailed(),
             new CudaDriverTooOld(),
             new NcclBuildCudaOld(),
+            new KnownNcclBugRule(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),
             new InvalidDevice(),

@@ -162,6 +162,7 @@ class HeldOutTest {
     "set11/q12-unhandled-cuda-error-broken-gpu-vllm-6732.log, nccl-error, true",
     "set12/p01-dist-backend-remote-exited-deepspeedexamples-845.log, socket-interface, false",
     "set12/p02-tcpx-connect-refused-driver-cluster-toolkit-3032.log, socket-connect, true",
+    "set12/p03-wsl2-cuda-invalid-argument-2.18.5-pytorch-111187.log, known-nccl-bug, true",
     "set12/p04-ibv-modify-qp-no-such-device-gid-index-k8s-nccl-718.log, ib-error, true",
     "set12/p05-graph-capture-nccl-built-cuda11.0-vllm-3069.log, nccl-build-cuda-old, true",
     "set12/p05-graph-capture-nccl-built-cuda11.0-vllm-3069.log, invalid-argument, false",
