@@ -148,7 +148,10 @@ public final class SocketInterface implements Rule {
     if (ipoib != null) {
       out.add(ipoib);
     }
-    if (!job.multiNode()) {
+    // a job spans nodes by its ranks, or, in a log that ends before any communicator line (a failed
+    // bootstrap), by the hosts that printed NCCL's choice of interface
+    long interfaceNodes = job.interfaces().stream().map(i -> job.node(host(i))).distinct().count();
+    if (!job.multiNode() && interfaceNodes < 2) {
       return out;
     }
     List<Evidence> bad = new ArrayList<>();

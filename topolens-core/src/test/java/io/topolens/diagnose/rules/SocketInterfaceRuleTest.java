@@ -106,6 +106,21 @@ class SocketInterfaceRuleTest {
                         "NCCL_SOCKET_IFNAME=eth0")
                     .at("a.log:6", "a.log:1", "a.log:3")),
         given(
+                "two hosts list a veth beside eno1 and the log ends before any communicator line"
+                    + " (oneflow issue 3586's line; the second host renamed)",
+                """
+                worker:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.41<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+                """,
+                """
+                worker2:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.42<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+                """)
+            .expect(warn("veth25f2e72 (container bridge)").at("a.log:1", "b.log:1")),
+        given(
+            "the same list on one host only: nothing shows the job spans nodes",
+            """
+            worker:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.41<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+            """),
+        given(
                 "NCCL's own trace of its bootstrap failing with a system error (nccl issue 975's"
                     + " bootstrap.cc:270 -> 2) where two hosts bootstrap over IPoIB ib0 (nccl issue"
                     + " 621's lines): no framework error needed",
