@@ -44,8 +44,11 @@ public final class ValidationMarkdown {
           + " bench/results/h100x2-experiment-torchrun-threads/results.json --experiment-config"
           + " examples/perf/h100x2-experiment-runs.yaml --experiment"
           + " bench/results/h100x2-experiment/results.json --experiment-config"
-          + " examples/perf/h100x2-experiment-default-threads-runs.yaml --out"
-          + " docs/model-validation.md";
+          + " examples/perf/h100x2-experiment-default-threads-runs.yaml --experiment"
+          + " bench/results/h100x2-heldout-wide/results.json --experiment-config"
+          + " examples/perf/h100x2-heldout-wide-runs.yaml --experiment"
+          + " bench/results/h100x2-heldout-deep/results.json --experiment-config"
+          + " examples/perf/h100x2-heldout-deep-runs.yaml --out docs/model-validation.md";
 
   public void write(ValidationReport r, PrintWriter out) {
     out.println("# Model validation");
@@ -60,9 +63,13 @@ public final class ValidationMarkdown {
             + " threads as torchrun sets them (`bench/results/h100x2-experiment-torchrun-threads`,"
             + " section 6) and with torch's default threads in every rank"
             + " (`bench/results/h100x2-experiment`, section 7: 2 processes of 32 threads on 32"
-            + " vCPUs in both layouts with offload), and the host-threads sweep on 2 x H100"
-            + " (`bench/results/h100x2-host-threads`, section 8: whether CPU threads over the vCPUs"
-            + " slow a step): data the model was not fitted to. Do not edit by"
+            + " vCPUs in both layouts with offload), the held-out 2 x H100 runs of two shapes no"
+            + " fit has seen, whose predictions were written down before they were measured"
+            + " (`bench/results/h100x2-heldout-wide`, section 8, and"
+            + " `bench/results/h100x2-heldout-deep`, section 9;"
+            + " `bench/results/h100x2-heldout-predictions`), and the host-threads sweep on 2 x H100"
+            + " (`bench/results/h100x2-host-threads`, section 10: whether CPU threads over the"
+            + " vCPUs slow a step): data the model was not fitted to. Do not edit by"
             + " hand: change the model or the data and regenerate. The model itself is described"
             + " in [model.md](model.md).");
     out.println();
