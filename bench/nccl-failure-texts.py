@@ -90,7 +90,8 @@ EXCLUDE = {
     "'invalid argument'",
     # other loggers' WARN lines hold it (SocketInterfaceRuleTest: a line that is not NCCL's)
     'Socket creation failed :',
-    # CUDA's error string (a %s value), which other programs print too (sglang's CUDART error)
+    # CUDA's error string (a %s value), which frameworks print in their own words too: the filter's own
+    # needle (Needles.PEER_ACCESS) reads those as theirs
     'peer access is not supported between these two devices',
     # a fallback NCCL takes and goes on (a WARN in 2.28.3, yet healthy logs hold it)
     'falling back to simple order',

@@ -67,8 +67,6 @@ class NcclFailureTextsTest {
         "a generic malloc failure | Failed to malloc 4096 bytes for the frame buffer",
         "a camera tool | v4l2: Unable to open device /dev/video0",
         "a Python object | RuntimeError: Session has already been destroyed",
-        "sglang's CUDART error, not NCCL's | RuntimeError: CUDART error: peer access is not"
-            + " supported between these two devices",
       })
   void otherProgramsLinesAreNotNccls(String name, String line) {
     Job job = read(line + "\n");
