@@ -85,7 +85,7 @@ public final class SocketInterface implements Rule {
               none.stream().map(NcclWarning::evidence).toList(),
               (subnet
                       ? "Unset NCCL_COMM_ID (let the framework pass the unique id) or give it an address in a"
-                          + " subnet every node has an interface in; "
+                          + " subnet every node has an interface in. "
                       : "")
                   + "List the interfaces inside the pod (ip -o addr) and set NCCL_SOCKET_IFNAME to the primary one (eth0"
                   + " on EKS), or to an exclusion such as ^lo,docker0; prefixes match, =name matches exactly."));
