@@ -135,6 +135,39 @@ public final class Needles {
    */
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
+  /**
+   * A rank's connection to PyTorch's TCPStore (MASTER_ADDR:MASTER_PORT) that failed, c10d's socket
+   * (torch 1.10-2.11): {@code [W socket.cpp:663] [c10d] The client socket has failed to connect to
+   * [::ffff:255.255.0.0]:29500 (errno: 110 - Connection timed out).} and, after every address was
+   * tried, {@code ... failed to connect to any network address of (HOST, PORT).}
+   */
+  public static final String STORE_CONNECT = "client socket has failed to connect";
+
+  /**
+   * The store's own timeouts without the word DistStoreError: PyTorch 1.x's {@code RuntimeError:
+   * Socket Timeout} (a store get or wait that ran out).
+   */
+  public static final String SOCKET_TIMEOUT = "Socket Timeout";
+
+  /**
+   * PyTorch 1.8-2.0's barrier on the store after init_process_group: {@code RuntimeError: Timed out
+   * initializing process group in store based barrier on rank: 2, for key:
+   * store_based_barrier_key:1 (world_size=2, worker_count=4, timeout=0:30:00)}.
+   */
+  public static final String STORE_BARRIER = "store based barrier";
+
+  /**
+   * torchrun's elastic rendezvous giving up: {@code RendezvousTimeoutError}, {@code
+   * RendezvousConnectionError: The connection to the C10d store has failed.}
+   */
+  public static final String ELASTIC_RENDEZVOUS = "Rendezvous";
+
+  /**
+   * PaddlePaddle 1.8-2.1's check of an NCCL result, which spells it {@code Nccl}: {@code
+   * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
+   */
+  public static final String PADDLE_NCCL = "Nccl error";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -159,7 +192,12 @@ public final class Needles {
           KERNEL_OOM,
           DUPLICATE_GPU,
           ADDRESS_IN_USE,
-          INVALID_ORDINAL);
+          INVALID_ORDINAL,
+          STORE_CONNECT,
+          SOCKET_TIMEOUT,
+          STORE_BARRIER,
+          ELASTIC_RENDEZVOUS,
+          PADDLE_NCCL);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

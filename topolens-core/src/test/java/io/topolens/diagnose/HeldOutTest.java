@@ -174,6 +174,9 @@ class HeldOutTest {
     "set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log, nccl-error, true",
     "set12/p15-rtx5090-shared-mem-p2p-disabled-2.25.1-nccl-1637.log, cuda-arch-unsupported, true",
     "set12/p16-rtx5090-named-symbol-torch2.0-cu118-pytorch-152077.log, cuda-arch-unsupported, true",
+    "set14/s04-paddle-unhandled-cuda-libnccl-reinstall-paddledetection-4139.log, nccl-error, true",
+    "set14/s06-client-socket-example-master-addr-llamafactory-3715.log, rendezvous-timeout, true",
+    "set14/s07-diststore-socket-timeout-node-rank-env-renamed-llamafactory-6154.log, rendezvous-timeout, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
@@ -197,6 +200,8 @@ class HeldOutTest {
     "set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log, ''",
     "set12/p17-healthy-nvlink-two-workers-2.7.8-nccl-360.log, env-override",
     "set12/p18-healthy-two-nodes-socket-numbered-2.4.8-pytorch-38702.log, env-override",
+    "set14/s15-healthy-four-tasks-ib-2.4.2-pytorch-25767.log, ''",
+    "set14/s16-healthy-nccl-sanity-test-four-ranks-2.26.2-vllm-18567.log, ''",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

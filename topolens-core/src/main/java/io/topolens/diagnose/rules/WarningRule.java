@@ -62,6 +62,11 @@ abstract class WarningRule implements Rule {
     return String.join(" ", fixes);
   }
 
+  /** What these lines say beyond the explanation (an address they name, say); empty by default. */
+  String facts(Job job, List<NcclWarning> hits) {
+    return "";
+  }
+
   /** The title for these lines: {@link #title()} unless a form of the kind needs its own. */
   String title(List<NcclWarning> hits) {
     return title();
@@ -100,7 +105,8 @@ abstract class WarningRule implements Rule {
                 + processes
                 + " process(es). "
                 + explanation()
-                + detail(hits),
+                + detail(hits)
+                + facts(job, hits),
             hits.stream().map(NcclWarning::evidence).toList(),
             fix(hits)));
   }
