@@ -23,6 +23,7 @@ import java.util.Map;
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
  *     first), one per rank and form
+ * @param launched the ranks launchers announced as their processes joined, every line kept
  */
 public record Job(
     List<InputFile> inputs,
@@ -39,7 +40,8 @@ public record Job(
     Map<String, String> nodeOfHost,
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
-    List<WatchdogReport> watchdog) {
+    List<WatchdogReport> watchdog,
+    List<LaunchedRank> launched) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -68,7 +70,8 @@ public record Job(
         Map.copyOf(nodes),
         failures,
         timeouts,
-        watchdog);
+        watchdog,
+        launched);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -47,9 +47,24 @@ final class FrameworkLine {
    */
   private static final String WATCHDOG_DIED = "watchdog thread terminated with exception: ";
 
+  /**
+   * PyTorch Lightning's announcement of a process's rank: {@code initializing ddp: GLOBAL_RANK: 1,
+   * MEMBER: 2/8} (1.0-1.5), {@code Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/8} (1.6 on
+   * and Fabric).
+   */
+  private static final List<String> ANNOUNCES =
+      List.of("initializing ddp: ", "Initializing distributed: ");
+
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
-    int at = text.indexOf(WATCHDOG);
+    int at = text.indexOf(Needles.GLOBAL_RANK);
+    if (at >= 0) {
+      NcclEvent launched = launched(text, at);
+      if (launched != null) {
+        return launched;
+      }
+    }
+    at = text.indexOf(WATCHDOG);
     if (at >= 0) {
       return timeout(text, at);
     }
@@ -163,6 +178,35 @@ final class FrameworkLine {
       return alone(text);
     }
     return null;
+  }
+
+  /**
+   * A rank Lightning announced ({@link #ANNOUNCES}), with the shape of the logger's prefix before
+   * it (digits as {@code #}); null when the words around {@code GLOBAL_RANK: } are not Lightning's.
+   */
+  private static NcclEvent launched(String text, int at) {
+    String before = null;
+    for (String a : ANNOUNCES) {
+      if (text.startsWith(a, at - a.length())) {
+        before = text.substring(0, at - a.length());
+      }
+    }
+    if (before == null) {
+      return null;
+    }
+    Cursor c = new Cursor(text, at + Needles.GLOBAL_RANK.length());
+    long rank = c.integer();
+    int member = text.indexOf(", MEMBER: ", at);
+    if (rank < 0 || member < 0) {
+      return null;
+    }
+    int slash = text.indexOf('/', member);
+    long world = slash < 0 ? -1 : number(text, slash + 1);
+    if (world <= 0) {
+      return null;
+    }
+    String stream = before.strip().replaceAll("[0-9]", "#");
+    return new NcclEvent.Launched("lightning", (int) rank, (int) world, stream);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

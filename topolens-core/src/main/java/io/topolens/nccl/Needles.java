@@ -168,6 +168,12 @@ public final class Needles {
    */
   public static final String PADDLE_NCCL = "Nccl error";
 
+  /**
+   * PyTorch Lightning announcing a process's rank, {@code Initializing distributed: GLOBAL_RANK: 1,
+   * MEMBER: 2/8}: a rank announced twice is two processes claiming it.
+   */
+  public static final String GLOBAL_RANK = "GLOBAL_RANK: ";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -197,7 +203,8 @@ public final class Needles {
           SOCKET_TIMEOUT,
           STORE_BARRIER,
           ELASTIC_RENDEZVOUS,
-          PADDLE_NCCL);
+          PADDLE_NCCL,
+          GLOBAL_RANK);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -177,6 +177,7 @@ class HeldOutTest {
     "set14/s04-paddle-unhandled-cuda-libnccl-reinstall-paddledetection-4139.log, nccl-error, true",
     "set14/s06-client-socket-example-master-addr-llamafactory-3715.log, rendezvous-timeout, true",
     "set14/s07-diststore-socket-timeout-node-rank-env-renamed-llamafactory-6154.log, rendezvous-timeout, true",
+    "set14/s13-slurm-nodes-unset-ranks-duplicated-lightning-10098.log, duplicate-rank, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
