@@ -47,7 +47,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (nccl-tests' {@code Test NCCL failure} after prose on the line was already read anywhere in a
  * line): 10 of 16 after; p09 by invalid-device reading CUDA 101 in PyTorch's words: 11 of 16. p01,
  * p05 and p08 keep their blind result; p03 and p12 give only the generic nccl-error (counted not
- * named; no class of their cause exists to assert absent).
+ * named; no class of their cause exists to assert absent). Set 14 (set14/s01-s14) 4 of 14 blind on
+ * main at 2359a48; close14b closed s04 (Paddle's {@code Nccl error, ...} read as nccl-error), s06
+ * and s07 (rendezvous-timeout taking c10d's client connect failure and {@code DistStoreError:
+ * Socket Timeout} alone) and s13 (duplicate-rank counting Lightning's rank announcements); s08
+ * holds no NCCL or c10d line and stays "no NCCL lines".
  */
 class HeldOutTest {
 
@@ -185,7 +189,7 @@ class HeldOutTest {
   }
 
   /**
-   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11 and 12: no error finding (t15 sets
+   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11, 12 and 14: no error finding (t15 sets
    * NCCL_IB_DISABLE=1: a warning).
    */
   @ParameterizedTest(name = "{0}")
