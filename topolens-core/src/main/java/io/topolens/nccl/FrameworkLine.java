@@ -330,15 +330,17 @@ final class FrameworkLine {
    * keys: ...}, 1.x's bare {@code RuntimeError: Socket Timeout}), a client that never reached it
    * ({@code The client socket has timed out after 600000ms while trying to connect to (HOST,
    * PORT).}, {@code The client socket has failed to connect to [ADDR]:PORT (errno: 110 - Connection
-   * timed out).}: every errno is taken, the rule judges which are harmless), the store-based
-   * barrier of 1.8-2.0 ({@code Timed out initializing process group in store based barrier on rank:
-   * ...}), torchrun's elastic rendezvous ({@code RendezvousTimeoutError}, {@code
+   * timed out).}: every errno is taken, the rule judges which are harmless; 2.2 on logs the same
+   * timeout as {@code The server socket on [ADDR]:PORT has timed out, will retry.}), the
+   * store-based barrier of 1.8-2.0 ({@code Timed out initializing process group in store based
+   * barrier on rank: ...}), torchrun's elastic rendezvous ({@code RendezvousTimeoutError}, {@code
    * RendezvousConnectionError: The connection to the C10d store has failed.}), and a rank waiting
    * for rank 0's NCCL unique id.
    */
   private static boolean storeFailed(String text) {
     if (text.contains(Needles.STORE_CLIENT)
         || text.contains(Needles.STORE_CONNECT)
+        || (text.contains(Needles.STORE_RETRY) && text.contains("The server socket on "))
         || uniqueIdWait(text)
         || text.contains("RendezvousTimeoutError")
         || text.contains("RendezvousConnectionError")

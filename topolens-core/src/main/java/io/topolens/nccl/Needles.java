@@ -144,6 +144,13 @@ public final class Needles {
   public static final String STORE_CONNECT = "client socket has failed to connect";
 
   /**
+   * The same connect to the store timing out in torch 2.2 on, logged by the client as it retries:
+   * {@code [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on
+   * [::ffff:10.0.0.1]:40613 has timed out, will retry.}
+   */
+  public static final String STORE_RETRY = "has timed out, will retry";
+
+  /**
    * The store's own timeouts without the word DistStoreError: PyTorch 1.x's {@code RuntimeError:
    * Socket Timeout} (a store get or wait that ran out).
    */
@@ -212,6 +219,7 @@ public final class Needles {
           INVALID_ORDINAL,
           PEER_ACCESS,
           STORE_CONNECT,
+          STORE_RETRY,
           SOCKET_TIMEOUT,
           STORE_BARRIER,
           ELASTIC_RENDEZVOUS,

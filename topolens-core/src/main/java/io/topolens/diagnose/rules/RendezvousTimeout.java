@@ -3,7 +3,6 @@ package io.topolens.diagnose.rules;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +33,14 @@ public final class RendezvousTimeout extends WarningRule {
           "failed to connect to (?:\\[([^\\]]+)\\]|([^\\s\\[\\]]+)):(\\d+)"
               + " \\((?:errno|system error): (\\d+) - ([^)]*)\\)");
 
+  /**
+   * torch 2.2 on, a connect to the store that timed out and is retried: {@code The server socket on
+   * [::ffff:10.0.0.1]:40613 has timed out, will retry.}
+   */
+  private static final Pattern RETRY =
+      Pattern.compile(
+          "server socket on (?:\\[([^\\]]+)\\]|([^\\s\\[\\]]+)):(\\d+) has timed out, will retry");
+
   /** The store's address as the timeout prints it: {@code ... connect to (172.18.21.4, 37907)}. */
   private static final Pattern HOST_PORT =
       Pattern.compile("connect to (?:any network address of )?\\(([^,()\\s]+), (\\d+)\\)");
@@ -44,9 +51,6 @@ public final class RendezvousTimeout extends WarningRule {
    * Printed by healthy runs too.
    */
   private static final Set<String> SKIPPED = Set.of("97", "99", "10047", "10049");
-
-  /** Nothing listens there yet: the master has not started its store (or listens elsewhere). */
-  private static final Set<String> REFUSED = Set.of("111", "10061");
 
   public RendezvousTimeout() {
     super(Severity.ERROR, NcclWarning.Kind.RENDEZVOUS);
@@ -64,7 +68,11 @@ public final class RendezvousTimeout extends WarningRule {
 
   @Override
   String title(List<NcclWarning> hits) {
-    return hits.stream().allMatch(w -> w.message().contains("failed to connect to"))
+    return hits.stream()
+            .allMatch(
+                w ->
+                    w.message().contains("failed to connect to")
+                        || RETRY.matcher(w.message()).find())
         ? "A rank could not connect to the rendezvous store (MASTER_ADDR:MASTER_PORT)"
         : title();
   }
@@ -74,13 +82,20 @@ public final class RendezvousTimeout extends WarningRule {
     return "PyTorch's process-group rendezvous failed before NCCL was even started: rank 0 hosts a TCPStore at MASTER_ADDR:MASTER_PORT and waits for every rank to connect (the k/n joined count says how many did), and the other ranks connect to it. Ranks that never join were not started (fewer processes or nodes launched than WORLD_SIZE / nnodes x nproc_per_node says), died before init_process_group (an error or an out-of-memory kill earlier in their own logs), are still busy (loading a model before init), were started with the wrong node rank (two nodes with the same NODE_RANK, or a launcher variable renamed between versions and not set), or cannot reach the address (MASTER_ADDR not routable from the other nodes, the port blocked by a firewall or security group, or already taken). A rank that was 'retrieving ncclUniqueId from [0] via c10d key-value store' and got a timeout from store->get waited for rank 0 to create its NCCL communicator for that process group and publish its id: rank 0 did not get there within the timeout (busy with data loading or evaluation, stuck, crashed, or on a code path that skips the first collective), or the store itself became unreachable.";
   }
 
+  private static final String CONNECT_FIX =
+      "Set MASTER_ADDR on every node to the master node's address as the other nodes reach it (ip -o -4 addr on the master; a host name every node resolves) and the same MASTER_PORT everywhere; give each node its own NODE_RANK / --node_rank (0 on the master) with the same --nnodes; from a worker, nc -zv MASTER_ADDR MASTER_PORT while the master waits; open that port between the nodes (firewall, security group).";
+
   @Override
   List<Form> forms() {
     return List.of(
         new Form(
             "failed to connect to",
             "c10d's client socket could not open a TCP connection to the store: 'Connection timed out' (errno 110) means nothing answered at that address (a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port), 'No route to host' (113) or 'Network is unreachable' (101) that the address is not on any network of this node, 'Connection refused' (111) that the host answered but nothing listens on that port yet (the master has not started its store, or uses another port).",
-            "Set MASTER_ADDR on every node to the master node's address as the other nodes reach it (ip -o -4 addr on the master; a host name every node resolves) and the same MASTER_PORT everywhere; give each node its own NODE_RANK / --node_rank (0 on the master) with the same --nnodes; from a worker, nc -zv MASTER_ADDR MASTER_PORT while the master waits; open that port between the nodes (firewall, security group)."));
+            CONNECT_FIX),
+        new Form(
+            "has timed out, will retry",
+            "From torch 2.2 on, c10d logs a TCP connect to the store that timed out (errno 110: nothing answered at that address, a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port) as 'The server socket on ADDR has timed out, will retry'.",
+            CONNECT_FIX));
   }
 
   @Override
@@ -95,61 +110,84 @@ public final class RendezvousTimeout extends WarningRule {
     return m.find() && SKIPPED.contains(m.group(4));
   }
 
-  /** Only refused connections: the master may simply not have listened yet. */
+  /**
+   * c10d's per-address lines are retries: the connect may still succeed. Only retries, of which no
+   * address is plainly not the master's, are a warning; a timeout, the store's error or an address
+   * that cannot be the master's is an error.
+   */
   @Override
   Severity severity(Job job, List<NcclWarning> hits) {
-    boolean refusedOnly =
-        hits.stream()
-            .allMatch(
-                w -> {
-                  Matcher m = CONNECT.matcher(w.message());
-                  return m.find() && REFUSED.contains(m.group(4));
-                });
-    return refusedOnly ? Severity.WARN : Severity.ERROR;
+    boolean retriesOnly = hits.stream().allMatch(RendezvousTimeout::retry);
+    boolean wrongAddress =
+        stores(hits).stream().anyMatch(a -> notTheMaster(host(a), false) != null);
+    return retriesOnly && !wrongAddress ? Severity.WARN : Severity.ERROR;
+  }
+
+  /** A per-address connect failure c10d retries (a refusal, a TCP timeout), not a final error. */
+  private static boolean retry(NcclWarning w) {
+    if (RETRY.matcher(w.message()).find()) {
+      return true;
+    }
+    Matcher m = CONNECT.matcher(w.message());
+    return m.find() && !w.message().contains("any network address");
+  }
+
+  /** The stores the lines name, as {@code address:port}, in order. */
+  private static List<String> stores(List<NcclWarning> hits) {
+    Set<String> stores = new LinkedHashSet<>();
+    for (NcclWarning w : hits) {
+      String host = null;
+      String port = null;
+      for (Pattern p : List.of(CONNECT, RETRY)) {
+        Matcher m = p.matcher(w.message());
+        if (host == null && m.find()) {
+          host = m.group(1) != null ? m.group(1) : m.group(2);
+          port = m.group(3);
+        }
+      }
+      Matcher h = HOST_PORT.matcher(w.message());
+      if (host == null && h.find()) {
+        host = h.group(1);
+        port = h.group(2);
+      }
+      if (host != null) {
+        String address = host.toLowerCase(Locale.ROOT);
+        if (address.startsWith("::ffff:")) {
+          address = address.substring(7); // an IPv4 address as a dual-stack socket prints it
+        }
+        stores.add(address + ":" + port);
+      }
+    }
+    return List.copyOf(stores);
+  }
+
+  /** The address of {@code address:port}. */
+  private static String host(String store) {
+    return store.substring(0, store.lastIndexOf(':'));
   }
 
   @Override
   String facts(Job job, List<NcclWarning> hits) {
     boolean multiNode =
         job.communicators().stream().anyMatch(c -> c.nNodes() > 1) || job.hosts().size() > 1;
-    Set<String> stores = new LinkedHashSet<>();
-    List<String> judged = new ArrayList<>();
-    for (NcclWarning w : hits) {
-      String host = null;
-      String port = null;
-      Matcher m = CONNECT.matcher(w.message());
-      if (m.find()) {
-        host = m.group(1) != null ? m.group(1) : m.group(2);
-        port = m.group(3);
-      } else {
-        Matcher h = HOST_PORT.matcher(w.message());
-        if (h.find()) {
-          host = h.group(1);
-          port = h.group(2);
-        }
-      }
-      if (host == null) {
-        continue;
-      }
-      String address = host.toLowerCase(Locale.ROOT);
-      if (address.startsWith("::ffff:")) {
-        address = address.substring(7); // an IPv4 address as a dual-stack socket prints it
-      }
-      if (stores.add(address + ":" + port)) {
-        String why = notTheMaster(address, multiNode);
-        if (why != null) {
-          judged.add(address + " " + why);
-        }
-      }
-    }
+    List<String> stores = stores(hits);
     if (stores.isEmpty()) {
       return "";
     }
     StringBuilder b =
         new StringBuilder(" The store the ranks tried: ").append(String.join(", ", stores));
     b.append(" (MASTER_ADDR:MASTER_PORT, or torchrun's --rdzv-endpoint).");
-    for (String j : judged) {
-      b.append(" ").append(j);
+    for (String store : stores) {
+      String why = notTheMaster(host(store), multiNode);
+      if (why != null) {
+        b.append(" ").append(host(store)).append(" ").append(why);
+      }
+    }
+    if (hits.stream().allMatch(RendezvousTimeout::retry)) {
+      b.append(
+          " c10d retries these connects until its timeout: alone, the lines do not say the job"
+              + " failed, but a connect that times out or is refused again and again means the"
+              + " store is not reachable there.");
     }
     return b.toString();
   }

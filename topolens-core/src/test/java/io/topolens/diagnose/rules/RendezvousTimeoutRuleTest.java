@@ -49,18 +49,20 @@ class RendezvousTimeoutRuleTest {
                         "wrong for a multi-node job")
                     .at("a.log:2")),
         given(
-                "a client whose connect to the store timed out (errno 110), torch 2.x's warning alone"
+                "a client whose connect to the store timed out (errno 110), torch 2.x's retry alone: a"
+                    + " warning"
                     + " (https://github.com/vllm-project/vllm/issues/3771)",
                 """
                 [W socket.cpp:663] [c10d] The client socket has failed to connect to [::ffff:172.16.8.232]:39623 (errno: 110 - Connection timed out)
                 """)
             .expect(
-                error(
+                warn(
                         "A rank could not connect to the rendezvous store (MASTER_ADDR:MASTER_PORT)",
                         "The store the ranks tried: 172.16.8.232:39623",
                         "errno 110",
                         "NODE_RANK",
-                        "nc -zv MASTER_ADDR MASTER_PORT")
+                        "nc -zv MASTER_ADDR MASTER_PORT",
+                        "c10d retries these connects until its timeout")
                     .lacks(" is not a host address", "loopback", "link-local")
                     .at("a.log:1")),
         given(
@@ -187,9 +189,22 @@ class RendezvousTimeoutRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
-            "the server socket retrying is not yet a timeout (https://github.com/ModelTC/LightCompress/issues/365)",
+                "torch 2.2's form of the same retry, a redacted address: a warning"
+                    + " (https://github.com/ModelTC/LightCompress/issues/365)",
+                """
+                [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on [::ffff:36.xxx.xxx.13]:40613 has timed out, will retry.
+                """)
+            .expect(
+                warn(
+                        "A rank could not connect to the rendezvous store",
+                        "From torch 2.2 on",
+                        "The store the ranks tried: 36.xxx.xxx.13:40613",
+                        "c10d retries these connects")
+                    .at("a.log:1")),
+        given(
+            "the server socket listening is no failure (c10d's INFO of torch/csrc/distributed/c10d/socket.cpp)",
             """
-            [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on [::ffff:36.xxx.xxx.13]:40613 has timed out, will retry.
+            [I socket.cpp:509] [c10d] The server socket has started to listen on [::]:29500.
             """));
   }
 
