@@ -166,16 +166,17 @@ public final class RendezvousTimeout extends WarningRule {
     return store.substring(0, store.lastIndexOf(':'));
   }
 
+  /** The stores the lines name, and why an address cannot be the master's; null when none. */
   @Override
-  String facts(Job job, List<NcclWarning> hits) {
+  Context context(Job job, List<NcclWarning> hits) {
     boolean multiNode =
         job.communicators().stream().anyMatch(c -> c.nNodes() > 1) || job.hosts().size() > 1;
     List<String> stores = stores(hits);
     if (stores.isEmpty()) {
-      return "";
+      return null;
     }
     StringBuilder b =
-        new StringBuilder(" The store the ranks tried: ").append(String.join(", ", stores));
+        new StringBuilder("The store the ranks tried: ").append(String.join(", ", stores));
     b.append(" (MASTER_ADDR:MASTER_PORT, or torchrun's --rdzv-endpoint).");
     for (String store : stores) {
       String why = notTheMaster(host(store), multiNode);
@@ -189,7 +190,7 @@ public final class RendezvousTimeout extends WarningRule {
               + " failed, but a connect that times out or is refused again and again means the"
               + " store is not reachable there.");
     }
-    return b.toString();
+    return new Context(b.toString(), List.of());
   }
 
   /** Why an address cannot be the master node's as other nodes reach it, or null. */

@@ -62,11 +62,6 @@ abstract class WarningRule implements Rule {
     return String.join(" ", fixes);
   }
 
-  /** What these lines say beyond the explanation (an address they name, say); empty by default. */
-  String facts(Job job, List<NcclWarning> hits) {
-    return "";
-  }
-
   /** The title for these lines: {@link #title()} unless a form of the kind needs its own. */
   String title(List<NcclWarning> hits) {
     return title();
@@ -75,6 +70,14 @@ abstract class WarningRule implements Rule {
   /** The severity of these lines: the rule's, unless the job shows they did no harm. */
   Severity severity(Job job, List<NcclWarning> hits) {
     return severity;
+  }
+
+  /** What the rest of the log adds to these lines (a version it printed), with its lines. */
+  record Context(String text, List<io.topolens.model.Evidence> evidence) {}
+
+  /** The log's context for these lines, or null; none by default. */
+  Context context(Job job, List<NcclWarning> hits) {
+    return null;
   }
 
   /** Whether another rule explains this line better (it is then left to that rule). */
@@ -93,6 +96,12 @@ abstract class WarningRule implements Rule {
     }
     long lines = hits.stream().mapToLong(NcclWarning::count).sum();
     long processes = hits.stream().mapToLong(NcclWarning::processes).max().orElse(0);
+    Context context = context(job, hits);
+    List<io.topolens.model.Evidence> evidence =
+        new java.util.ArrayList<>(hits.stream().map(NcclWarning::evidence).toList());
+    if (context != null) {
+      context.evidence().stream().filter(e -> !evidence.contains(e)).forEach(evidence::add);
+    }
     return List.of(
         new Finding(
             id(),
@@ -106,8 +115,8 @@ abstract class WarningRule implements Rule {
                 + " process(es). "
                 + explanation()
                 + detail(hits)
-                + facts(job, hits),
-            hits.stream().map(NcclWarning::evidence).toList(),
+                + (context == null ? "" : " " + context.text()),
+            evidence,
             fix(hits)));
   }
 }
