@@ -174,6 +174,11 @@ class HeldOutTest {
     "set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log, nccl-error, true",
     "set12/p15-rtx5090-shared-mem-p2p-disabled-2.25.1-nccl-1637.log, cuda-arch-unsupported, true",
     "set12/p16-rtx5090-named-symbol-torch2.0-cu118-pytorch-152077.log, cuda-arch-unsupported, true",
+    "set14/s03-undefined-symbol-ncclcommregister-old-libnccl-pytorch-119932.log, version-mismatch, true",
+    "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, version-mismatch, true",
+    "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, invalid-argument, false",
+    "set14/s12-driver-too-old-for-cuda-runtime-tp2-lmdeploy-1267.log, cuda-driver-too-old, true",
+    "set14/s14-unable-to-load-nccl-library-cuda12-local-jax-18391.log, nccl-not-built, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
