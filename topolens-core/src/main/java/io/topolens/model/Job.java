@@ -23,6 +23,8 @@ import java.util.Map;
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
  *     first), one per rank and form
+ * @param versionLines NCCL versions no rank carries (rank 0's bare {@code NCCL version} line, a
+ *     process without a GPU context), one per version
  */
 public record Job(
     List<InputFile> inputs,
@@ -39,7 +41,8 @@ public record Job(
     Map<String, String> nodeOfHost,
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
-    List<WatchdogReport> watchdog) {
+    List<WatchdogReport> watchdog,
+    List<NcclVersionLine> versionLines) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -68,7 +71,8 @@ public record Job(
         Map.copyOf(nodes),
         failures,
         timeouts,
-        watchdog);
+        watchdog,
+        versionLines);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
@@ -76,10 +80,11 @@ public record Job(
     return ranks.stream().map(r -> r.id().host()).distinct().sorted().toList();
   }
 
-  /** Distinct NCCL versions printed, sorted. */
+  /** Distinct NCCL versions printed, by a rank's process or without one, sorted. */
   public List<String> ncclVersions() {
-    return ranks.stream()
-        .map(Rank::ncclVersion)
+    return java.util.stream.Stream.concat(
+            ranks.stream().map(Rank::ncclVersion),
+            versionLines.stream().map(NcclVersionLine::version))
         .filter(v -> v != null)
         .distinct()
         .sorted()

@@ -173,7 +173,34 @@ final class FrameworkLine {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
     }
-    return null;
+    return bareVersion(text);
+  }
+
+  private static final String VERSION = "NCCL version ";
+
+  /**
+   * NCCL's {@code NCCL version 2.26.2+cuda12.2} as rank 0 prints it, without the header of its
+   * other lines (debug.cc's VERSION level), alone on its line or after a launcher's prefix ({@code
+   * [rank0]:}, Ray's {@code (pid=123)}); null for other lines (PyTorch's {@code ..., NCCL version
+   * 2.14.3} at the end of its error is the error's).
+   */
+  private static NcclEvent bareVersion(String text) {
+    int at = text.indexOf(VERSION);
+    if (at < 0) {
+      return null;
+    }
+    String prefix = text.substring(0, at).strip();
+    if (!prefix.isEmpty()
+        && !prefix.endsWith(":")
+        && !prefix.endsWith("]")
+        && !prefix.endsWith(")")) {
+      return null;
+    }
+    String rest = text.substring(at + VERSION.length()).strip();
+    if (rest.isEmpty() || !Character.isDigit(rest.charAt(0)) || rest.indexOf(' ') >= 0) {
+      return null;
+    }
+    return new NcclEvent.Version(rest);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

@@ -12,6 +12,7 @@ import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
+import io.topolens.model.NcclVersionLine;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.Rank;
@@ -46,6 +47,10 @@ final class JobAssembler {
 
   private final Map<String, String> versions = new HashMap<>();
   private final Map<String, Evidence> versionLines = new HashMap<>();
+
+  /** Versions printed without a header (rank 0's bare {@code NCCL version} line), in order. */
+  private final Map<String, NcclVersionLine> bareVersions = new LinkedHashMap<>();
+
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
   private final Map<String, LocalComm> byPtr = new HashMap<>();
   private final List<LocalComm> comms = new ArrayList<>();
@@ -143,6 +148,9 @@ final class JobAssembler {
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
+      case NcclEvent.Version v ->
+          bareVersions.putIfAbsent(
+              v.version(), new NcclVersionLine(v.version(), new Evidence(file, line, text)));
       default -> {}
     }
   }
@@ -448,6 +456,17 @@ final class JobAssembler {
                         versionLines.get(c.id.host() + ":" + c.id.pid())))
             .sorted(Comparator.comparing(Rank::id))
             .toList();
+    // a version line of a process whose other lines name no GPU context counts for the job
+    Set<String> placed = new HashSet<>();
+    ranks.forEach(r -> placed.add(r.id().host() + ":" + r.id().pid()));
+    new TreeMap<>(versions)
+        .forEach(
+            (process, version) -> {
+              if (!placed.contains(process)) {
+                bareVersions.putIfAbsent(
+                    version, new NcclVersionLine(version, versionLines.get(process)));
+              }
+            });
     List<NcclWarning> warns = new ArrayList<>();
     for (WarnAcc w : warnings.values()) {
       warns.add(
@@ -492,7 +511,8 @@ final class JobAssembler {
                         a.evidence))
             .toList(),
         List.copyOf(timeouts.values()),
-        List.copyOf(watchdog.values()));
+        List.copyOf(watchdog.values()),
+        List.copyOf(bareVersions.values()));
   }
 
   /** The bootstrap address each process printed. */

@@ -177,6 +177,7 @@ class HeldOutTest {
     "set14/s03-undefined-symbol-ncclcommregister-old-libnccl-pytorch-119932.log, version-mismatch, true",
     "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, version-mismatch, true",
     "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, invalid-argument, false",
+    "set14/s09-cumem-disabled-legacy-ipc-invalid-argument-nemo-rl-564.log, p2p-setup-failed, true",
     "set14/s12-driver-too-old-for-cuda-runtime-tp2-lmdeploy-1267.log, cuda-driver-too-old, true",
     "set14/s14-unable-to-load-nccl-library-cuda12-local-jax-18391.log, nccl-not-built, true",
   })
@@ -186,7 +187,7 @@ class HeldOutTest {
   }
 
   /**
-   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11 and 12: no error finding (t15 sets
+   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11, 12 and 14: no error finding (t15 sets
    * NCCL_IB_DISABLE=1: a warning).
    */
   @ParameterizedTest(name = "{0}")
@@ -202,6 +203,8 @@ class HeldOutTest {
     "set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log, ''",
     "set12/p17-healthy-nvlink-two-workers-2.7.8-nccl-360.log, env-override",
     "set12/p18-healthy-two-nodes-socket-numbered-2.4.8-pytorch-38702.log, env-override",
+    "set14/s15-healthy-four-tasks-ib-2.4.2-pytorch-25767.log, ''",
+    "set14/s16-healthy-nccl-sanity-test-four-ranks-2.26.2-vllm-18567.log, ''",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

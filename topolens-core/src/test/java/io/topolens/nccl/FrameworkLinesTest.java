@@ -372,6 +372,38 @@ class FrameworkLinesTest {
     assertThat(job.warnings()).isEmpty();
   }
 
+  /**
+   * Rank 0's {@code NCCL version} line without a header is the job's NCCL version (verbatim from
+   * https://github.com/NVIDIA/nccl/issues/1235 and, with Ray's prefix, built from it); PyTorch's
+   * version at the end of its error and a reporter's prose are not.
+   */
+  @Test
+  void bareVersionLineIsTheJobsVersion() {
+    Job job =
+        readText(
+            """
+            ng30903:3063025:3063025 [0] NCCL INFO cudaDriverVersion 12040
+            NCCL version 2.18.3+cuda12.2
+            (RayWorkerWrapper pid=1234) NCCL version 2.18.3+cuda12.2
+            """);
+    assertThat(job.ncclVersions()).containsExactly("2.18.3+cuda12.2");
+    assertThat(job.versionLines())
+        .singleElement()
+        .satisfies(v -> assertThat(v.evidence().line()).isEqualTo(2));
+    assertThat(job.inputs().get(0).ncclLines()).isEqualTo(3);
+    Job other =
+        readText(
+            """
+            DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:219, invalid argument, NCCL version 2.14.3
+            we run NCCL version 2.18 on both nodes
+            NCCL version 2.18.3+cuda12.2 and more words
+            """);
+    assertThat(other.ncclVersions()).isEmpty();
+    assertThat(other.failures())
+        .singleElement()
+        .satisfies(f -> assertThat(f.ncclVersion()).isEqualTo("2.14.3"));
+  }
+
   @Test
   void failuresKeepTheirLineAndCount() {
     Job job = read("internal-error-no-last-error-aws-ofi-nccl-316.log");
