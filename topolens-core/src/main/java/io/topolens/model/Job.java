@@ -23,8 +23,8 @@ import java.util.Map;
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
  *     first), one per rank and form
- * @param versionLines NCCL versions no rank carries (rank 0's bare {@code NCCL version} line, a
- *     process without a GPU context), one per version
+ * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
+ *     driver's, whichever line printed it
  */
 public record Job(
     List<InputFile> inputs,
@@ -42,7 +42,7 @@ public record Job(
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
-    List<NcclVersionLine> versionLines) {
+    List<PrintedVersion> versions) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -72,7 +72,7 @@ public record Job(
         failures,
         timeouts,
         watchdog,
-        versionLines);
+        versions);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
@@ -80,11 +80,15 @@ public record Job(
     return ranks.stream().map(r -> r.id().host()).distinct().sorted().toList();
   }
 
-  /** Distinct NCCL versions printed, by a rank's process or without one, sorted. */
+  /** The versions printed of one kind (NCCL's, the driver's), in the order first seen. */
+  public List<PrintedVersion> printed(PrintedVersion.Of of) {
+    return versions.stream().filter(v -> v.of() == of).toList();
+  }
+
+  /** Distinct NCCL versions printed, sorted. */
   public List<String> ncclVersions() {
-    return java.util.stream.Stream.concat(
-            ranks.stream().map(Rank::ncclVersion),
-            versionLines.stream().map(NcclVersionLine::version))
+    return ranks.stream()
+        .map(Rank::ncclVersion)
         .filter(v -> v != null)
         .distinct()
         .sorted()

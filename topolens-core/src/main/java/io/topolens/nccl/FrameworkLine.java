@@ -123,6 +123,8 @@ final class FrameworkLine {
         || text.contains("Got completion from peer")
         || text.contains("Got completion with error")
         || text.contains(Needles.DUPLICATE_GPU)
+        // CUDA 217 from a framework's own P2P path (custom all-reduce), or NCCL's text pasted
+        || text.contains(Needles.PEER_ACCESS)
         // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
         || text.contains("ProcessGroupNCCL is only supported with GPUs")
         || text.contains("NCCL only supports CUDA tensors")) {
@@ -179,28 +181,21 @@ final class FrameworkLine {
   private static final String VERSION = "NCCL version ";
 
   /**
-   * NCCL's {@code NCCL version 2.26.2+cuda12.2} as rank 0 prints it, without the header of its
-   * other lines (debug.cc's VERSION level), alone on its line or after a launcher's prefix ({@code
-   * [rank0]:}, Ray's {@code (pid=123)}); null for other lines (PyTorch's {@code ..., NCCL version
-   * 2.14.3} at the end of its error is the error's).
+   * NCCL's version line without NCCL's header, as rank 0 prints it beside the INFO lines or a
+   * launcher prefixes it: {@code NCCL version 2.18.5+cuda11.8}, {@code [1,0]<stdout>:NCCL version
+   * 2.19.3+cuda12.3}; nothing may follow the version. Null for other lines.
    */
-  private static NcclEvent bareVersion(String text) {
-    int at = text.indexOf(VERSION);
-    if (at < 0) {
+  static NcclEvent bareVersion(String text) {
+    String t = text.strip();
+    int at = t.indexOf(VERSION);
+    if (at < 0 || (at > 0 && t.charAt(at - 1) != ':' && t.charAt(at - 1) != ' ')) {
       return null;
     }
-    String prefix = text.substring(0, at).strip();
-    if (!prefix.isEmpty()
-        && !prefix.endsWith(":")
-        && !prefix.endsWith("]")
-        && !prefix.endsWith(")")) {
+    String v = t.substring(at + VERSION.length()).strip();
+    if (v.isEmpty() || v.indexOf(' ') >= 0 || !Character.isDigit(v.charAt(0))) {
       return null;
     }
-    String rest = text.substring(at + VERSION.length()).strip();
-    if (rest.isEmpty() || !Character.isDigit(rest.charAt(0)) || rest.indexOf(' ') >= 0) {
-      return null;
-    }
-    return new NcclEvent.Version(rest);
+    return new NcclEvent.Version(v);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

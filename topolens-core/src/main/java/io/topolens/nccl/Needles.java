@@ -136,6 +136,17 @@ public final class Needles {
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
   /**
+   * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
+   * without NCCL's: SGLang's {@code RuntimeError: CUDART error: peer access is not supported
+   * between these two devices}, vLLM's custom all-reduce {@code Failed: Cuda error
+   * .../custom_all_reduce.cuh:307 'peer access is not supported between these two devices'},
+   * TensorRT-LLM's {@code CUDA runtime error in error: peer access is not supported ...}, PyTorch's
+   * {@code RuntimeError: CUDA error: peer access is not supported ...}. Long, so the one
+   * multi-needle pass finds it at almost no cost.
+   */
+  public static final String PEER_ACCESS = "peer access is not supported";
+
+  /**
    * CUDA error 35 (cudaErrorInsufficientDriver) in the CUDA runtime's words, as callers print it
    * without NCCL's: on the line after LMDeploy's {@code Failed, NCCL error ... 'unhandled cuda
    * error'}, PyTorch's {@code RuntimeError: CUDA error: CUDA driver version is insufficient for
@@ -182,6 +193,7 @@ public final class Needles {
           DUPLICATE_GPU,
           ADDRESS_IN_USE,
           INVALID_ORDINAL,
+          PEER_ACCESS,
           DRIVER_INSUFFICIENT,
           DRIVER_TOO_OLD,
           CONFIG_UNDEF);

@@ -7,6 +7,7 @@ import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Rank;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,8 +102,9 @@ public final class VersionMismatch implements Rule {
         break;
       }
     }
-    if (loaded == null && !job.ncclVersions().isEmpty()) {
-      loaded = String.join(", ", job.ncclVersions());
+    List<PrintedVersion> printed = job.printed(PrintedVersion.Of.NCCL);
+    if (loaded == null && !printed.isEmpty()) {
+      loaded = String.join(", ", printed.stream().map(PrintedVersion::version).toList());
     }
     if (loaded != null) {
       text.append(" The library the process loaded reports NCCL ").append(loaded).append('.');
