@@ -41,10 +41,12 @@ final class DeepSpeedLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
+  public void read(String text, long found, StepSink file) {
+    // each literal below holds one of the needles: it is searched only where that needle is
+    boolean stepNeedle = StepNeedles.has(found, StepNeedles.STEP);
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
     // at every position of every wanted line was most of a big log's reading time
-    Matcher m = text.contains(", skipped=") ? STEP.matcher(text) : null;
+    Matcher m = stepNeedle && text.contains(", skipped=") ? STEP.matcher(text) : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
       file.stamped(
@@ -53,7 +55,7 @@ final class DeepSpeedLines implements StepFormat {
           LogTimestamp.of(text),
           Framework.DEEPSPEED);
     }
-    String[] throughput = text.contains(RUNNING_AVG) ? throughput(text) : null;
+    String[] throughput = stepNeedle && text.contains(RUNNING_AVG) ? throughput(text) : null;
     if (throughput != null) {
       double perSecond = Numbers.positive(throughput[1]);
       if (Double.isNaN(perSecond)) {
@@ -70,11 +72,17 @@ final class DeepSpeedLines implements StepFormat {
             });
       }
     }
-    m = text.contains("time (ms) |") ? TIMERS.matcher(text) : null;
+    m =
+        StepNeedles.has(found, StepNeedles.TIME) && text.contains("time (ms) |")
+            ? TIMERS.matcher(text)
+            : null;
     if (m != null && m.find()) {
       timers(m.group(1), file);
     }
-    m = text.contains("train_batch_size ") ? CONFIG_BATCH.matcher(text) : null;
+    m =
+        StepNeedles.has(found, StepNeedles.TRAIN) && text.contains("train_batch_size ")
+            ? CONFIG_BATCH.matcher(text)
+            : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
       file.globalBatch(Long.parseLong(m.group(1)));
