@@ -73,7 +73,13 @@ class LooksLikeTest {
           "z08-unhandled-cuda-error-nccl-for-newer-cuda-nccl-tests-6.log",
           "z10-rtx5090-max-shared-mem-2.25.1-nccl-tests-287.log",
           "q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log",
-          "p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log");
+          "p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log",
+          "r02-iommu-p2p-allreduce-hang-2.4.8-nccl-257.log",
+          "r06-nccl-1.x-unhandled-cuda-error-p100-nccl-tests-5.log",
+          "r07-socket-ifname-differs-per-node-internal-error-nccl-tests-219.log",
+          "r10-amd-iommu-hang-cuda-path-warn-2.14.3-nccl-tests-115.log",
+          "r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log",
+          "r18-healthy-two-gpus-g2-nccl-1706.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test
