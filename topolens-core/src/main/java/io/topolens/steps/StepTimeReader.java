@@ -19,7 +19,8 @@ import java.util.Set;
  * <p>Thread-safety: one thread at a time.
  */
 public final class StepTimeReader {
-  private static final List<StepFormat> FORMATS =
+  /** Every format, in the order each line is read by them. */
+  static final List<StepFormat> FORMATS =
       List.of(
           new HuggingFaceLines(),
           new TqdmLines(),

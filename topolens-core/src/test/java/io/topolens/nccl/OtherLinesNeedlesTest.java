@@ -2,6 +2,7 @@ package io.topolens.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.Fixtures;
 import io.topolens.steps.StepTimeReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -51,16 +52,8 @@ class OtherLinesNeedlesTest {
 
   private static final OtherLines STEPS = new OtherLines(StepTimeReader.NEEDLES, (f, l, t) -> {});
 
-  static Stream<Path> logs() throws IOException {
-    List<Path> all = new ArrayList<>();
-    for (Path root : List.of(Path.of("src/test/resources"), Path.of("../examples"))) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".jsonl"))
-            .sorted()
-            .forEach(all::add);
-      }
-    }
-    return all.stream();
+  static Stream<Path> logs() {
+    return Fixtures.logs("src/test/resources", "../examples");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -2,6 +2,7 @@ package io.topolens.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.Fixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,14 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * logs and the examples, and on those lines with each needle taken out.
  */
 class StepNeedlesTest {
-  private static final List<StepFormat> FORMATS =
-      List.of(
-          new HuggingFaceLines(),
-          new TqdmLines(),
-          new DeepSpeedLines(),
-          new MegatronLines(),
-          new TorchtitanLines(),
-          new JsonStepLines());
+  private static final List<StepFormat> FORMATS = StepTimeReader.FORMATS;
 
   /** Counts what a format tells. */
   private static final class Told implements StepSink {
@@ -95,16 +89,8 @@ class StepNeedlesTest {
     }
   }
 
-  static Stream<Path> logs() throws IOException {
-    List<Path> all = new ArrayList<>();
-    for (Path root : List.of(Path.of("src/test/resources/public/steps"), Path.of("../examples"))) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".jsonl"))
-            .sorted()
-            .forEach(all::add);
-      }
-    }
-    return all.stream();
+  static Stream<Path> logs() {
+    return Fixtures.logs("src/test/resources/public/steps", "../examples");
   }
 
   @ParameterizedTest(name = "{0}")
