@@ -25,6 +25,7 @@ import java.util.Map;
  *     first), one per rank and form
  * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
  *     driver's, whichever line printed it
+ * @param launched the ranks launchers announced as their processes joined, every line kept
  */
 public record Job(
     List<InputFile> inputs,
@@ -42,7 +43,8 @@ public record Job(
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
-    List<PrintedVersion> versions) {
+    List<PrintedVersion> versions,
+    List<LaunchedRank> launched) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -72,7 +74,8 @@ public record Job(
         failures,
         timeouts,
         watchdog,
-        versions);
+        versions,
+        launched);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

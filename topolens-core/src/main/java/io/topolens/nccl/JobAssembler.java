@@ -10,6 +10,7 @@ import io.topolens.model.GdrStatus;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchedRank;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
@@ -62,6 +63,7 @@ final class JobAssembler {
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
+  private final List<LaunchedRank> launched = new ArrayList<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -149,6 +151,7 @@ final class JobAssembler {
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
+      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
       default -> {}
     }
   }
@@ -206,6 +209,13 @@ final class JobAssembler {
               t.timeoutMs(),
               t.ranForMs(),
               e));
+    }
+  }
+
+  private void launched(NcclEvent.Launched l, Evidence e) {
+    // every line: a rank announced twice is what the rules look for
+    if (launched.size() < 10_000) {
+      launched.add(new LaunchedRank(l.launcher(), l.rank(), l.worldSize(), l.stream(), e));
     }
   }
 
@@ -268,6 +278,7 @@ final class JobAssembler {
       case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
+      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -537,7 +548,8 @@ final class JobAssembler {
             .toList(),
         List.copyOf(timeouts.values()),
         List.copyOf(watchdog.values()),
-        List.copyOf(printed.values()));
+        List.copyOf(printed.values()),
+        List.copyOf(launched));
   }
 
   /** The bootstrap address each process printed. */

@@ -136,6 +136,52 @@ public final class Needles {
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
   /**
+   * A rank's connection to PyTorch's TCPStore (MASTER_ADDR:MASTER_PORT) that failed, c10d's socket
+   * (torch 1.10-2.11): {@code [W socket.cpp:663] [c10d] The client socket has failed to connect to
+   * [::ffff:255.255.0.0]:29500 (errno: 110 - Connection timed out).} and, after every address was
+   * tried, {@code ... failed to connect to any network address of (HOST, PORT).}
+   */
+  public static final String STORE_CONNECT = "client socket has failed to connect";
+
+  /**
+   * The same connect to the store timing out in torch 2.2 on, logged by the client as it retries:
+   * {@code [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on
+   * [::ffff:10.0.0.1]:40613 has timed out, will retry.}
+   */
+  public static final String STORE_RETRY = "has timed out, will retry";
+
+  /**
+   * The store's own timeouts without the word DistStoreError: PyTorch 1.x's {@code RuntimeError:
+   * Socket Timeout} (a store get or wait that ran out).
+   */
+  public static final String SOCKET_TIMEOUT = "Socket Timeout";
+
+  /**
+   * PyTorch 1.8-2.0's barrier on the store after init_process_group: {@code RuntimeError: Timed out
+   * initializing process group in store based barrier on rank: 2, for key:
+   * store_based_barrier_key:1 (world_size=2, worker_count=4, timeout=0:30:00)}.
+   */
+  public static final String STORE_BARRIER = "store based barrier";
+
+  /**
+   * torchrun's elastic rendezvous giving up: {@code RendezvousTimeoutError}, {@code
+   * RendezvousConnectionError: The connection to the C10d store has failed.}
+   */
+  public static final String ELASTIC_RENDEZVOUS = "Rendezvous";
+
+  /**
+   * PaddlePaddle 1.8-2.1's check of an NCCL result, which spells it {@code Nccl}: {@code
+   * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
+   */
+  public static final String PADDLE_NCCL = "Nccl error";
+
+  /**
+   * PyTorch Lightning announcing a process's rank, {@code Initializing distributed: GLOBAL_RANK: 1,
+   * MEMBER: 2/8}: a rank announced twice is two processes claiming it.
+   */
+  public static final String GLOBAL_RANK = "GLOBAL_RANK: ";
+
+  /**
    * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
    * without NCCL's: SGLang's {@code RuntimeError: CUDART error: peer access is not supported
    * between these two devices}, vLLM's custom all-reduce {@code Failed: Cuda error
@@ -171,7 +217,14 @@ public final class Needles {
           DUPLICATE_GPU,
           ADDRESS_IN_USE,
           INVALID_ORDINAL,
-          PEER_ACCESS);
+          PEER_ACCESS,
+          STORE_CONNECT,
+          STORE_RETRY,
+          SOCKET_TIMEOUT,
+          STORE_BARRIER,
+          ELASTIC_RENDEZVOUS,
+          PADDLE_NCCL,
+          GLOBAL_RANK);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each
