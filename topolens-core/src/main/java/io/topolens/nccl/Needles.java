@@ -194,6 +194,28 @@ public final class Needles {
   public static final String PEER_ACCESS = "peer access is not supported";
 
   /**
+   * CUDA error 35 (cudaErrorInsufficientDriver) in the CUDA runtime's words, as callers print it
+   * without NCCL's: on the line after LMDeploy's {@code Failed, NCCL error ... 'unhandled cuda
+   * error'}, PyTorch's {@code RuntimeError: CUDA error: CUDA driver version is insufficient for
+   * CUDA runtime version}, 1.x's {@code cuda runtime error (35) : ...}, CuPy's {@code
+   * cudaErrorInsufficientDriver: ...}.
+   */
+  public static final String DRIVER_INSUFFICIENT = "driver version is insufficient";
+
+  /**
+   * PyTorch's own check of the same: {@code RuntimeError: The NVIDIA driver on your system is too
+   * old (found version 11040).}, also as {@code UserWarning: CUDA initialization: ...}.
+   */
+  public static final String DRIVER_TOO_OLD = "driver on your system is too old";
+
+  /**
+   * NCCL 2.14's check of a config from newer headers, pasted without NCCL's header or PyTorch's
+   * {@code Last error:}: {@code Invalid config blocking attribute value -2147483648} (the value is
+   * NCCL_CONFIG_UNDEF_INT, "not set").
+   */
+  public static final String CONFIG_UNDEF = "attribute value -2147483648";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -230,7 +252,10 @@ public final class Needles {
               STORE_BARRIER,
               ELASTIC_RENDEZVOUS,
               PADDLE_NCCL,
-              GLOBAL_RANK));
+              GLOBAL_RANK,
+              DRIVER_INSUFFICIENT,
+              DRIVER_TOO_OLD,
+              CONFIG_UNDEF));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
@@ -291,6 +316,30 @@ public final class Needles {
         }
       }
       return false;
+    }
+
+    /**
+     * Which needles occur in {@code [start, end)}: bit i for the i-th (at most 64 needles); lines
+     * must be asked about in order, and a finder answers either this or {@link #any}.
+     */
+    long which(int start, int end) {
+      long holds = 0;
+      for (int i = 0; i < needles.length; i++) {
+        int at = found[i];
+        if (at < start) {
+          if (searched[i] >= end) {
+            continue;
+          }
+          int to = Math.min(block.length(), Math.max(end, start + WINDOW));
+          at = block.indexOf(needles[i], start, to);
+          found[i] = at;
+          searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+        }
+        if (at >= start && at < end) {
+          holds |= 1L << i;
+        }
+      }
+      return holds;
     }
   }
 }
