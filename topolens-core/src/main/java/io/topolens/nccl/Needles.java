@@ -300,5 +300,29 @@ public final class Needles {
       }
       return false;
     }
+
+    /**
+     * Which needles occur in {@code [start, end)}: bit i for the i-th (at most 64 needles); lines
+     * must be asked about in order, and a finder answers either this or {@link #any}.
+     */
+    long which(int start, int end) {
+      long holds = 0;
+      for (int i = 0; i < needles.length; i++) {
+        int at = found[i];
+        if (at < start) {
+          if (searched[i] >= end) {
+            continue;
+          }
+          int to = Math.min(block.length(), Math.max(end, start + WINDOW));
+          at = block.indexOf(needles[i], start, to);
+          found[i] = at;
+          searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+        }
+        if (at >= start && at < end) {
+          holds |= 1L << i;
+        }
+      }
+      return holds;
+    }
   }
 }
