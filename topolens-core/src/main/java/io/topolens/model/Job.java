@@ -88,11 +88,23 @@ public record Job(
     return versions.stream().filter(v -> v.of() == of).toList();
   }
 
-  /** Distinct NCCL versions printed, sorted. */
+  /**
+   * Distinct NCCL versions printed, sorted: those of the ranks, or where no rank's process is known
+   * (a bare {@code NCCL version 2.26.2+cuda12.2} line, a framework's error quoting it) those the
+   * inputs printed.
+   */
   public List<String> ncclVersions() {
-    return ranks.stream()
-        .map(Rank::ncclVersion)
-        .filter(v -> v != null)
+    List<String> byRank =
+        ranks.stream().map(Rank::ncclVersion).filter(v -> v != null).distinct().sorted().toList();
+    if (!byRank.isEmpty()) {
+      return byRank;
+    }
+    return printed(PrintedVersion.Of.NCCL).stream()
+        .map(
+            v ->
+                v.cuda() < 0
+                    ? v.version()
+                    : v.version() + "+cuda" + PrintedVersion.cudaText(v.cuda()))
         .distinct()
         .sorted()
         .toList();
