@@ -3,6 +3,7 @@ package io.topolens.nccl;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Lines a framework (PyTorch's ProcessGroupNCCL, Horovod, nccl-tests) prints about an NCCL failure,
@@ -145,8 +146,15 @@ final class FrameworkLine {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       return alone(text);
     }
-    if (notBuilt(text)) {
+    if (notBuilt(text) || notLoadable(text)) {
       return alone(Kind.NCCL_NOT_BUILT, text);
+    }
+    if (text.contains(Needles.DRIVER_INSUFFICIENT)
+        || text.contains(Needles.DRIVER_TOO_OLD)
+        || ((text.contains(Needles.CONFIG_UNDEF) || text.contains("undefined symbol: nccl"))
+            && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
+      // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
+      return alone(text);
     }
     if (portInUse(text)) {
       return alone(Kind.PORT_IN_USE, text);
@@ -383,6 +391,26 @@ final class FrameworkLine {
   private static boolean notBuilt(String text) {
     return text.contains("Distributed package doesn't have NCCL")
         || text.contains("but NCCL support is not compiled");
+  }
+
+  /**
+   * The framework found no NCCL library it could load at run time: XLA's (JAX's) {@code NCCL
+   * operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will
+   * not work.} (jaxlib's local-CUDA install without NCCL), vLLM's pynccl {@code Failed to load NCCL
+   * library from libnccl.so.2 ...}, the loader's {@code libnccl.so.2: cannot open shared object
+   * file: No such file or directory} (PyTorch's {@code import torch}, Lua torch's {@code
+   * libnccl.so.1}) and vLLM's {@code Cannot find libnccl.so.2 in the system}. A network plugin that
+   * is not installed ({@code libnccl-net.so: cannot open shared object file}) is not this: NCCL
+   * goes on without it.
+   */
+  private static boolean notLoadable(String text) {
+    if (text.contains("load NCCL library")) {
+      return true;
+    }
+    int at = text.indexOf("libnccl.so");
+    return at >= 0
+        && (text.indexOf("cannot open shared object file", at) > 0
+            || text.lastIndexOf("Cannot find ", at) >= 0);
   }
 
   /**

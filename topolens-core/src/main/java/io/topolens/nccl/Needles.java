@@ -192,6 +192,28 @@ public final class Needles {
    */
   public static final String PEER_ACCESS = "peer access is not supported";
 
+  /**
+   * CUDA error 35 (cudaErrorInsufficientDriver) in the CUDA runtime's words, as callers print it
+   * without NCCL's: on the line after LMDeploy's {@code Failed, NCCL error ... 'unhandled cuda
+   * error'}, PyTorch's {@code RuntimeError: CUDA error: CUDA driver version is insufficient for
+   * CUDA runtime version}, 1.x's {@code cuda runtime error (35) : ...}, CuPy's {@code
+   * cudaErrorInsufficientDriver: ...}.
+   */
+  public static final String DRIVER_INSUFFICIENT = "driver version is insufficient";
+
+  /**
+   * PyTorch's own check of the same: {@code RuntimeError: The NVIDIA driver on your system is too
+   * old (found version 11040).}, also as {@code UserWarning: CUDA initialization: ...}.
+   */
+  public static final String DRIVER_TOO_OLD = "driver on your system is too old";
+
+  /**
+   * NCCL 2.14's check of a config from newer headers, pasted without NCCL's header or PyTorch's
+   * {@code Last error:}: {@code Invalid config blocking attribute value -2147483648} (the value is
+   * NCCL_CONFIG_UNDEF_INT, "not set").
+   */
+  public static final String CONFIG_UNDEF = "attribute value -2147483648";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -224,7 +246,10 @@ public final class Needles {
           STORE_BARRIER,
           ELASTIC_RENDEZVOUS,
           PADDLE_NCCL,
-          GLOBAL_RANK);
+          GLOBAL_RANK,
+          DRIVER_INSUFFICIENT,
+          DRIVER_TOO_OLD,
+          CONFIG_UNDEF);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each
