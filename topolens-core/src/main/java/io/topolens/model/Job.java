@@ -23,6 +23,8 @@ import java.util.Map;
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
  *     first), one per rank and form
+ * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
+ *     process that printed a line showing a stage, in the order processes first appeared
  */
 public record Job(
     List<InputFile> inputs,
@@ -39,7 +41,8 @@ public record Job(
     Map<String, String> nodeOfHost,
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
-    List<WatchdogReport> watchdog) {
+    List<WatchdogReport> watchdog,
+    List<Progress> progress) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -68,7 +71,8 @@ public record Job(
         Map.copyOf(nodes),
         failures,
         timeouts,
-        watchdog);
+        watchdog,
+        progress);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -14,6 +14,7 @@ import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
+import io.topolens.model.Progress;
 import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
@@ -57,6 +58,7 @@ final class JobAssembler {
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
+  private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -79,6 +81,14 @@ final class JobAssembler {
     LocalComm latest() {
       return comms.isEmpty() ? null : comms.get(comms.size() - 1);
     }
+  }
+
+  /** The last stage line of a process, updated in place (one per process, not per line). */
+  private static final class ProgressAcc {
+    Progress.Stage stage;
+    String file;
+    long line;
+    String text;
   }
 
   private static final class EnvAcc {
@@ -189,8 +199,17 @@ final class JobAssembler {
 
   /** Applies one parsed NCCL line. */
   void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
+    Progress.Stage stage = stage(event);
+    if (stage != null) {
+      ProgressAcc p = progress.computeIfAbsent(h.process(), k -> new ProgressAcc());
+      p.stage = stage;
+      p.file = file;
+      p.line = line;
+      p.text = text;
+    }
     switch (event) {
       case NcclEvent.Known k -> {}
+      case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
         if (versions.putIfAbsent(h.process(), v.version()) == null) {
@@ -290,6 +309,34 @@ final class JobAssembler {
         }
       }
     }
+  }
+
+  /** The init stage a line shows, or null when it shows none (warnings, traces, settings). */
+  private static Progress.Stage stage(NcclEvent event) {
+    return switch (event) {
+      case NcclEvent.Version v -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Iface i -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Plugin p -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Comm c ->
+          c.phase() == NcclEvent.Phase.COMPLETE || c.phase() == NcclEvent.Phase.DESTROY
+              ? Progress.Stage.COMPLETE
+              : Progress.Stage.TOPOLOGY;
+      case NcclEvent.BootstrapTimings b -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.InitTimings t -> Progress.Stage.COMPLETE;
+      case NcclEvent.RingOrder r -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.Trees t -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.Connection c ->
+          switch (c.path().transport()) {
+            case P2P -> Progress.Stage.CONNECT_P2P;
+            case SHM -> Progress.Stage.CONNECT_SHM;
+            case NET, COLLNET -> Progress.Stage.CONNECT_NET;
+            case NVLS -> Progress.Stage.NVLS;
+            case UNKNOWN -> null;
+          };
+      case NcclEvent.Connected c -> Progress.Stage.CONNECTED;
+      case NcclEvent.Stage st -> st.stage();
+      default -> null;
+    };
   }
 
   private void plugin(LineHeader h, NcclEvent.Plugin p, String file, long line, String text) {
@@ -492,7 +539,15 @@ final class JobAssembler {
                         a.evidence))
             .toList(),
         List.copyOf(timeouts.values()),
-        List.copyOf(watchdog.values()));
+        List.copyOf(watchdog.values()),
+        progress.entrySet().stream()
+            .map(
+                e ->
+                    new Progress(
+                        e.getKey(),
+                        e.getValue().stage,
+                        new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
+            .toList());
   }
 
   /** The bootstrap address each process printed. */
