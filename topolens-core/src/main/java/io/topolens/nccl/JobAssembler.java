@@ -455,7 +455,7 @@ final class JobAssembler {
     LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
-      acc = new LocalComm.EdgeAcc(c.path(), e);
+      acc = new LocalComm.EdgeAcc(c.path(), e, c.fromTag(), c.toTag(), ctx.id);
       lc.edges.put(key, acc);
     }
     acc.channels.set(c.channel());
@@ -672,7 +672,10 @@ final class JobAssembler {
               k.direction(),
               acc.path,
               acc.channels.stream().boxed().toList(),
-              acc.evidence));
+              acc.evidence,
+              acc.fromTag,
+              acc.toTag,
+              acc.printer));
     }
     edgeList.sort(
         Comparator.comparingInt(Edge::from)

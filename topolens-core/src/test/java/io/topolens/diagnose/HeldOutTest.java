@@ -191,10 +191,13 @@ class HeldOutTest {
   /**
    * Set 13 (set13/r01-r18) as {@code diagnose} reads it: nccl-tests output beside its NCCL lines is
    * judged too (r02, r10: a run that printed its devices and no result row). Blind 3 of 14 on main
-   * at 2359a48; r02, r04 and r10 named after by stopped-at (where the run stopped, if it hung).
+   * at 2359a48; r02, r04 and r10 named after by stopped-at (where the run stopped, if it hung), r01
+   * by duplicate-gpu reading NCCL's pre-2.4 INFO lines (rank 10 reached over P2P/IPC on device 2 of
+   * a host where device 2 is rank 2's: two machines taken for one).
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
+    "set13/r01-hostname-prefix-p2p-ipc-across-hosts-nccl-187.log, duplicate-gpu, true",
     "set13/r02-iommu-p2p-allreduce-hang-2.4.8-nccl-257.log, stopped-at, true",
     "set13/r04-nvls-bind-hang-4-gpus-docker-2.19.3-nccl-tests-216.log, stopped-at, true",
     "set13/r10-amd-iommu-hang-cuda-path-warn-2.14.3-nccl-tests-115.log, stopped-at, true",
