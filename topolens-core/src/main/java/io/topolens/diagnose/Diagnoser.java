@@ -27,9 +27,11 @@ import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
+import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
+import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
 import io.topolens.diagnose.rules.NcclWarnings;
@@ -103,6 +105,8 @@ public final class Diagnoser {
             new CudaOutOfMemory(),
             new RemAllocatorFailed(),
             new CudaDriverTooOld(),
+            new NcclBuildCudaOld(),
+            new KnownNcclBugRule(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),
             new InvalidDevice(),

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param timeouts collectives the framework's watchdog timed out, one per rank and call
  * @param watchdog the watchdog's other lines about a timeout (where each rank stood, who timed out
  *     first), one per rank and form
+ * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
+ *     driver's, whichever line printed it
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
  */
@@ -42,6 +44,7 @@ public record Job(
     List<NcclFailure> failures,
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
+    List<PrintedVersion> versions,
     List<Progress> progress) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
@@ -72,12 +75,18 @@ public record Job(
         failures,
         timeouts,
         watchdog,
+        versions,
         progress);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
   public List<String> hosts() {
     return ranks.stream().map(r -> r.id().host()).distinct().sorted().toList();
+  }
+
+  /** The versions printed of one kind (NCCL's, the driver's), in the order first seen. */
+  public List<PrintedVersion> printed(PrintedVersion.Of of) {
+    return versions.stream().filter(v -> v.of() == of).toList();
   }
 
   /** Distinct NCCL versions printed, sorted. */

@@ -50,6 +50,12 @@ public record NcclWarning(
      * memory).
      */
     CUDA_UNSUPPORTED,
+    /**
+     * The NCCL build is too old for a CUDA feature the program uses: {@code NCCL cannot be captured
+     * in a graph if either it wasn't built with CUDA runtime >= 11.3 or if the installed CUDA
+     * driver < R465.} (misc/strongstream.cc).
+     */
+    NCCL_BUILD,
     /** Ranks computed different rings ({@code ring N does not loop back to start}). */
     TOPOLOGY,
     /**

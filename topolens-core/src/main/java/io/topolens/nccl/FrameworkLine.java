@@ -122,6 +122,8 @@ final class FrameworkLine {
         || text.contains("Got completion from peer")
         || text.contains("Got completion with error")
         || text.contains(Needles.DUPLICATE_GPU)
+        // CUDA 217 from a framework's own P2P path (custom all-reduce), or NCCL's text pasted
+        || text.contains(Needles.PEER_ACCESS)
         // ProcessGroupNCCL's own refusals: no GPU in the process, a tensor not on a GPU
         || text.contains("ProcessGroupNCCL is only supported with GPUs")
         || text.contains("NCCL only supports CUDA tensors")) {
@@ -165,7 +167,27 @@ final class FrameworkLine {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
     }
-    return null;
+    return bareVersion(text);
+  }
+
+  private static final String VERSION = "NCCL version ";
+
+  /**
+   * NCCL's version line without NCCL's header, as rank 0 prints it beside the INFO lines or a
+   * launcher prefixes it: {@code NCCL version 2.18.5+cuda11.8}, {@code [1,0]<stdout>:NCCL version
+   * 2.19.3+cuda12.3}; nothing may follow the version. Null for other lines.
+   */
+  static NcclEvent bareVersion(String text) {
+    String t = text.strip();
+    int at = t.indexOf(VERSION);
+    if (at < 0 || (at > 0 && t.charAt(at - 1) != ':' && t.charAt(at - 1) != ' ')) {
+      return null;
+    }
+    String v = t.substring(at + VERSION.length()).strip();
+    if (v.isEmpty() || v.indexOf(' ') >= 0 || !Character.isDigit(v.charAt(0))) {
+      return null;
+    }
+    return new NcclEvent.Version(v);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

@@ -14,6 +14,7 @@ import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Progress;
 import io.topolens.model.Rank;
 import io.topolens.model.RankId;
@@ -47,6 +48,10 @@ final class JobAssembler {
 
   private final Map<String, String> versions = new HashMap<>();
   private final Map<String, Evidence> versionLines = new HashMap<>();
+
+  /** Every distinct version printed (NCCL's with its build, the driver's), first line of each. */
+  private final Map<String, PrintedVersion> printed = new LinkedHashMap<>();
+
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
   private final Map<String, LocalComm> byPtr = new HashMap<>();
   private final List<LocalComm> comms = new ArrayList<>();
@@ -153,11 +158,38 @@ final class JobAssembler {
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
+      case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
       default -> {}
     }
   }
 
+  /** NCCL's version as printed ({@code 2.19.3+cuda11.0}, {@code 2.18.6}), once per version. */
+  private void printedNccl(String version, Evidence e) {
+    int plus = version.indexOf("+cuda");
+    String release = plus < 0 ? version : version.substring(0, plus);
+    int cuda = plus < 0 ? -1 : cudaNumber(version.substring(plus + 5));
+    String key = "nccl|" + version;
+    if (printed.size() < MAX_DISTINCT_WARNINGS) {
+      printed.putIfAbsent(key, new PrintedVersion(PrintedVersion.Of.NCCL, release, cuda, e));
+    }
+  }
+
+  /** {@code 11.0} as CUDA numbers it (11000), or -1. */
+  private static int cudaNumber(String text) {
+    int dot = text.indexOf('.');
+    try {
+      int major = Integer.parseInt(dot < 0 ? text : text.substring(0, dot));
+      int minor = dot < 0 ? 0 : Integer.parseInt(text.substring(dot + 1).split("\\D", 2)[0]);
+      return major < 100 && minor < 100 ? major * 1000 + minor * 10 : -1;
+    } catch (NumberFormatException notANumber) {
+      return -1;
+    }
+  }
+
   private void failure(NcclEvent.Failure f, Evidence e) {
+    if (f.version() != null) {
+      printedNccl(f.version(), e);
+    }
     String shape = f.result() + "|" + f.detail().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
     FailAcc acc = failures.get(shape);
     if (acc == null) {
@@ -214,6 +246,18 @@ final class JobAssembler {
       case NcclEvent.Version v -> {
         if (versions.putIfAbsent(h.process(), v.version()) == null) {
           versionLines.put(h.process(), new Evidence(file, line, text));
+        }
+        printedNccl(v.version(), new Evidence(file, line, text));
+      }
+      case NcclEvent.CudaDriver d -> {
+        if (printed.size() < MAX_DISTINCT_WARNINGS) {
+          printed.putIfAbsent(
+              "driver|" + d.version(),
+              new PrintedVersion(
+                  PrintedVersion.Of.CUDA_DRIVER,
+                  PrintedVersion.cudaText(d.version()),
+                  d.version(),
+                  new Evidence(file, line, text)));
         }
       }
       case NcclEvent.EnvSet s -> {
@@ -540,6 +584,7 @@ final class JobAssembler {
             .toList(),
         List.copyOf(timeouts.values()),
         List.copyOf(watchdog.values()),
+        List.copyOf(printed.values()),
         progress.entrySet().stream()
             .map(
                 e ->

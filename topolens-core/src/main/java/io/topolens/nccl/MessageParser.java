@@ -69,7 +69,11 @@ final class MessageParser {
     try {
       NcclEvent e = info(m);
       if (e == null && isErrorTrace(m)) {
-        return NcclEvent.KNOWN;
+        // bootstrap.cc returning ncclSystemError (2): NCCL's bootstrap could not reach or accept a
+        // peer, often with no WARN of its own; the other traces unwind an error already printed
+        return m.startsWith("bootstrap.cc:") && m.endsWith(" -> 2")
+            ? new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null)
+            : NcclEvent.KNOWN;
       }
       return e != null ? e : (KnownLines.isKnown(m) ? NcclEvent.KNOWN : NcclEvent.UNRECOGNIZED);
     } catch (RuntimeException malformedNumber) {
@@ -131,6 +135,14 @@ final class MessageParser {
       case 'T' -> {
         if (m.startsWith("Trees ")) {
           return trees(m);
+        }
+      }
+      case 'c' -> {
+        if (m.startsWith("cudaDriverVersion ")) {
+          String v = new Cursor(m, 18).word();
+          return v == null || !v.chars().allMatch(Character::isDigit) || v.length() > 7
+              ? null
+              : new NcclEvent.CudaDriver(Integer.parseInt(v));
         }
       }
       case 'N' -> {

@@ -14,6 +14,9 @@ sealed interface NcclEvent {
   /** {@code NCCL version 2.27.3+cuda12.9}. */
   record Version(String version) implements NcclEvent {}
 
+  /** {@code cudaDriverVersion 12020}: the CUDA the driver supports (major * 1000 + minor * 10). */
+  record CudaDriver(int version) implements NcclEvent {}
+
   /** {@code NCCL_X set by environment to Y}. */
   record EnvSet(String name, String value) implements NcclEvent {}
 

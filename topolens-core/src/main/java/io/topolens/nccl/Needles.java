@@ -141,6 +141,17 @@ public final class Needles {
    */
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
+  /**
+   * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
+   * without NCCL's: SGLang's {@code RuntimeError: CUDART error: peer access is not supported
+   * between these two devices}, vLLM's custom all-reduce {@code Failed: Cuda error
+   * .../custom_all_reduce.cuh:307 'peer access is not supported between these two devices'},
+   * TensorRT-LLM's {@code CUDA runtime error in error: peer access is not supported ...}, PyTorch's
+   * {@code RuntimeError: CUDA error: peer access is not supported ...}. Long, so the one
+   * multi-needle pass finds it at almost no cost.
+   */
+  public static final String PEER_ACCESS = "peer access is not supported";
+
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
       List.of(
@@ -166,7 +177,8 @@ public final class Needles {
           KERNEL_OOM,
           DUPLICATE_GPU,
           ADDRESS_IN_USE,
-          INVALID_ORDINAL);
+          INVALID_ORDINAL,
+          PEER_ACCESS);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each

@@ -190,6 +190,11 @@ final class WarningClassifier {
                   "unspecified launch failure",
                   // CUDA 710
                   "device-side assert")),
+          // misc/strongstream.cc: "NCCL cannot be captured in a graph if either it wasn't built
+          // with CUDA
+          // runtime >= 11.3 or if the installed CUDA driver < R465." (before ARGUMENT: it is
+          // reported as ncclInvalidUsage, but the cause is the build or the driver)
+          new Clue(Kind.NCCL_BUILD, List.of("cannot be captured in a graph")),
           // argcheck.cc: "%s : %s %p is not a valid pointer", "%s : %s argument is NULL", "%s :
           // invalid root %d", "%s : invalid type %d", "%s : invalid reduction operation %d", "%s :
           // %s allocated on device %d mismatchs with NCCL device %d"
@@ -223,7 +228,6 @@ final class WarningClassifier {
                   "user-created ncclredop_t",
                   "ncclredopdestroy",
                   "fp8 reduction support",
-                  "cannot be captured in a graph",
                   // PyTorch: "NCCL only supports CUDA tensors, but got a tensor on cpu"
                   "only supports cuda tensors",
                   // dev_runtime.cc, init.cc

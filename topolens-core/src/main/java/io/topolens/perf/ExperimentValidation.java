@@ -17,7 +17,11 @@ import java.util.Map;
  * An experiment's results.json (topolens experiment) against the model: each variant that ran and
  * measured a step is predicted from the run of the same name in a configuration file, with the path
  * its pods' traffic takes calibrated from that variant's own probe (its peak busbw), and the ratios
- * between variants of the same job are compared. Nothing else is fitted.
+ * between variants of the same job are compared. Then again with one measured step as well (issue
+ * 12's "a probe of each layout and one measured step"): the step of the variant the model predicts
+ * fastest without offload fixes the job's compute on this machine (the MFU that makes its predicted
+ * step the measured one), and every other variant of the same job is predicted with it; that
+ * variant is the fit, the others are held out.
  */
 public final class ExperimentValidation {
   private final HardwareCatalog catalog;
@@ -38,7 +42,20 @@ public final class ExperimentValidation {
       List<StepCheck> steps,
       List<RatioCheck> ratios,
       List<String> leftOut,
-      Map<String, Workload> workloads) {}
+      Map<String, Workload> workloads,
+      StepCalibration stepCalibration) {}
+
+  /**
+   * One measured step turned into the job's compute on this machine.
+   *
+   * @param reference the variant whose step was used (the fastest predicted without offload)
+   * @param measuredS its measured step
+   * @param predictedS its step as the probe-calibrated model predicts it
+   * @param mfu the MFU that makes its predicted step {@code measuredS}, used for every variant
+   * @param modelMfu the MFU the model derives for the job without the step
+   */
+  public record StepCalibration(
+      String reference, double measuredS, double predictedS, double mfu, double modelMfu) {}
 
   public Report run(Path results, Path config) throws InputProblem {
     JsonNode root;
@@ -57,7 +74,8 @@ public final class ExperimentValidation {
     List<Scenario> scenarios = new ArrayList<>();
     List<Double> measured = new ArrayList<>();
     List<Prediction> predicted = new ArrayList<>();
-    List<StepCheck> steps = new ArrayList<>();
+    List<StepModel> models = new ArrayList<>();
+    List<String> sources = new ArrayList<>();
     List<String> leftOut = new ArrayList<>();
     Map<String, Workload> workloads = new LinkedHashMap<>();
     for (JsonNode v : root.path("variants")) {
@@ -79,16 +97,86 @@ public final class ExperimentValidation {
       workloads.put(name, s.workload());
       measured.add(step.path("median").asDouble());
       predicted.add(p);
+      models.add(model);
+      sources.add(results + ": " + name);
+    }
+    int ref = reference(scenarios, predicted);
+    StepCalibration cal = null;
+    List<Double> fitted = null;
+    if (ref >= 0) {
+      Scenario r = scenarios.get(ref);
+      StepModel m = models.get(ref);
+      double target = measured.get(ref);
+      if (stepWithMfu(m, r, 1.0) < target) {
+        double mfu = ModelValidation.solve(x -> stepWithMfu(m, r, x), target, 1e-4, 1.0, true);
+        cal =
+            new StepCalibration(
+                r.name(),
+                target,
+                predicted.get(ref).stepS(),
+                mfu,
+                // the compute term is FLOPs / (peak x MFU): the model's own MFU from its term
+                mfu * computeWithMfu(m, r, mfu) / predicted.get(ref).seconds(Term.Kind.COMPUTE));
+        fitted = new ArrayList<>();
+        for (int i = 0; i < scenarios.size(); i++) {
+          fitted.add(
+              ModelValidation.sameJob(scenarios.get(i), r, true)
+                  ? stepWithMfu(models.get(i), scenarios.get(i), mfu)
+                  : null);
+        }
+      } else {
+        leftOut.add(
+            r.name()
+                + ": its measured step ("
+                + target
+                + " s) is shorter than the model's other terms at MFU 1: no compute to calibrate");
+      }
+    }
+    List<StepCheck> steps = new ArrayList<>();
+    for (int i = 0; i < scenarios.size(); i++) {
       steps.add(
           new StepCheck(
-              name, step.path("median").asDouble(), p.stepS(), null, results + ": " + name));
+              scenarios.get(i).name(),
+              measured.get(i),
+              predicted.get(i).stepS(),
+              fitted == null ? null : fitted.get(i),
+              sources.get(i)));
     }
     return new Report(
         results.toString(),
         steps,
-        ModelValidation.pairRatios(scenarios, measured, predicted),
+        ModelValidation.pairRatios(scenarios, measured, predicted, fitted),
         leftOut,
-        workloads);
+        workloads,
+        cal);
+  }
+
+  /** The variant the model predicts fastest without offload, or -1 when none. */
+  private static int reference(List<Scenario> runs, List<Prediction> predicted) {
+    int best = -1;
+    for (int i = 0; i < runs.size(); i++) {
+      if (!runs.get(i).workload().offload().any()
+          && (best < 0 || predicted.get(i).stepS() < predicted.get(best).stepS())) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private static double stepWithMfu(StepModel m, Scenario s, double mfu) {
+    return withMfu(m, s, mfu).stepS();
+  }
+
+  private static double computeWithMfu(StepModel m, Scenario s, double mfu) {
+    return withMfu(m, s, mfu).seconds(Term.Kind.COMPUTE);
+  }
+
+  private static Prediction withMfu(StepModel m, Scenario s, double mfu) {
+    try {
+      return m.predict(new Scenario(s.name(), s.workload().withMfu(mfu), s.cluster()));
+    } catch (InputProblem e) {
+      throw new IllegalStateException("predicted once, cannot fail again: " + e.getMessage(), e);
+    }
   }
 
   /**

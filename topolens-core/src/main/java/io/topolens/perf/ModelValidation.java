@@ -275,6 +275,15 @@ public final class ModelValidation {
    */
   static List<RatioCheck> pairRatios(
       List<Scenario> runs, List<Double> measured, List<Prediction> predicted) {
+    return pairRatios(runs, measured, predicted, null);
+  }
+
+  /**
+   * As {@link #pairRatios(List, List, List)}, each ratio also from {@code fitted} steps (one per
+   * run, null where none) where both of its runs have one.
+   */
+  static List<RatioCheck> pairRatios(
+      List<Scenario> runs, List<Double> measured, List<Prediction> predicted, List<Double> fitted) {
     List<RatioCheck> out = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       int ref = i;
@@ -286,7 +295,7 @@ public final class ModelValidation {
         }
       }
       if (ref != i) {
-        out.add(ratio(runs, measured, predicted, i, ref, true));
+        out.add(ratio(runs, measured, predicted, fitted, i, ref, true));
       }
     }
     for (int i = 0; i < runs.size(); i++) {
@@ -297,7 +306,7 @@ public final class ModelValidation {
             && !b.workload().offload().any()
             && sameJob(a, b, true)
             && a.cluster().equals(b.cluster())) {
-          out.add(ratio(runs, measured, predicted, i, j, false));
+          out.add(ratio(runs, measured, predicted, fitted, i, j, false));
         }
       }
     }
@@ -308,14 +317,19 @@ public final class ModelValidation {
       List<Scenario> runs,
       List<Double> measured,
       List<Prediction> predicted,
+      List<Double> fitted,
       int a,
       int b,
       boolean transports) {
+    Double f =
+        fitted == null || fitted.get(a) == null || fitted.get(b) == null
+            ? null
+            : fitted.get(a) / fitted.get(b);
     return new RatioCheck(
         runs.get(a).name() + " / " + runs.get(b).name(),
         measured.get(a) / measured.get(b),
         predicted.get(a).stepS() / predicted.get(b).stepS(),
-        null,
+        f,
         transports,
         false);
   }

@@ -327,18 +327,26 @@ public final class StepModel {
         CollectiveCost rs = costs.cost(CollectiveOp.REDUCE_SCATTER, gBytes / layers, g);
         double agS = ag.seconds() * layers;
         double rsS = rs.seconds() * layers;
-        double comm = 2 * agS + rsS;
+        // each pass hides only its own collectives: the forward's gathers behind the forward,
+        // the backward's gathers and reductions behind the backward (the backward starts only
+        // when the forward's loss is known, so a slack forward cannot hide backward traffic)
         double window = computeMb + overheadMb;
-        double exposed = Math.min(comm, Math.max(0, comm - window) + (agS + rsS) / layers);
-        double share = comm > 0 ? exposed / comm : 0;
-        uses.add(use("parameters before forward", ag, ga * layers, ga * agS, ga * agS * share, g));
-        uses.add(use("parameters before backward", ag, ga * layers, ga * agS, ga * agS * share, g));
-        uses.add(use("gradients", rs, ga * layers, ga * rsS, ga * rsS * share, g));
+        double forwardWindow = window / passes;
+        double exposedF = exposedBehind(agS, forwardWindow, layers);
+        double backS = agS + rsS;
+        double exposedB =
+            Math.min(backS, Math.max(0, backS - (window - forwardWindow)) + rsS / layers);
+        double shareB = backS > 0 ? exposedB / backS : 0;
+        uses.add(use("parameters before forward", ag, ga * layers, ga * agS, ga * exposedF, g));
+        uses.add(
+            use("parameters before backward", ag, ga * layers, ga * agS, ga * agS * shareB, g));
+        uses.add(use("gradients", rs, ga * layers, ga * rsS, ga * rsS * shareB, g));
         assumptions.add(
             st.label()
                 + ": per micro-step one all_gather of the parameters before forward, one before"
                 + " backward and one reduce_scatter of the gradients, one call per layer; prefetch"
-                + " overlaps them with compute except the first layer's gather and the last"
+                + " overlaps the forward's gathers with the forward and the backward's gathers and"
+                + " reductions with the backward, except the first layer's gather and the last"
                 + " layer's reduction");
       }
       case ZERO2, ZERO1 -> {

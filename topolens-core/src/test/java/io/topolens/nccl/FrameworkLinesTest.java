@@ -6,6 +6,7 @@ import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Job;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Rank;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -383,6 +385,44 @@ class FrameworkLinesTest {
     CollectiveTimeout t = read("watchdog-different-ops-nccl-1409.log").timeouts().get(1);
     assertThat(t.op()).isEqualTo("ALLREDUCE");
     assertThat(t.evidence().line()).isEqualTo(3);
+  }
+
+  /** Every form of a printed version: NCCL's with and without a header, PyTorch's, the driver's. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // nccl issue 1068: rank 0's line without NCCL's header
+        "NCCL version 2.10.3+cuda11.1 | NCCL | 2.10.3 | 11010",
+        // TensorRT-LLM issue 1498's line as the reporter quoted it (a markdown quote)
+        "> NCCL version 2.19.3+cuda12.3 | NCCL | 2.19.3 | 12030",
+        // nccl issue 621: NCCL's INFO line with its header
+        "dlv01:25797:25797 [0] NCCL INFO NCCL version 2.11.4+cuda11.1 | NCCL | 2.11.4 | 11010",
+        // held-out set 12 p01's PyTorch error: the release alone
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1333,"
+            + " remote process exited or there was a network error, NCCL version 2.18.6 | NCCL | 2.18.6 | -1",
+        // nccl issue 904: the driver's CUDA
+        "iZuf6fh4ob0l9mrv0kwbarZ:3447253:3447253 [0] NCCL INFO cudaDriverVersion 11040 | CUDA_DRIVER | 11.4 | 11040",
+      })
+  void printedVersions(String line, PrintedVersion.Of of, String version, int cuda) {
+    List<PrintedVersion> v = readText(line + "\n").versions();
+    assertThat(v).hasSize(1);
+    assertThat(v.get(0).of()).isEqualTo(of);
+    assertThat(v.get(0).version()).isEqualTo(version);
+    assertThat(v.get(0).cuda()).isEqualTo(cuda);
+    assertThat(v.get(0).evidence().line()).isEqualTo(1);
+  }
+
+  /** Prose that names NCCL's version with words after it is no version line. */
+  @Test
+  void proseIsNoVersionLine() {
+    // nccl issue 1142's title
+    assertThat(
+            readText(
+                    "is it accurate to assume that NCCL 2.18.5 (and 2.19.3 and onward) does NOT support"
+                        + " CUDA 12.1?\nthe NCCL version 2.18.5 we use does not work\n")
+                .versions())
+        .isEmpty();
   }
 
   private static Job read(String excerpt) {

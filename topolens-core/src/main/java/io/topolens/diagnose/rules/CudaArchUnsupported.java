@@ -1,7 +1,9 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PrintedVersion;
 import java.util.List;
 
 /**
@@ -49,6 +51,49 @@ public final class CudaArchUnsupported extends WarningRule {
             SHARED_MEMORY,
             "`ncclMaxSharedMem N exceeds device/fn maxSharedMem M` says this NCCL's kernels ask for more shared memory per block than this GPU gives: NCCL 2.25 on consumer Blackwell GPUs (sm_120, GeForce RTX 50xx, RTX PRO 6000), fixed in NCCL 2.26.2; every kernel launch then fails (`Cuda failure 1 'invalid argument'`).",
             "Use NCCL 2.26.2 or later (pip install -U nvidia-nccl-cu12, or a container whose NCCL is that recent; LD_PRELOAD or LD_LIBRARY_PATH can point a framework at a newer libnccl.so.2)."));
+  }
+
+  /**
+   * CUDA 12.8 and 11.8 as CUDA numbers them: the first to compile for Blackwell, for Hopper/Ada.
+   */
+  private static final int BLACKWELL_CUDA = 12080;
+
+  private static final int HOPPER_CUDA = 11080;
+
+  /**
+   * The CUDA of the NCCL build, where the log prints it ({@code NCCL version 2.14.3+cuda11.8}): a
+   * build older than the GPU generation cannot hold its kernels, whatever NVCC_GENCODE asked.
+   */
+  @Override
+  Context context(Job job, List<NcclWarning> hits) {
+    if (hits.stream().allMatch(forms().get(0)::saidBy)) {
+      return null;
+    }
+    PrintedVersion build =
+        job.printed(PrintedVersion.Of.NCCL).stream()
+            .filter(v -> v.cuda() > 0)
+            .min(java.util.Comparator.comparingInt(PrintedVersion::cuda))
+            .orElse(null);
+    if (build == null || build.cuda() >= BLACKWELL_CUDA) {
+      return null;
+    }
+    return new Context(
+        "This NCCL "
+            + build.version()
+            + " was built with CUDA "
+            + PrintedVersion.cudaText(build.cuda())
+            + ": CUDA before 12.8 cannot compile for Blackwell GPUs (compute capability 10.x and 12.x: B200,"
+            + " GB200, GeForce RTX 50xx, RTX PRO 6000)"
+            + (build.cuda() < HOPPER_CUDA
+                ? ", and before 11.8 not for Hopper or Ada (9.0 and 8.9: H100, H200, L40S, RTX 40xx)"
+                : "")
+            + ", so on such a GPU this build is the cause whatever its NVCC_GENCODE (NVIDIA's Blackwell and"
+            + " Hopper compatibility guides); use a build for CUDA "
+            + (build.cuda() < HOPPER_CUDA
+                ? "11.8 or later (12.8 or later for Blackwell)"
+                : "12.8 or later")
+            + ".",
+        List.of(build.evidence()));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
 
 /**
@@ -26,6 +27,16 @@ public final class NcclWarnings extends WarningRule {
   @Override
   public boolean catchAll() {
     return true;
+  }
+
+  /**
+   * NCCL's trace of its bootstrap returning a system error ({@code bootstrap.cc:270 -> 2}) is an
+   * INFO line, not a warning: socket-interface reads it beside the interfaces, and alone it says no
+   * more than the WARN or failure it unwinds.
+   */
+  @Override
+  boolean elsewhere(Job job, NcclWarning w) {
+    return w.kind() == NcclWarning.Kind.SOCKET && w.message().startsWith("bootstrap.cc:");
   }
 
   @Override

@@ -43,6 +43,11 @@ public final class P2pSetupFailed implements Rule {
     if (hits.isEmpty()) {
       return List.of();
     }
+    // CUDA's refusal in a framework's words, not NCCL's: its own P2P path (a custom all-reduce)
+    List<NcclWarning> framework = hits.stream().filter(P2pSetupFailed::framework).toList();
+    if (framework.size() == hits.size()) {
+      return List.of(frameworkPath(framework));
+    }
     boolean fatal =
         hits.stream()
             .anyMatch(
@@ -135,6 +140,43 @@ public final class P2pSetupFailed implements Rule {
                 + " iommu=pt (or intel_iommu=off); in a VM enable P2P in the hypervisor's GPU passthrough; keep"
                 + " the ranks of one job on GPUs that say OK. Until then NCCL_P2P_DISABLE=1 makes NCCL use shared"
                 + " memory from the start instead of failing."));
+  }
+
+  /**
+   * CUDA 217 pasted without NCCL's header or words ({@code Cuda failure}, {@code NCCL}): the
+   * framework's own peer-to-peer path raised it (vLLM's and SGLang's custom all-reduce,
+   * TensorRT-LLM's IPC buffers, DeepEP), not NCCL, which checks peer access first and falls back to
+   * SHM.
+   */
+  private static boolean framework(NcclWarning w) {
+    String m = w.message();
+    return w.process().isEmpty()
+        && m.toLowerCase(Locale.ROOT).contains("peer access is not supported")
+        && !m.contains("Cuda failure")
+        && !m.contains("NCCL");
+  }
+
+  private Finding frameworkPath(List<NcclWarning> hits) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "GPU peer access is not supported, and the framework's own P2P path needs it",
+        Facts.plural(hits.stream().mapToLong(NcclWarning::count).sum(), "line")
+            + " give CUDA's refusal of peer access between two GPUs (CUDA 217,"
+            + " cudaErrorPeerAccessUnsupported) in a framework's words, without NCCL's: the framework's own"
+            + " GPU-to-GPU path asked for it. vLLM's and SGLang's custom all-reduce (custom_all_reduce.cuh,"
+            + " SGLang's CUDART error), TensorRT-LLM's custom all-reduce (its IPC buffers) and DeepEP map the other"
+            + " GPUs' memory directly and fail where the GPUs cannot reach each other over PCIe; NCCL checks peer"
+            + " access first and falls back to shared memory. Consumer GPUs (RTX 4090, RTX 3090 without NVLink)"
+            + " and many VMs have no P2P; on other machines IOMMU/ACS or GPUs under different CPU sockets refuse"
+            + " it.",
+        hits.stream().map(NcclWarning::evidence).toList(),
+        "Turn the custom all-reduce off so NCCL does the all-reduce: vLLM and SGLang"
+            + " --disable-custom-all-reduce (vLLM's Python API: disable_custom_all_reduce=True); TensorRT-LLM"
+            + " before 0.12: build the engine without use_custom_all_reduce (later versions choose for"
+            + " themselves). Check which pairs have P2P with nvidia-smi topo -p2p r and the CUDA sample"
+            + " p2pBandwidthLatencyTest; on bare metal ACS off and iommu=pt, in a VM P2P in the GPU"
+            + " passthrough. DeepEP's intranode kernels need P2P (NVLink) between every GPU pair.");
   }
 
   /** CUDA 711 in its words, its runtime name or its driver name (lower-cased text). */

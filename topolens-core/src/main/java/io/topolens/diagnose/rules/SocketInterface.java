@@ -12,9 +12,14 @@ import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.PathDetail;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code socket-interface}: NCCL bootstraps or sends socket traffic over an interface other hosts
@@ -143,7 +148,10 @@ public final class SocketInterface implements Rule {
     if (ipoib != null) {
       out.add(ipoib);
     }
-    if (!job.multiNode()) {
+    // a job spans nodes by its ranks, or, in a log that ends before any communicator line (a failed
+    // bootstrap), by the hosts that printed NCCL's choice of interface
+    long interfaceNodes = job.interfaces().stream().map(i -> job.node(host(i))).distinct().count();
+    if (!job.multiNode() && interfaceNodes < 2) {
       return out;
     }
     List<Evidence> bad = new ArrayList<>();
@@ -204,9 +212,18 @@ public final class SocketInterface implements Rule {
   private Finding ipoibAtInit(Job job) {
     List<NcclFailure> system =
         job.failures().stream().filter(f -> f.result().equals("ncclSystemError")).toList();
+    // NCCL's own trace of its bootstrap returning ncclSystemError (bootstrap.cc:270 -> 2)
+    List<NcclWarning> bootstrap =
+        job.warnings().stream()
+            .filter(
+                w ->
+                    w.kind() == NcclWarning.Kind.SOCKET
+                        && w.evidence() != null
+                        && w.message().startsWith("bootstrap.cc:"))
+            .toList();
     List<Interface> sockets =
         job.interfaces().stream().filter(i -> i.role() != Interface.Role.OOB).toList();
-    if (system.isEmpty()
+    if ((system.isEmpty() && bootstrap.isEmpty())
         || sockets.isEmpty()
         || !sockets.stream().allMatch(i -> ipoib(i.name()))
         || job.communicators().stream().anyMatch(c -> !c.edges().isEmpty())
@@ -216,6 +233,29 @@ public final class SocketInterface implements Rule {
     List<String> names = sockets.stream().map(Interface::name).distinct().toList();
     List<Evidence> evidence = new ArrayList<>();
     system.forEach(f -> evidence.add(f.evidence()));
+    bootstrap.stream().limit(2).forEach(w -> evidence.add(w.evidence()));
+    // every IPoIB address a host published (bootstrap, or IB's out-of-band interface)
+    Map<String, String> byHost = new LinkedHashMap<>();
+    for (Interface i : job.interfaces()) {
+      if (ipoib(i.name())) {
+        byHost.putIfAbsent(host(i), i.name() + " " + i.address());
+      }
+    }
+    Set<String> subnets = new LinkedHashSet<>();
+    byHost.values().forEach(a -> subnets.add(a.substring(0, Math.max(0, a.lastIndexOf('.')))));
+    // a host seen only through IB's out-of-band interface (no bootstrap line of its own)
+    Set<String> bootstrapped = new LinkedHashSet<>();
+    sockets.forEach(i -> bootstrapped.add(host(i)));
+    job.interfaces().stream()
+        .filter(
+            i ->
+                i.role() == Interface.Role.OOB
+                    && ipoib(i.name())
+                    && !bootstrapped.contains(host(i)))
+        .map(Interface::evidence)
+        .filter(e -> !evidence.contains(e))
+        .limit(1)
+        .forEach(evidence::add);
     sockets.stream()
         .map(Interface::evidence)
         .filter(e -> !evidence.contains(e))
@@ -232,8 +272,20 @@ public final class SocketInterface implements Rule {
             + " error before any rank connected to another. A system error at init is most often a socket"
             + " that could not connect; IPoIB interfaces are often unconfigured, on a subnet per node or not"
             + " routed between hosts, so ranks on other nodes cannot reach the address this one published."
-            + (job.multiNode()
-                ? " This job spans nodes."
+            + (job.multiNode() || byHost.size() > 1
+                ? " This job spans nodes"
+                    + (byHost.size() > 1
+                        ? " ("
+                            + byHost.entrySet().stream()
+                                .map(h -> h.getKey() + ": " + h.getValue())
+                                .collect(Collectors.joining(", "))
+                            + ")"
+                            + (subnets.size() > 1
+                                ? "; their IPoIB addresses differ in the first three numbers, so"
+                                    + " with the usual /24 masks each host is on its own subnet"
+                                : "")
+                        : "")
+                    + "."
                 : " If the job spans nodes, this is the likely cause.")
             + " The log shows no failed connect itself, so this is likely rather than proven.",
         evidence,
@@ -245,6 +297,11 @@ public final class SocketInterface implements Rule {
             + " hosts (the Ethernet one, e.g. NCCL_SOCKET_IFNAME=eth0 or ^ib,lo,docker0). NCCL still moves"
             + " data over InfiniBand verbs; only bootstrap and socket traffic change. NCCL_DEBUG=INFO"
             + " NCCL_DEBUG_SUBSYS=INIT,NET shows the failed connection.");
+  }
+
+  /** The host of the process that printed an interface. */
+  private static String host(Interface i) {
+    return i.process().substring(0, Math.max(0, i.process().lastIndexOf(':')));
   }
 
   /** IPoIB's names: {@code ib0}, {@code ib1} and the predictable {@code ibp12s0}, {@code ibs8}. */

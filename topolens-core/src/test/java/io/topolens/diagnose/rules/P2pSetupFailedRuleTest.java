@@ -74,7 +74,49 @@ class P2pSetupFailedRuleTest {
                 """
                 node-a:4021:4090 [0] misc/ipcsocket.cc:190 NCCL WARN UDS: Sending data over socket /tmp/nccl-socket-3-7a2b failed : Connection refused (111)
                 """)
-            .expect(error("network namespaces", "NCCL_CUMEM_ENABLE=0").at("a.log:1")));
+            .expect(error("network namespaces", "NCCL_CUMEM_ENABLE=0").at("a.log:1")),
+        given(
+                "vLLM's custom all-reduce kernel on 2x T4, in SGLang (sglang issue 552), no NCCL word",
+                """
+                Failed: Cuda error /home/runner/work/vllm/vllm/csrc/custom_all_reduce.cuh:307 'peer access is not supported between these two devices'
+                """)
+            .expect(
+                error(
+                        "the framework's own P2P path needs it",
+                        "--disable-custom-all-reduce",
+                        "nvidia-smi topo -p2p r")
+                    .at("a.log:1")),
+        given(
+                "PyTorch's CUDA error from vLLM 0.8.4's engine (ai-dynamo/dynamo issue 1229)",
+                """
+                RuntimeError: CUDA error: peer access is not supported between these two devices
+                CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+                """)
+            .expect(error("the framework's own P2P path needs it").at("a.log:1")),
+        given(
+                "TensorRT-LLM on 2x RTX 4090D (TensorRT-LLM issue 1625)",
+                """
+                [TensorRT-LLM][ERROR] [TensorRT-LLM][ERROR] CUDA runtime error in error: peer access is not supported between these two devices
+                """)
+            .expect(error("use_custom_all_reduce").at("a.log:1")),
+        given(
+                "DeepEP's intranode buffers from SGLang, CUDA's text on a line of its own (DeepEP issue"
+                    + " 584)",
+                """
+                RuntimeError: Failed: CUDA error /sgl-workspace/DeepEP/csrc/deep_ep.cpp:200
+                'peer access is not supported between these two devices'
+                """)
+            .expect(error("DeepEP").at("a.log:2")),
+        given(
+            "lmdeploy's warning that peer access is not available is no failure (lmdeploy issue 2076)",
+            """
+            [TM][WARNING] Device 0 peer access Device 1 is not available.
+            """),
+        given(
+            "a maintainer's prose about peer access (TensorRT-LLM issue 1499)",
+            """
+            peer access is determined by your network topo. And custom allreudce is only supported when the peer access is supported.
+            """));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -106,6 +106,65 @@ class SocketInterfaceRuleTest {
                         "NCCL_SOCKET_IFNAME=eth0")
                     .at("a.log:6", "a.log:1", "a.log:3")),
         given(
+                "two hosts list a veth beside eno1 and the log ends before any communicator line"
+                    + " (oneflow issue 3586's line; the second host renamed)",
+                """
+                worker:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.41<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+                """,
+                """
+                worker2:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.42<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+                """)
+            .expect(warn("veth25f2e72 (container bridge)").at("a.log:1", "b.log:1")),
+        given(
+            "the same list on one host only: nothing shows the job spans nodes",
+            """
+            worker:101542:101542 [0] NCCL INFO Bootstrap : Using [0]eno1:172.18.40.41<0> [1]veth25f2e72:fe80::380d:bfff:fe5b:54d2%veth25f2e72<0>
+            """),
+        given(
+                "NCCL's own trace of its bootstrap failing with a system error (nccl issue 975's"
+                    + " bootstrap.cc:270 -> 2) where two hosts bootstrap over IPoIB ib0 (nccl issue"
+                    + " 621's lines): no framework error needed",
+                """
+                dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+                dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+                n122-246-085:12246:12397 [0] NCCL INFO bootstrap.cc:270 -> 2
+                """)
+            .expect(
+                warn(
+                        "NCCL failed at init with a system error, and its socket interface is IPoIB: ib0",
+                        "This job spans nodes (dlv01: ib0 172.17.120.71, dlv04: ib0 172.17.120.74).",
+                        "NCCL_SOCKET_IFNAME=eth0")
+                    .at("a.log:3", "a.log:1", "a.log:2")),
+        given(
+                "the trace with hosts on different /24 subnets: IPoIB addresses of nccl issue 952"
+                    + " (ibp12s0) and nccl issue 834 (OOB ib0)",
+                """
+                cluster:925:925 [6] NCCL INFO Bootstrap : Using ibp12s0:10.149.0.32<0>
+                SH-IDC1-10-142-5-42:40549:40549 [5] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.142.205.42<0>
+                n122-246-085:12246:12397 [0] NCCL INFO bootstrap.cc:270 -> 2
+                """)
+            .expect(
+                warn(
+                        "NCCL failed at init with a system error, and its socket interface is IPoIB: ibp12s0",
+                        "each host is on its own subnet")
+                    .at("a.log:3", "a.log:2", "a.log:1")),
+        given(
+            "the bootstrap trace where NCCL bootstraps over Ethernet (nccl issue 743's eth0): not the"
+                + " IPoIB finding",
+            """
+            task272154-tz9m4:511:511 [0] NCCL INFO Bootstrap : Using eth0:10.10.6.118<0>
+            n122-246-085:12246:12397 [0] NCCL INFO bootstrap.cc:270 -> 2
+            """),
+        given(
+            "a trace of another result (1, a CUDA error; nccl issue 844's bootstrap.cc:231 -> 1) or"
+                + " another file is no bootstrap system error",
+            """
+            dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.71<0>
+            dlv04:8736:8736 [0] NCCL INFO Bootstrap : Using ib0:172.17.120.74<0>
+            696b7901f9044f23b786795c0ef7257b000000:39:298 [0] NCCL INFO bootstrap.cc:231 -> 1
+            696b7901f9044f23b786795c0ef7257b000000:39:298 [0] NCCL INFO include/socket.h:445 -> 2
+            """),
+        given(
             "the same system error where NCCL bootstraps over Ethernet: not the IPoIB finding",
             """
             dlv01:25797:25797 [0] NCCL INFO Bootstrap : Using eno1:10.0.120.71<0>

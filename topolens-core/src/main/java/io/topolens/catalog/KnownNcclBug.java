@@ -1,0 +1,42 @@
+package io.topolens.catalog;
+
+import java.util.List;
+
+/**
+ * An NCCL release with a known bug whose symptom a log can show, and the release that fixed it
+ * ({@code known-nccl-bugs.json}); each entry cites the maintainer's answer or release note.
+ *
+ * @param id a short name for the bug
+ * @param from the first release known to have it ({@code 2.18.5})
+ * @param fixedIn the release that fixed it ({@code 2.18.6})
+ * @param symptoms words the log's NCCL failures and warnings must all hold (lower case), each in
+ *     some line
+ * @param unless words that make a symptom line another cause's (lower case)
+ * @param platform where the bug shows ({@code wsl}), or null for anywhere
+ * @param title the finding's title
+ * @param explanation what the bug does, in plain words
+ * @param fix what to do
+ * @param source the maintainer's answer or release note
+ */
+public record KnownNcclBug(
+    String id,
+    String from,
+    String fixedIn,
+    List<String> symptoms,
+    List<String> unless,
+    String platform,
+    String title,
+    String explanation,
+    String fix,
+    String source) {
+
+  /** The bundled catalog. */
+  public record Catalog(List<KnownNcclBug> bugs) {}
+
+  private static final List<KnownNcclBug> BUNDLED =
+      BundledJson.read(KnownNcclBug.class, "known-nccl-bugs.json", Catalog.class).bugs();
+
+  public static List<KnownNcclBug> bundled() {
+    return BUNDLED;
+  }
+}
