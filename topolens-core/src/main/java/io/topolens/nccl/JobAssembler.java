@@ -159,6 +159,11 @@ final class JobAssembler {
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
+      case NcclEvent.EnvSet s ->
+          // a launcher's command line: sent to every process, printed by none
+          env.computeIfAbsent(
+              s.name() + "=" + s.value(),
+              k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
       default -> {}
     }
   }

@@ -199,7 +199,8 @@ class HeldOutTest {
    * judged too (r02, r10: a run that printed its devices and no result row). Blind 3 of 14 on main
    * at 2359a48; r02, r04 and r10 named after by stopped-at (where the run stopped, if it hung), r01
    * by duplicate-gpu reading NCCL's pre-2.4 INFO lines (rank 10 reached over P2P/IPC on device 2 of
-   * a host where device 2 is rank 2's: two machines taken for one).
+   * a host where device 2 is rank 2's: two machines taken for one), r07 by socket-interface (one
+   * NCCL_SOCKET_IFNAME that mpirun's -x sent to both hosts, init failed on one).
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
@@ -211,6 +212,7 @@ class HeldOutTest {
     "set13/r06-nccl-1.x-unhandled-cuda-error-p100-nccl-tests-5.log, nccl-error, true",
     "set13/r14-ncv4-graph-file-in-nccl-conf-system-error-nccl-1240.log, env-override, true",
     "set13/r07-socket-ifname-differs-per-node-internal-error-nccl-tests-219.log, stopped-at, false",
+    "set13/r07-socket-ifname-differs-per-node-internal-error-nccl-tests-219.log, socket-interface, true",
   })
   void setThirteenAsDiagnoseReadsIt(String file, String id, boolean named) {
     assertThat(asDiagnoseReadsIt(file).findings().stream().anyMatch(f -> f.id().equals(id)))
