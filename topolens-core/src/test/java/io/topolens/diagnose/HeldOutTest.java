@@ -3,14 +3,6 @@ package io.topolens.diagnose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.topolens.Fixtures;
-import io.topolens.catalog.HardwareCatalog;
-import io.topolens.inputs.Inputs;
-import io.topolens.inputs.InputsReader;
-import io.topolens.nccl.NcclLogReader;
-import io.topolens.verdict.BenchAnalysis;
-import io.topolens.verdict.BenchVerdict;
-import io.topolens.verdict.Expectations;
-import io.topolens.verdict.Hardware;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -233,13 +225,7 @@ class HeldOutTest {
   }
 
   private static Diagnosis asDiagnoseReadsIt(String file) {
-    Inputs in =
-        new InputsReader(new NcclLogReader(1))
-            .read(List.of(Fixtures.path("nccl/heldout/" + file).toString()));
-    List<BenchVerdict> benches =
-        new BenchAnalysis(new Expectations(HardwareCatalog.builtIn()))
-            .judge(in, Hardware.unknown());
-    return Diagnoser.standard().diagnose(in.job(), in, benches);
+    return Diagnoser.standard().diagnose(Fixtures.observe("nccl/heldout/" + file));
   }
 
   /**

@@ -3,16 +3,8 @@ package io.topolens.diagnose.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.topolens.Fixtures;
-import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Finding;
-import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
-import io.topolens.inputs.Inputs;
-import io.topolens.inputs.InputsReader;
-import io.topolens.nccl.NcclLogReader;
-import io.topolens.verdict.BenchAnalysis;
-import io.topolens.verdict.Expectations;
-import io.topolens.verdict.Hardware;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,20 +16,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * on a command line alone, is not judged.
  */
 class SocketInterfaceLauncherTest {
-
-  private static List<Finding> findings(String resource) {
-    Inputs in =
-        new InputsReader(new NcclLogReader(1)).read(List.of(Fixtures.path(resource).toString()));
-    Observed o =
-        new Observed(
-            in.job(),
-            in.smi(),
-            in.topologies(),
-            BenchAnalysis.topology(in),
-            new BenchAnalysis(new Expectations(HardwareCatalog.builtIn()))
-                .judge(in, Hardware.unknown()));
-    return new SocketInterface().check(o);
-  }
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -53,7 +31,7 @@ class SocketInterfaceLauncherTest {
         "nccl/heldout/set13/r12-cumem-alltoall-deadlock-16-nodes-2.19-nccl-1134.log | -",
       })
   void oneNameSentToEveryHost(String file, String title) {
-    List<Finding> found = findings(file);
+    List<Finding> found = new SocketInterface().check(Fixtures.observe(file));
     if (title.equals("-")) {
       assertThat(found).isEmpty();
       return;

@@ -3,17 +3,10 @@ package io.topolens.diagnose.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.topolens.Fixtures;
-import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
-import io.topolens.inputs.Inputs;
-import io.topolens.inputs.InputsReader;
 import io.topolens.model.Progress;
-import io.topolens.nccl.NcclLogReader;
-import io.topolens.verdict.BenchAnalysis;
-import io.topolens.verdict.Expectations;
-import io.topolens.verdict.Hardware;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,18 +17,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Sources: nccl/hangs/README.md and the held-out READMEs.
  */
 class StoppedAtRuleTest {
-
-  private static Observed observe(String resource) {
-    Inputs in =
-        new InputsReader(new NcclLogReader(1)).read(List.of(Fixtures.path(resource).toString()));
-    return new Observed(
-        in.job(),
-        in.smi(),
-        in.topologies(),
-        BenchAnalysis.topology(in),
-        new BenchAnalysis(new Expectations(HardwareCatalog.builtIn()))
-            .judge(in, Hardware.unknown()));
-  }
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -68,7 +49,7 @@ class StoppedAtRuleTest {
         "fixtures/h200x4/ar-p2p.log | COMPLETE | - | -",
       })
   void namesWhereTheRunStopped(String file, String stage, String title, String words) {
-    Observed o = observe(file);
+    Observed o = Fixtures.observe(file);
     List<Progress.Stage> stages = o.job().progress().stream().map(Progress::stage).toList();
     if (stage.equals("*")) {
       // not checked
