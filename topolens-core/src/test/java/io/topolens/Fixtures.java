@@ -10,11 +10,16 @@ import io.topolens.nccl.NcclLogReader;
 import io.topolens.verdict.BenchAnalysis;
 import io.topolens.verdict.Expectations;
 import io.topolens.verdict.Hardware;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Real logs bundled as test resources (see the README beside each folder for where they come from).
@@ -54,5 +59,23 @@ public final class Fixtures {
         BenchAnalysis.topology(in),
         new BenchAnalysis(new Expectations(HardwareCatalog.builtIn()))
             .judge(in, Hardware.unknown()));
+  }
+
+  /**
+   * Every log ({@code .log}, {@code .jsonl}) below these folders (relative to the module, as {@code
+   * src/test/resources} or {@code ../examples}), sorted.
+   */
+  public static Stream<Path> logs(String... folders) {
+    List<Path> all = new ArrayList<>();
+    for (String folder : folders) {
+      try (Stream<Path> s = Files.walk(Path.of(folder))) {
+        s.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".jsonl"))
+            .sorted()
+            .forEach(all::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return all.stream();
   }
 }

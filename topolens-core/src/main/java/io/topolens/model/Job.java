@@ -25,6 +25,7 @@ import java.util.Map;
  *     first), one per rank and form
  * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
  *     driver's, whichever line printed it
+ * @param launched the ranks launchers announced as their processes joined, every line kept
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
  */
@@ -45,6 +46,7 @@ public record Job(
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
+    List<LaunchedRank> launched,
     List<Progress> progress) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
@@ -76,6 +78,7 @@ public record Job(
         timeouts,
         watchdog,
         versions,
+        launched,
         progress);
   }
 

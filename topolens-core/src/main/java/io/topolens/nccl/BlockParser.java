@@ -51,8 +51,7 @@ final class BlockParser {
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
-    OtherLines.Sink sink = wanted.sink();
-    Needles.Finder others = new Needles.Finder(block, wanted.needles());
+    Wanted others = new Wanted(block, wanted);
     int debugLine = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
@@ -109,11 +108,11 @@ final class BlockParser {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
             if (framework == 0 && others.any(start, end)) {
-              other.add(other(lines, text(buf, start, end), sink));
+              other.add(others.read(lines, buf, start, end));
             }
           }
         } else if (others.any(start, end)) {
-          other.add(other(lines, text(buf, start, end), sink));
+          other.add(others.read(lines, buf, start, end));
         }
       }
       start = end + 1;
@@ -139,8 +138,51 @@ final class BlockParser {
     return i < 0 ? -1 : i + 1;
   }
 
-  private static Other other(int line, String text, OtherLines.Sink sink) {
-    return new Other(line, text, sink.read(text));
+  /**
+   * The other programs' lines of a block: whether a line is wanted, and what the sink reads of it.
+   * One finder over the block tells which needles a line holds (a needle absent from a window of
+   * lines costs one search for the window, not one per line), and the sink is told too, so it need
+   * not search the line for them again; where escapes were removed from a line, they are searched
+   * in its text.
+   */
+  private static final class Wanted {
+    private final OtherLines lines;
+    private final Needles.Finder finder;
+
+    /** Whether the needles are few enough to be told as bits. */
+    private final boolean bits;
+
+    /** The needles of the line last asked about. */
+    private long found;
+
+    Wanted(String block, OtherLines lines) {
+      this.lines = lines;
+      this.finder = new Needles.Finder(block, lines.needles());
+      this.bits = lines.needles().size() <= Long.SIZE;
+    }
+
+    /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
+    boolean any(int start, int end) {
+      if (!bits) {
+        return finder.any(start, end);
+      }
+      found = finder.which(start, end);
+      return found != 0;
+    }
+
+    /** The wanted line just asked about, with what the sink read of it. */
+    Other read(int line, byte[] buf, int start, int end) {
+      String plain = new String(buf, start, end - start, StandardCharsets.UTF_8);
+      if (plain.indexOf(0x1b) >= 0 || plain.indexOf('\r') >= 0) {
+        String text = decode(buf, start, end);
+        Object read = bits ? lines.sink().read(text, lines.holds(text)) : lines.sink().read(text);
+        return new Other(line, text, read);
+      }
+      // the text decodes the line's bytes one for one where they are ASCII, so it holds the (ASCII)
+      // needles found on the bytes, and no other
+      Object read = bits ? lines.sink().read(plain, found) : lines.sink().read(plain);
+      return new Other(line, plain, read);
+    }
   }
 
   /** A framework's line about NCCL (PyTorch's errors, the watchdog): 1 when it is one, else 0. */

@@ -3,6 +3,7 @@ package io.topolens.nccl;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Lines a framework (PyTorch's ProcessGroupNCCL, Horovod, nccl-tests) prints about an NCCL failure,
@@ -47,9 +48,24 @@ final class FrameworkLine {
    */
   private static final String WATCHDOG_DIED = "watchdog thread terminated with exception: ";
 
+  /**
+   * PyTorch Lightning's announcement of a process's rank: {@code initializing ddp: GLOBAL_RANK: 1,
+   * MEMBER: 2/8} (1.0-1.5), {@code Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/8} (1.6 on
+   * and Fabric).
+   */
+  private static final List<String> ANNOUNCES =
+      List.of("initializing ddp: ", "Initializing distributed: ");
+
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
-    int at = text.indexOf(WATCHDOG);
+    int at = text.indexOf(Needles.GLOBAL_RANK);
+    if (at >= 0) {
+      NcclEvent launched = launched(text, at);
+      if (launched != null) {
+        return launched;
+      }
+    }
+    at = text.indexOf(WATCHDOG);
     if (at >= 0) {
       return timeout(text, at);
     }
@@ -130,8 +146,15 @@ final class FrameworkLine {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       return alone(text);
     }
-    if (notBuilt(text)) {
+    if (notBuilt(text) || notLoadable(text)) {
       return alone(Kind.NCCL_NOT_BUILT, text);
+    }
+    if (text.contains(Needles.DRIVER_INSUFFICIENT)
+        || text.contains(Needles.DRIVER_TOO_OLD)
+        || ((text.contains(Needles.CONFIG_UNDEF) || text.contains("undefined symbol: nccl"))
+            && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
+      // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
+      return alone(text);
     }
     if (portInUse(text)) {
       return alone(Kind.PORT_IN_USE, text);
@@ -142,10 +165,7 @@ final class FrameworkLine {
     if (killed(text)) {
       return alone(Kind.KILLED, text);
     }
-    if (text.contains(Needles.STORE_CLIENT)
-        || uniqueIdWait(text)
-        || (text.contains(Needles.STORE)
-            && (text.contains("clients joined") || text.contains("workers joined")))) {
+    if (storeFailed(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
     NcclEvent old = oldWarning(text);
@@ -222,6 +242,35 @@ final class FrameworkLine {
       return null;
     }
     return new NcclEvent.Version(v);
+  }
+
+  /**
+   * A rank Lightning announced ({@link #ANNOUNCES}), with the shape of the logger's prefix before
+   * it (digits as {@code #}); null when the words around {@code GLOBAL_RANK: } are not Lightning's.
+   */
+  private static NcclEvent launched(String text, int at) {
+    String before = null;
+    for (String a : ANNOUNCES) {
+      if (text.startsWith(a, at - a.length())) {
+        before = text.substring(0, at - a.length());
+      }
+    }
+    if (before == null) {
+      return null;
+    }
+    Cursor c = new Cursor(text, at + Needles.GLOBAL_RANK.length());
+    long rank = c.integer();
+    int member = text.indexOf(", MEMBER: ", at);
+    if (rank < 0 || member < 0) {
+      return null;
+    }
+    int slash = text.indexOf('/', member);
+    long world = slash < 0 ? -1 : number(text, slash + 1);
+    if (world <= 0) {
+      return null;
+    }
+    String stream = before.strip().replaceAll("[0-9]", "#");
+    return new NcclEvent.Launched("lightning", (int) rank, (int) world, stream);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */
@@ -316,6 +365,47 @@ final class FrameworkLine {
   }
 
   /**
+   * PyTorch's rendezvous on its TCPStore (MASTER_ADDR:MASTER_PORT) that failed, in the forms of
+   * torch 1.8-2.11: the server's count ({@code DistStoreError: Timed out after 1801 seconds waiting
+   * for clients. 1/3 clients joined.}, {@code workers} before 2.2), a store call that ran out
+   * ({@code DistStoreError: Socket Timeout}, {@code DistStoreError: wait timeout after 600000ms,
+   * keys: ...}, 1.x's bare {@code RuntimeError: Socket Timeout}), a client that never reached it
+   * ({@code The client socket has timed out after 600000ms while trying to connect to (HOST,
+   * PORT).}, {@code The client socket has failed to connect to [ADDR]:PORT (errno: 110 - Connection
+   * timed out).}: every errno is taken, the rule judges which are harmless; 2.2 on logs the same
+   * timeout as {@code The server socket on [ADDR]:PORT has timed out, will retry.}), the
+   * store-based barrier of 1.8-2.0 ({@code Timed out initializing process group in store based
+   * barrier on rank: ...}), torchrun's elastic rendezvous ({@code RendezvousTimeoutError}, {@code
+   * RendezvousConnectionError: The connection to the C10d store has failed.}), and a rank waiting
+   * for rank 0's NCCL unique id.
+   */
+  private static boolean storeFailed(String text) {
+    if (text.contains(Needles.STORE_CLIENT)
+        || text.contains(Needles.STORE_CONNECT)
+        || (text.contains(Needles.STORE_RETRY) && text.contains("The server socket on "))
+        || uniqueIdWait(text)
+        || text.contains("RendezvousTimeoutError")
+        || text.contains("RendezvousConnectionError")
+        || text.contains("Timed out initializing process group in " + Needles.STORE_BARRIER)) {
+      return true;
+    }
+    String stripped = text.strip();
+    if (stripped.endsWith("RuntimeError: " + Needles.SOCKET_TIMEOUT)) {
+      return true;
+    }
+    int at = text.indexOf(Needles.STORE + ": ");
+    if (at < 0) {
+      return false;
+    }
+    String said =
+        text.substring(at + Needles.STORE.length() + 2).toLowerCase(java.util.Locale.ROOT);
+    return said.contains("clients joined")
+        || said.contains("workers joined")
+        || said.contains("timeout")
+        || said.contains("timed out");
+  }
+
+  /**
    * A rank that waited in PyTorch's store for rank 0's NCCL unique id and gave up
    * (ProcessGroupNCCL's broadcastUniqueNCCLID, PyTorch 1.12 on, {@code retreiving} before 2.1):
    * {@code [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
@@ -335,6 +425,26 @@ final class FrameworkLine {
   private static boolean notBuilt(String text) {
     return text.contains("Distributed package doesn't have NCCL")
         || text.contains("but NCCL support is not compiled");
+  }
+
+  /**
+   * The framework found no NCCL library it could load at run time: XLA's (JAX's) {@code NCCL
+   * operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will
+   * not work.} (jaxlib's local-CUDA install without NCCL), vLLM's pynccl {@code Failed to load NCCL
+   * library from libnccl.so.2 ...}, the loader's {@code libnccl.so.2: cannot open shared object
+   * file: No such file or directory} (PyTorch's {@code import torch}, Lua torch's {@code
+   * libnccl.so.1}) and vLLM's {@code Cannot find libnccl.so.2 in the system}. A network plugin that
+   * is not installed ({@code libnccl-net.so: cannot open shared object file}) is not this: NCCL
+   * goes on without it.
+   */
+  private static boolean notLoadable(String text) {
+    if (text.contains("load NCCL library")) {
+      return true;
+    }
+    int at = text.indexOf("libnccl.so");
+    return at >= 0
+        && (text.indexOf("cannot open shared object file", at) > 0
+            || text.lastIndexOf("Cannot find ", at) >= 0);
   }
 
   /**
@@ -545,6 +655,48 @@ final class FrameworkLine {
       Result r = bySaying(words);
       if (r != null) {
         return new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+      }
+    }
+    return paddleError(text);
+  }
+
+  /**
+   * PaddlePaddle's check of an NCCL result (PADDLE_ENFORCE_GPU_SUCCESS, enforce.h): 1.8-2.1's
+   * {@code ExternalError: Nccl error, unhandled cuda error (at
+   * /paddle/paddle/fluid/platform/collective_helper.cc:83)} (2.1: {@code OSError: (External) Nccl
+   * error, ...}), 2.2 on {@code OSError: (External) NCCL error(1), unhandled cuda error.} (a {@code
+   * [Hint: 'ncclUnhandledCudaError'. ...]} line after it), and 1.5's {@code what(): unhandled cuda
+   * error at [/.../paddle/fluid/platform/nccl_helper.h:70]}: ncclGetErrorString's words.
+   */
+  private static NcclEvent paddleError(String text) {
+    int at = text.indexOf(Needles.PADDLE_NCCL);
+    int from = -1;
+    if (at >= 0 && text.startsWith(", ", at + Needles.PADDLE_NCCL.length())) {
+      from = at + Needles.PADDLE_NCCL.length() + 2;
+    } else {
+      at = text.indexOf("NCCL error(");
+      int close = at < 0 ? -1 : text.indexOf("), ", at);
+      if (close > at + 11 && text.substring(at + 11, close).chars().allMatch(Character::isDigit)) {
+        from = close + 3;
+      }
+    }
+    if (from >= 0) {
+      String words = text.substring(from);
+      int cut = words.indexOf(" (at ");
+      if (cut >= 0) {
+        words = words.substring(0, cut);
+      }
+      words = words.strip();
+      if (words.endsWith(".")) {
+        words = words.substring(0, words.length() - 1);
+      }
+      Result r = bySaying(words);
+      return r == null ? null : new NcclEvent.Failure(rank(text, at), r.name(), words, null);
+    }
+    for (Result r : RESULTS) {
+      at = text.indexOf(r.says() + " at [");
+      if (at >= 0 && text.indexOf("nccl", at) > at) {
+        return new NcclEvent.Failure(rank(text, at), r.name(), r.says(), null);
       }
     }
     return null;

@@ -10,6 +10,7 @@ import io.topolens.model.GdrStatus;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchedRank;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
@@ -63,6 +64,7 @@ final class JobAssembler {
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
+  private final List<LaunchedRank> launched = new ArrayList<>();
   private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
@@ -159,6 +161,7 @@ final class JobAssembler {
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
+      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
           env.computeIfAbsent(
@@ -221,6 +224,13 @@ final class JobAssembler {
               t.timeoutMs(),
               t.ranForMs(),
               e));
+    }
+  }
+
+  private void launched(NcclEvent.Launched l, Evidence e) {
+    // every line: a rank announced twice is what the rules look for
+    if (launched.size() < 10_000) {
+      launched.add(new LaunchedRank(l.launcher(), l.rank(), l.worldSize(), l.stream(), e));
     }
   }
 
@@ -292,6 +302,7 @@ final class JobAssembler {
       case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
+      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -590,6 +601,7 @@ final class JobAssembler {
         List.copyOf(timeouts.values()),
         List.copyOf(watchdog.values()),
         List.copyOf(printed.values()),
+        List.copyOf(launched),
         progress.entrySet().stream()
             .map(
                 e ->

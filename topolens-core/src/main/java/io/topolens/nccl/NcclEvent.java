@@ -143,6 +143,12 @@ sealed interface NcclEvent {
    */
   record Stage(Progress.Stage stage) implements NcclEvent {}
 
+  /**
+   * A rank a launcher announced: Lightning's {@code Initializing distributed: GLOBAL_RANK: 1,
+   * MEMBER: 2/8}; {@code stream} is the shape of the logger's prefix before it.
+   */
+  record Launched(String launcher, int rank, int worldSize, String stream) implements NcclEvent {}
+
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
 

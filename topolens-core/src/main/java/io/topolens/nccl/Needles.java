@@ -142,6 +142,52 @@ public final class Needles {
   public static final String INVALID_ORDINAL = "invalid device ordinal";
 
   /**
+   * A rank's connection to PyTorch's TCPStore (MASTER_ADDR:MASTER_PORT) that failed, c10d's socket
+   * (torch 1.10-2.11): {@code [W socket.cpp:663] [c10d] The client socket has failed to connect to
+   * [::ffff:255.255.0.0]:29500 (errno: 110 - Connection timed out).} and, after every address was
+   * tried, {@code ... failed to connect to any network address of (HOST, PORT).}
+   */
+  public static final String STORE_CONNECT = "client socket has failed to connect";
+
+  /**
+   * The same connect to the store timing out in torch 2.2 on, logged by the client as it retries:
+   * {@code [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on
+   * [::ffff:10.0.0.1]:40613 has timed out, will retry.}
+   */
+  public static final String STORE_RETRY = "has timed out, will retry";
+
+  /**
+   * The store's own timeouts without the word DistStoreError: PyTorch 1.x's {@code RuntimeError:
+   * Socket Timeout} (a store get or wait that ran out).
+   */
+  public static final String SOCKET_TIMEOUT = "Socket Timeout";
+
+  /**
+   * PyTorch 1.8-2.0's barrier on the store after init_process_group: {@code RuntimeError: Timed out
+   * initializing process group in store based barrier on rank: 2, for key:
+   * store_based_barrier_key:1 (world_size=2, worker_count=4, timeout=0:30:00)}.
+   */
+  public static final String STORE_BARRIER = "store based barrier";
+
+  /**
+   * torchrun's elastic rendezvous giving up: {@code RendezvousTimeoutError}, {@code
+   * RendezvousConnectionError: The connection to the C10d store has failed.}
+   */
+  public static final String ELASTIC_RENDEZVOUS = "Rendezvous";
+
+  /**
+   * PaddlePaddle 1.8-2.1's check of an NCCL result, which spells it {@code Nccl}: {@code
+   * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
+   */
+  public static final String PADDLE_NCCL = "Nccl error";
+
+  /**
+   * PyTorch Lightning announcing a process's rank, {@code Initializing distributed: GLOBAL_RANK: 1,
+   * MEMBER: 2/8}: a rank announced twice is two processes claiming it.
+   */
+  public static final String GLOBAL_RANK = "GLOBAL_RANK: ";
+
+  /**
    * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
    * without NCCL's: SGLang's {@code RuntimeError: CUDART error: peer access is not supported
    * between these two devices}, vLLM's custom all-reduce {@code Failed: Cuda error
@@ -151,6 +197,28 @@ public final class Needles {
    * multi-needle pass finds it at almost no cost.
    */
   public static final String PEER_ACCESS = "peer access is not supported";
+
+  /**
+   * CUDA error 35 (cudaErrorInsufficientDriver) in the CUDA runtime's words, as callers print it
+   * without NCCL's: on the line after LMDeploy's {@code Failed, NCCL error ... 'unhandled cuda
+   * error'}, PyTorch's {@code RuntimeError: CUDA error: CUDA driver version is insufficient for
+   * CUDA runtime version}, 1.x's {@code cuda runtime error (35) : ...}, CuPy's {@code
+   * cudaErrorInsufficientDriver: ...}.
+   */
+  public static final String DRIVER_INSUFFICIENT = "driver version is insufficient";
+
+  /**
+   * PyTorch's own check of the same: {@code RuntimeError: The NVIDIA driver on your system is too
+   * old (found version 11040).}, also as {@code UserWarning: CUDA initialization: ...}.
+   */
+  public static final String DRIVER_TOO_OLD = "driver on your system is too old";
+
+  /**
+   * NCCL 2.14's check of a config from newer headers, pasted without NCCL's header or PyTorch's
+   * {@code Last error:}: {@code Invalid config blocking attribute value -2147483648} (the value is
+   * NCCL_CONFIG_UNDEF_INT, "not set").
+   */
+  public static final String CONFIG_UNDEF = "attribute value -2147483648";
 
   /** All of them, in the order the filter tries them; index 0 is NCCL's own debug line. */
   public static final List<String> ALL =
@@ -178,7 +246,17 @@ public final class Needles {
           DUPLICATE_GPU,
           ADDRESS_IN_USE,
           INVALID_ORDINAL,
-          PEER_ACCESS);
+          PEER_ACCESS,
+          STORE_CONNECT,
+          STORE_RETRY,
+          SOCKET_TIMEOUT,
+          STORE_BARRIER,
+          ELASTIC_RENDEZVOUS,
+          PADDLE_NCCL,
+          GLOBAL_RANK,
+          DRIVER_INSUFFICIENT,
+          DRIVER_TOO_OLD,
+          CONFIG_UNDEF);
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each
@@ -228,6 +306,30 @@ public final class Needles {
         }
       }
       return false;
+    }
+
+    /**
+     * Which needles occur in {@code [start, end)}: bit i for the i-th (at most 64 needles); lines
+     * must be asked about in order, and a finder answers either this or {@link #any}.
+     */
+    long which(int start, int end) {
+      long holds = 0;
+      for (int i = 0; i < needles.length; i++) {
+        int at = found[i];
+        if (at < start) {
+          if (searched[i] >= end) {
+            continue;
+          }
+          int to = Math.min(block.length(), Math.max(end, start + WINDOW));
+          at = block.indexOf(needles[i], start, to);
+          found[i] = at;
+          searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+        }
+        if (at >= start && at < end) {
+          holds |= 1L << i;
+        }
+      }
+      return holds;
     }
   }
 }

@@ -28,6 +28,14 @@ public record OtherLines(List<String> needles, Sink sink) {
       return null;
     }
 
+    /**
+     * {@link #read(String)} of a line whose needles are known, found on the block's bytes: bit i of
+     * {@code needles} set when it holds the i-th of {@link OtherLines#needles} (of the first 64).
+     */
+    default Object read(String text, long needles) {
+      return read(text);
+    }
+
     /** A wanted line with what {@link #read} gave for it. */
     default void line(String file, long line, String text, Object read) {
       line(file, line, text);
@@ -39,6 +47,23 @@ public record OtherLines(List<String> needles, Sink sink) {
 
   public OtherLines {
     needles = List.copyOf(needles);
+    for (String n : needles) {
+      if (n.isEmpty() || !n.chars().allMatch(c -> c < 0x80 && c != '\n')) {
+        // they are searched on the bytes, and told a line's text holds them
+        throw new IllegalArgumentException("a needle must be ASCII without line breaks: " + n);
+      }
+    }
+  }
+
+  /** Which of the first 64 {@link #needles} a line holds, searched one by one (bit i: the i-th). */
+  public long holds(String text) {
+    long found = 0;
+    for (int i = 0; i < Math.min(needles.size(), Long.SIZE); i++) {
+      if (text.contains(needles.get(i))) {
+        found |= 1L << i;
+      }
+    }
+    return found;
   }
 
   /** Both readers' lines: the needles of each, every wanted line to both sinks. */
@@ -47,6 +72,8 @@ public record OtherLines(List<String> needles, Sink sink) {
     other.needles.stream().filter(n -> !all.contains(n)).forEach(all::add);
     Sink a = sink;
     Sink b = other.sink;
+    int[] ofA = needles.stream().mapToInt(all::indexOf).toArray();
+    int[] ofB = other.needles.stream().mapToInt(all::indexOf).toArray();
     return new OtherLines(
         all,
         new Sink() {
@@ -62,11 +89,30 @@ public record OtherLines(List<String> needles, Sink sink) {
           }
 
           @Override
+          public Object read(String text, long found) {
+            if (all.size() > Long.SIZE) {
+              return read(text); // the bits name only the first 64
+            }
+            return new Object[] {a.read(text, bits(found, ofA)), b.read(text, bits(found, ofB))};
+          }
+
+          @Override
           public void line(String file, long line, String text, Object read) {
             Object[] both = (Object[]) read;
             a.line(file, line, text, both[0]);
             b.line(file, line, text, both[1]);
           }
         });
+  }
+
+  /** A sink's own bits of the bits of both needle lists: its i-th needle is {@code at[i]} there. */
+  private static long bits(long found, int[] at) {
+    long own = 0;
+    for (int i = 0; i < at.length; i++) {
+      if ((found & 1L << at[i]) != 0) {
+        own |= 1L << i;
+      }
+    }
+    return own;
   }
 }

@@ -143,6 +143,9 @@ final class WarningClassifier {
               List.of(
                   "driver version is insufficient",
                   "cudaerrorinsufficientdriver",
+                  // PyTorch's own check of the same (c10/cuda): "The NVIDIA driver on your system
+                  // is too old (found version 11040)"
+                  "driver on your system is too old",
                   // CUDA 222: PTX from a newer toolchain than the driver can compile
                   "unsupported toolchain",
                   "unsupported display driver / cuda driver combination",
@@ -441,6 +444,9 @@ final class WarningClassifier {
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
+    if (olderLibrary(text)) {
+      return Kind.VERSION;
+    }
     // ibvwrap's "Call to ibv_reg_mr|ibv_create_cq|ibv_create_qp failed with error Cannot allocate
     // memory" (ENOMEM): the locked-memory limit, not the fabric
     if (text.contains("cannot allocate memory")
@@ -457,4 +463,31 @@ final class WarningClassifier {
     }
     return Kind.OTHER;
   }
+
+  /**
+   * A program built against newer NCCL headers than the libnccl it loaded (lower-cased text): the
+   * loader's {@code undefined symbol: ncclCommRegister} for an NCCL function (not a plugin's {@code
+   * ncclNetPlugin_v5}, {@code ncclCollNetPlugin_v8}, {@code ncclTunerPlugin_v2}, {@code
+   * ncclProfiler_v1}, which NCCL looks up in the plugin), and NCCL 2.14's config check refusing
+   * {@code -2147483648}, the "not set" value newer headers' NCCL_CONFIG_INITIALIZER write ({@code
+   * Invalid config blocking attribute value -2147483648}).
+   */
+  static boolean olderLibrary(String text) {
+    if (text.contains(Needles.CONFIG_UNDEF)) {
+      return true;
+    }
+    int at = text.indexOf(UNDEFINED_NCCL);
+    if (at < 0) {
+      return false;
+    }
+    String symbol = text.substring(at + UNDEFINED_NCCL.length() - 4);
+    return !(symbol.startsWith("ncclnet")
+        || symbol.startsWith("ncclcollnet")
+        || symbol.startsWith("nccltuner")
+        || symbol.startsWith("ncclprofiler")
+        || symbol.startsWith("ncclgin")
+        || symbol.startsWith("ncclenv"));
+  }
+
+  private static final String UNDEFINED_NCCL = "undefined symbol: nccl";
 }

@@ -116,7 +116,7 @@ public final class ExperimentValidation {
                 predicted.get(ref).stepS(),
                 mfu,
                 // the compute term is FLOPs / (peak x MFU): the model's own MFU from its term
-                mfu * computeWithMfu(m, r, mfu) / predicted.get(ref).seconds(Term.Kind.COMPUTE));
+                mfu * computeWithMfu(m, r, mfu) / forwardBackward(predicted.get(ref)));
         fitted = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
           fitted.add(
@@ -168,7 +168,15 @@ public final class ExperimentValidation {
   }
 
   private static double computeWithMfu(StepModel m, Scenario s, double mfu) {
-    return withMfu(m, s, mfu).seconds(Term.Kind.COMPUTE);
+    return forwardBackward(withMfu(m, s, mfu));
+  }
+
+  /** The forward and backward's term (not the GPU optimizer's, also a compute term). */
+  private static double forwardBackward(Prediction p) {
+    return p.terms().stream()
+        .filter(t -> t.kind() == Term.Kind.COMPUTE && t.label().equals("compute"))
+        .mapToDouble(Term::seconds)
+        .sum();
   }
 
   private static Prediction withMfu(StepModel m, Scenario s, double mfu) {

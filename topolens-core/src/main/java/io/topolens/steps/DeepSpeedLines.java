@@ -19,7 +19,15 @@ import java.util.regex.Pattern;
  * fwd_microstep}) and ZeRO's optimizer timers are not steps and are skipped.
  */
 final class DeepSpeedLines implements StepFormat {
-  private static final Pattern STEP = Pattern.compile("\\[Rank (\\d+)\\] step=(\\d+), skipped=");
+  /**
+   * The {@code steps_per_print} line's form; {@link #logDist} finds it without the regular
+   * expression engine and DeepSpeedLinesTest holds the two equal.
+   */
+  static final Pattern STEP = Pattern.compile("\\[Rank (\\d+)\\] step=(\\d+), skipped=");
+
+  private static final String RANK = "[Rank ";
+  private static final String STEP_IS = "] step=";
+  private static final String SKIPPED = ", skipped=";
 
   /**
    * The throughput timer's form; {@link #throughput} finds it without the regular expression engine
@@ -41,19 +49,21 @@ final class DeepSpeedLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
+  public void read(String text, long found, StepSink file) {
+    // each literal below holds one of the needles: it is searched only where that needle is
+    boolean stepNeedle = StepNeedles.has(found, StepNeedles.STEP);
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
     // at every position of every wanted line was most of a big log's reading time
-    Matcher m = text.contains(", skipped=") ? STEP.matcher(text) : null;
-    if (m != null && m.find()) {
+    String[] logDist = stepNeedle && text.contains(SKIPPED) ? logDist(text) : null;
+    if (logDist != null) {
       file.recognized(Framework.DEEPSPEED);
       file.stamped(
-          "deepspeed-step@" + m.group(1),
-          Long.parseLong(m.group(2)),
+          "deepspeed-step@" + logDist[0],
+          Long.parseLong(logDist[1]),
           LogTimestamp.of(text),
           Framework.DEEPSPEED);
     }
-    String[] throughput = text.contains(RUNNING_AVG) ? throughput(text) : null;
+    String[] throughput = stepNeedle && text.contains(RUNNING_AVG) ? throughput(text) : null;
     if (throughput != null) {
       double perSecond = Numbers.positive(throughput[1]);
       if (Double.isNaN(perSecond)) {
@@ -70,15 +80,52 @@ final class DeepSpeedLines implements StepFormat {
             });
       }
     }
-    m = text.contains("time (ms) |") ? TIMERS.matcher(text) : null;
+    Matcher m =
+        StepNeedles.has(found, StepNeedles.TIME) && text.contains("time (ms) |")
+            ? TIMERS.matcher(text)
+            : null;
     if (m != null && m.find()) {
       timers(m.group(1), file);
     }
-    m = text.contains("train_batch_size ") ? CONFIG_BATCH.matcher(text) : null;
+    m =
+        StepNeedles.has(found, StepNeedles.TRAIN) && text.contains("train_batch_size ")
+            ? CONFIG_BATCH.matcher(text)
+            : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
       file.globalBatch(Long.parseLong(m.group(1)));
     }
+  }
+
+  /**
+   * {@link #STEP}'s first match in {@code text} as its two groups (rank, step), or null: the
+   * leftmost {@code [Rank } followed by digits, {@code ] step=}, digits and {@code , skipped=}
+   * (digits then a character that is none have one way to match).
+   */
+  static String[] logDist(String text) {
+    for (int at = text.indexOf(RANK); at >= 0; at = text.indexOf(RANK, at + 1)) {
+      int rank = at + RANK.length();
+      int rankEnd = digits(text, rank);
+      if (rankEnd == rank || !text.startsWith(STEP_IS, rankEnd)) {
+        continue;
+      }
+      int step = rankEnd + STEP_IS.length();
+      int stepEnd = digits(text, step);
+      if (stepEnd == step || !text.startsWith(SKIPPED, stepEnd)) {
+        continue;
+      }
+      return new String[] {text.substring(rank, rankEnd), text.substring(step, stepEnd)};
+    }
+    return null;
+  }
+
+  /** The end of the ASCII digits starting at {@code from}. */
+  private static int digits(String s, int from) {
+    int i = from;
+    while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+      i++;
+    }
+    return i;
   }
 
   /**

@@ -41,7 +41,12 @@ final class FileSteps implements StepSink {
   private final Map<String, Series> series = new LinkedHashMap<>();
   private final Map<Long, StepList> bars = new HashMap<>();
   private final StepList steps = new StepList();
-  private final Map<Framework, Long> lines = new EnumMap<>(Framework.class);
+
+  /**
+   * Lines read per framework, by ordinal: a count per line of millions, without a boxed Long each.
+   */
+  private final long[] lines = new long[Framework.values().length];
+
   private final SampleCounter malformed;
   private long largestBar = -1;
   private TrainRuntime runtime;
@@ -75,13 +80,17 @@ final class FileSteps implements StepSink {
   }
 
   Evidence evidence() {
-    return new Evidence(
-        file, line, text.length() > CLIP ? text.substring(0, CLIP - 3) + "..." : text);
+    return new Evidence(file, line, clipped());
+  }
+
+  /** The line's text as evidence holds it. */
+  private String clipped() {
+    return text.length() > CLIP ? text.substring(0, CLIP - 3) + "..." : text;
   }
 
   @Override
   public void recognized(Framework f) {
-    lines.merge(f, 1L, Long::sum);
+    lines[f.ordinal()]++;
   }
 
   @Override
@@ -119,7 +128,7 @@ final class FileSteps implements StepSink {
     }
     boolean first = s.starts(step);
     s.lastStep = step;
-    steps.put(new StepTime(step, seconds, f, d, first, evidence()));
+    steps.put(step, seconds, f, d, first, file, line, clipped());
   }
 
   /**
@@ -136,7 +145,7 @@ final class FileSteps implements StepSink {
     s.lastStep = step;
     largestBar = Math.max(largestBar, total);
     bars.computeIfAbsent(total, t -> new StepList())
-        .put(new StepTime(step, seconds, f, Derivation.RATE, first, evidence()));
+        .put(step, seconds, f, Derivation.RATE, first, file, line, clipped());
   }
 
   /**
@@ -153,7 +162,7 @@ final class FileSteps implements StepSink {
       s.fresh = true;
     } else if (s.lastTime != LogTimestamp.NONE && time >= s.lastTime) {
       double seconds = (time - s.lastTime) / 1e9 / (step - s.lastStep);
-      steps.put(new StepTime(step, seconds, f, Derivation.INTERVAL, s.starts(step), evidence()));
+      steps.put(step, seconds, f, Derivation.INTERVAL, s.starts(step), file, line, clipped());
     }
     s.lastStep = step;
     s.lastTime = time;
@@ -245,7 +254,14 @@ final class FileSteps implements StepSink {
     return best;
   }
 
+  /** Lines read per framework that read any. */
   Map<Framework, Long> lines() {
-    return lines;
+    Map<Framework, Long> read = new EnumMap<>(Framework.class);
+    for (Framework f : Framework.values()) {
+      if (lines[f.ordinal()] > 0) {
+        read.put(f, lines[f.ordinal()]);
+      }
+    }
+    return read;
   }
 }

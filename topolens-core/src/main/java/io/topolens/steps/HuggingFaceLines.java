@@ -33,9 +33,9 @@ final class HuggingFaceLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
+  public void read(String text, long found, StepSink file) {
     // each expression is tried (and its matcher made) only on lines holding its literal
-    boolean total = text.contains("Total ");
+    boolean total = StepNeedles.has(found, StepNeedles.TOTAL);
     Matcher m =
         total && text.contains("Total optimization steps = ") ? TOTAL_STEPS.matcher(text) : null;
     if (m != null && m.find()) {
@@ -49,11 +49,11 @@ final class HuggingFaceLines implements StepFormat {
       file.globalBatch((long) Numbers.parse(m.group(1)));
       return;
     }
-    if (text.contains("{'loss'")) {
+    if (StepNeedles.has(found, StepNeedles.LOSS_DICT)) {
       file.recognized(Framework.HUGGING_FACE);
       return;
     }
-    if (!text.contains("train_")) {
+    if (!StepNeedles.has(found, StepNeedles.TRAIN)) {
       return; // the literal of every expression below
     }
     m = text.contains("train_runtime") ? METRICS_RUNTIME.matcher(text) : null;

@@ -46,8 +46,14 @@ final class JsonStepLines implements StepFormat {
     return List.of("time", "step");
   }
 
+  /** A key may be written with escapes ({@code "step\u005ftime"}), which no needle finds. */
   @Override
-  public void read(String text, StepSink file) {
+  public boolean readsEveryWantedLine() {
+    return true;
+  }
+
+  @Override
+  public void read(String text, long found, StepSink file) {
     int open = text.indexOf('{');
     if (open < 0 || !text.contains("\"")) {
       return; // the vectorised searches first: lastIndexOf walks the line a character at a time

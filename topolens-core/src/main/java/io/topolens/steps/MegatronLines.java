@@ -24,8 +24,11 @@ final class MegatronLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
-    if (!text.contains("iteration") || !text.contains("elapsed")) {
+  public void read(String text, long found, StepSink file) {
+    // ELAPSED holds the needle "time" in both its forms
+    if (!StepNeedles.has(found, StepNeedles.TIME)
+        || !text.contains("iteration")
+        || !text.contains("elapsed")) {
       return; // the expressions' literals: neither can match without them
     }
     Matcher it = ITERATION.matcher(text);

@@ -15,6 +15,18 @@ interface StepFormat {
    */
   List<String> needles();
 
-  /** Reads one line; a line of another form is left alone. */
-  void read(String text, StepSink file);
+  /**
+   * Whether {@link #read} may find something in a wanted line that holds none of this format's
+   * needles (but another's): false unless a format's form can be written without them.
+   */
+  default boolean readsEveryWantedLine() {
+    return false;
+  }
+
+  /**
+   * Reads one line; a line of another form is left alone.
+   *
+   * @param found which {@link StepNeedles} the line holds
+   */
+  void read(String text, long found, StepSink file);
 }

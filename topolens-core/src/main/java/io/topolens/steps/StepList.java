@@ -33,21 +33,42 @@ final class StepList extends AbstractList<StepTime> {
 
   /** Adds a step. */
   void put(StepTime s) {
-    int f = files.indexOf(s.evidence().file());
+    put(
+        s.step(),
+        s.seconds(),
+        s.framework(),
+        s.derivation(),
+        s.warmup(),
+        s.evidence().file(),
+        s.evidence().line(),
+        s.evidence().text());
+  }
+
+  /** Adds a step, its evidence given by its parts (none made for a step of millions). */
+  void put(
+      long step,
+      double seconds,
+      Framework framework,
+      Derivation derivation,
+      boolean warmup,
+      String file,
+      long line,
+      String text) {
+    int f = files.indexOf(file);
     if (f < 0) {
       f = files.size();
-      files.add(s.evidence().file());
+      files.add(file);
     }
-    if (f > 0xFFFF || s.evidence().line() > LINE_MASK) {
+    if (f > 0xFFFF || line > LINE_MASK) {
       throw new IllegalStateException("more than 65536 files or 2^40 lines of step times");
     }
     // kind: framework (3 bits), derivation (3 bits), warm-up (1 bit); then the file (16 bits)
-    long kind = s.framework().ordinal() << 4 | s.derivation().ordinal() << 1 | (s.warmup() ? 1 : 0);
+    long kind = framework.ordinal() << 4 | derivation.ordinal() << 1 | (warmup ? 1 : 0);
     append(
-        s.step(),
-        Double.doubleToRawLongBits(s.seconds()),
-        (long) f << (LINE_BITS + 8) | kind << LINE_BITS | s.evidence().line(),
-        texts.put(s.evidence().text()));
+        step,
+        Double.doubleToRawLongBits(seconds),
+        (long) f << (LINE_BITS + 8) | kind << LINE_BITS | line,
+        texts.put(text));
   }
 
   /** Appends another list's steps, taking over its line texts. */

@@ -13,6 +13,13 @@ import java.util.function.Consumer;
  */
 final class StepOps implements StepSink {
   private final String text;
+
+  /** Counting a framework's line: one op per framework, not a new one per line. */
+  private static final List<Consumer<FileSteps>> RECOGNIZED =
+      java.util.Arrays.stream(Framework.values())
+          .<Consumer<FileSteps>>map(f -> s -> s.recognized(f))
+          .toList();
+
   private final List<Consumer<FileSteps>> ops = new ArrayList<>(2);
 
   StepOps(String text) {
@@ -33,7 +40,7 @@ final class StepOps implements StepSink {
 
   @Override
   public void recognized(Framework f) {
-    ops.add(s -> s.recognized(f));
+    ops.add(RECOGNIZED.get(f.ordinal()));
   }
 
   @Override

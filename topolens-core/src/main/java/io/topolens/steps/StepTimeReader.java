@@ -19,7 +19,8 @@ import java.util.Set;
  * <p>Thread-safety: one thread at a time.
  */
 public final class StepTimeReader {
-  private static final List<StepFormat> FORMATS =
+  /** Every format, in the order each line is read by them. */
+  static final List<StepFormat> FORMATS =
       List.of(
           new HuggingFaceLines(),
           new TqdmLines(),
@@ -31,6 +32,14 @@ public final class StepTimeReader {
   /** Every string one of which a step-time line contains; other lines are not step-time lines. */
   public static final List<String> NEEDLES = needles();
 
+  private static final StepFormat[] FORMAT_ARRAY = FORMATS.toArray(StepFormat[]::new);
+
+  /** Per format, the needles one of which a line must hold for it to be asked (all: -1). */
+  private static final long[] ASKED_FOR =
+      FORMATS.stream()
+          .mapToLong(f -> f.readsEveryWantedLine() ? -1L : StepNeedles.set(f.needles()))
+          .toArray();
+
   private final Map<String, FileSteps> files = new LinkedHashMap<>();
   private final SampleCounter malformed = new SampleCounter();
 
@@ -40,6 +49,10 @@ public final class StepTimeReader {
   private static List<String> needles() {
     Set<String> all = new LinkedHashSet<>();
     FORMATS.forEach(f -> all.addAll(f.needles()));
+    if (!List.copyOf(all).equals(StepNeedles.ALL)) {
+      // the bits the NCCL reader hands over name the needles in this order
+      throw new IllegalStateException("StepNeedles.ALL is not the formats' needles: " + all);
+    }
     return List.copyOf(all);
   }
 
@@ -91,6 +104,11 @@ public final class StepTimeReader {
           }
 
           @Override
+          public Object read(String text, long needles) {
+            return StepTimeReader.read(text, needles);
+          }
+
+          @Override
           public void line(String file, long line, String text, Object read) {
             apply(file, line, text, (StepOps) read);
           }
@@ -107,12 +125,23 @@ public final class StepTimeReader {
    * call it; null for a line without a needle.
    */
   static StepOps read(String text) {
-    if (!wanted(text)) {
+    return wanted(text) ? read(text, StepNeedles.of(text)) : null;
+  }
+
+  /**
+   * {@link #read(String)} of a line whose needles are known ({@code found}: bit i for the i-th of
+   * {@link #NEEDLES}): only the formats that can find something in it are asked, and they search
+   * only for what the needles it holds allow.
+   */
+  static StepOps read(String text, long found) {
+    if (found == 0) {
       return null;
     }
     StepOps ops = new StepOps(text);
-    for (StepFormat format : FORMATS) {
-      format.read(text, ops);
+    for (int i = 0; i < FORMAT_ARRAY.length; i++) {
+      if ((found & ASKED_FOR[i]) != 0) {
+        FORMAT_ARRAY[i].read(text, found, ops);
+      }
     }
     return ops;
   }

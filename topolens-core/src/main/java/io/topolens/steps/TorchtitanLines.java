@@ -25,9 +25,13 @@ final class TorchtitanLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
-    // each expression is tried (and its matcher made) only on lines holding its literal
-    Matcher s = text.contains("with local batch size ") ? START.matcher(text) : null;
+  public void read(String text, long found, StepSink file) {
+    // each expression is tried (and its matcher made) only on lines holding its literal, and that
+    // only where the needle it holds is ("local batch size", "step")
+    Matcher s =
+        StepNeedles.has(found, StepNeedles.LOCAL_BATCH) && text.contains("with local batch size ")
+            ? START.matcher(text)
+            : null;
     if (s != null && s.find()) {
       file.recognized(Framework.TORCHTITAN);
       long accumulation = s.group(2) == null ? 1 : Long.parseLong(s.group(2));
@@ -35,7 +39,7 @@ final class TorchtitanLines implements StepFormat {
           Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3)));
       return;
     }
-    if (!text.contains("loss:")) {
+    if (!StepNeedles.has(found, StepNeedles.STEP) || !text.contains("loss:")) {
       return;
     }
     Matcher m = STEP.matcher(text);

@@ -41,7 +41,7 @@ final class TqdmLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, StepSink file) {
+  public void read(String text, long found, StepSink file) {
     int from = 0;
     for (Bar m = bar(text, 0); m != null; m = bar(text, m.end())) {
       String before = text.substring(from, m.start()).strip();

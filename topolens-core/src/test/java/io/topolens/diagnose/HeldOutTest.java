@@ -51,7 +51,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  * CUDA), p03 by known-nccl-bug (the bundled catalog: 2.18.5 on WSL2): 14 of 16. p01 and p12 keep
  * their blind result: each is one line without the cause (no class of their cause exists to assert
  * absent). Set 10's z07 is named by socket-interface reading NCCL's own bootstrap trace over IPoIB:
- * 9 of 12.
+ * 9 of 12. Set 14 (set14/s01-s16) 4 of 14 blind on main at 2359a48; close14b closed s04 (Paddle's
+ * {@code Nccl error, ...} read as nccl-error), s06 and s07 (rendezvous-timeout taking c10d's client
+ * connect failure and {@code DistStoreError: Socket Timeout} alone) and s13 (duplicate-rank
+ * counting Lightning's rank announcements); s08 holds no NCCL or c10d line and stays "no NCCL
+ * lines". close14a closed s03 and s11 by version-mismatch naming a libnccl older than the program
+ * was built for (s11 no longer invalid-argument's), s12 by cuda-driver-too-old reading CUDA 35
+ * alone, s14 by nccl-not-built taking a library that could not be loaded, and s09 by
+ * p2p-setup-failed taking a CUDA failure of transport/p2p.cc (cuMem off): 13 of 14 together.
  */
 class HeldOutTest {
 
@@ -180,6 +187,16 @@ class HeldOutTest {
     "set12/p14-nccl-tests-internal-error-2.18-title-nccl-tests-275.log, nccl-error, true",
     "set12/p15-rtx5090-shared-mem-p2p-disabled-2.25.1-nccl-1637.log, cuda-arch-unsupported, true",
     "set12/p16-rtx5090-named-symbol-torch2.0-cu118-pytorch-152077.log, cuda-arch-unsupported, true",
+    "set14/s03-undefined-symbol-ncclcommregister-old-libnccl-pytorch-119932.log, version-mismatch, true",
+    "set14/s04-paddle-unhandled-cuda-libnccl-reinstall-paddledetection-4139.log, nccl-error, true",
+    "set14/s06-client-socket-example-master-addr-llamafactory-3715.log, rendezvous-timeout, true",
+    "set14/s07-diststore-socket-timeout-node-rank-env-renamed-llamafactory-6154.log, rendezvous-timeout, true",
+    "set14/s09-cumem-disabled-legacy-ipc-invalid-argument-nemo-rl-564.log, p2p-setup-failed, true",
+    "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, invalid-argument, false",
+    "set14/s11-invalid-blocking-attr-two-nccl-installs-2.14.3-vllm-1726.log, version-mismatch, true",
+    "set14/s12-driver-too-old-for-cuda-runtime-tp2-lmdeploy-1267.log, cuda-driver-too-old, true",
+    "set14/s13-slurm-nodes-unset-ranks-duplicated-lightning-10098.log, duplicate-rank, true",
+    "set14/s14-unable-to-load-nccl-library-cuda12-local-jax-18391.log, nccl-not-built, true",
   })
   void rootCauseNamed(String file, String id, boolean named) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
@@ -229,7 +246,7 @@ class HeldOutTest {
   }
 
   /**
-   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11 and 12: no error finding (t15 sets
+   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11, 12 and 14: no error finding (t15 sets
    * NCCL_IB_DISABLE=1: a warning).
    */
   @ParameterizedTest(name = "{0}")
@@ -245,6 +262,8 @@ class HeldOutTest {
     "set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log, ''",
     "set12/p17-healthy-nvlink-two-workers-2.7.8-nccl-360.log, env-override",
     "set12/p18-healthy-two-nodes-socket-numbered-2.4.8-pytorch-38702.log, env-override",
+    "set14/s15-healthy-four-tasks-ib-2.4.2-pytorch-25767.log, ''",
+    "set14/s16-healthy-nccl-sanity-test-four-ranks-2.26.2-vllm-18567.log, ''",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));

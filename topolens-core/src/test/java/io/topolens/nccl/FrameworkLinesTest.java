@@ -280,6 +280,41 @@ class FrameworkLinesTest {
                 + " 'unhandled cuda error'",
             "-1 ncclUnhandledCudaError unhandled cuda error",
             ""),
+        // PaddlePaddle's enforce.h across versions (sources in nccl/failures/README.md): 2.0 beta,
+        // 2.1, 1.8 (a title), 2.4 with its hint line after it, 2.4's system error, 1.5's what()
+        Arguments.of(
+            "ExternalError:  Nccl error, unhandled cuda error  (at"
+                + " /paddle/paddle/fluid/platform/collective_helper.cc:83)",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "OSError: (External)  Nccl error, unhandled cuda error  (at"
+                + " /paddle/paddle/fluid/platform/collective_helper.cc:100)",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "论文复现：Nccl error, unhandled system error",
+            "-1 ncclSystemError unhandled system error",
+            ""),
+        Arguments.of(
+            "OSError: (External) NCCL error(1), unhandled cuda error. ",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of(
+            "OSError: (External) NCCL error(2), unhandled system error.",
+            "-1 ncclSystemError unhandled system error",
+            ""),
+        Arguments.of(
+            "  what():  unhandled cuda error at"
+                + " [/ssd1/xiege/paddle_wheel/Paddle_2.7/Paddle/paddle/fluid/platform/nccl_helper.h:70]",
+            "-1 ncclUnhandledCudaError unhandled cuda error",
+            ""),
+        Arguments.of("Nccl error handling in Paddle is described below", "", ""),
+        Arguments.of(
+            "  [Hint: 'ncclUnhandledCudaError'. A call to a CUDA function failed.] (at"
+                + " /paddle/paddle/fluid/platform/collective_helper.cc:100)",
+            "",
+            ""),
         Arguments.of(
             "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation"
                 + " ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled system error (run with"

@@ -221,4 +221,49 @@ class StepModelTest {
     System.out.println(a + "/" + b + " predicted " + ratio + " measured " + measured);
     assertThat(Math.abs(ratio / measured - 1)).as(a + " / " + b).isLessThan(0.25);
   }
+
+  private static CollectiveUse use(Prediction p, String purpose) {
+    return p.collectives().stream()
+        .filter(u -> u.purpose().equals(purpose))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /**
+   * Each pass hides only its own collectives: with a forward long enough for its gathers and a
+   * backward too short for its gathers and reductions, the forward's slack hides none of the
+   * backward's traffic (one pooled window would have).
+   */
+  @Test
+  void aSlackForwardDoesNotHideBackwardTraffic() throws Exception {
+    Prediction p =
+        StepModel.standard()
+            .predict(
+                scenario(
+                    "instance=p4d.24xlarge;layout=1x2;intra=shm;params=777856512;layers=24;"
+                        + "hidden=1536;seq=1024;microBatch=2;strategy=fsdp;reduceDtype=fp32;"
+                        + "mfu=0.25"));
+    // the forward and backward's term, not the GPU optimizer's
+    double compute =
+        p.terms().stream()
+            .filter(t -> t.label().equals("compute"))
+            .findFirst()
+            .orElseThrow()
+            .seconds();
+    CollectiveUse fwd = use(p, "parameters before forward");
+    CollectiveUse bwd = use(p, "parameters before backward");
+    CollectiveUse rs = use(p, "gradients");
+    double ag = fwd.seconds();
+    // the case: the forward (1/3 of compute) outlasts its gathers, the backward (2/3) does not
+    assertThat(ag).isLessThan(compute / 3);
+    assertThat(ag + rs.seconds()).isGreaterThan(2 * compute / 3);
+    // the forward exposes only its first layer's gather
+    assertThat(fwd.exposedSeconds()).isCloseTo(ag / 24, within(1e-12));
+    double exposed = fwd.exposedSeconds() + bwd.exposedSeconds() + rs.exposedSeconds();
+    double pooled = (2 * ag + rs.seconds() - compute) + (ag + rs.seconds()) / 24;
+    assertThat(exposed).isGreaterThan(pooled);
+    assertThat(exposed)
+        .isCloseTo(
+            ag / 24 + (ag + rs.seconds() - 2 * compute / 3) + rs.seconds() / 24, within(1e-12));
+  }
 }

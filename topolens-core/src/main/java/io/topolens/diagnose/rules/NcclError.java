@@ -27,7 +27,8 @@ public final class NcclError implements Rule {
           "ncclUnhandledCudaError",
           "a CUDA call inside NCCL failed: the GPU or driver refused it (peer access between GPUs, NVLink"
               + " SHARP multicast and the fabric manager, out of memory, a GPU that failed or fell off the"
-              + " bus, an earlier CUDA error of the program)",
+              + " bus, an earlier CUDA error of the program, or an NCCL library built for another CUDA"
+              + " version than the framework's, as a system libnccl that PaddlePaddle loads may be)",
           "ncclSystemError",
           "a system call or library NCCL uses failed: most often a socket (a peer unreachable or gone, a"
               + " firewall, the wrong interface), else /dev/shm, memory or the network plugin",
@@ -120,7 +121,10 @@ public final class NcclError implements Rule {
                     + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
                     + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
                     + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
-                    + " drain it or reset the GPU."
+                    + " drain it or reset the GPU. Where init fails this way on every host, check that the"
+                    + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
+                    + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
+                    + " LD_LIBRARY_PATH)."
                 : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun with"
                     + " NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
     return List.of(

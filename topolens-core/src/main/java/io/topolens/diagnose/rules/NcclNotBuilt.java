@@ -2,13 +2,33 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
- * {@code nccl-not-built}: the job asked PyTorch for the nccl backend and this PyTorch build has no
- * NCCL ({@code RuntimeError: Distributed package doesn't have NCCL built in}, {@code Attempted to
- * get default timeout for nccl backend, but NCCL support is not compiled}).
+ * {@code nccl-not-built}: the job needs NCCL and the framework has none it can use: this PyTorch
+ * build has no NCCL ({@code RuntimeError: Distributed package doesn't have NCCL built in}, {@code
+ * Attempted to get default timeout for nccl backend, but NCCL support is not compiled}), or the
+ * NCCL library it loads at run time is not there ({@code Unable to load NCCL library}, {@code
+ * libnccl.so.2: cannot open shared object file}).
  */
 public final class NcclNotBuilt extends WarningRule {
+
+  /** The words of the library that could not be loaded (XLA, vLLM, the dynamic loader). */
+  private static final Form NOT_LOADABLE =
+      new Form(
+          List.of("load nccl library", "libnccl.so"),
+          "The framework loads NCCL's shared library (libnccl.so.2) when it starts or at its first"
+              + " collective, and the dynamic loader found none: not installed, or in a directory the"
+              + " loader does not search. jaxlib 0.4.18 and later no longer bundle NCCL, so JAX's local-CUDA"
+              + " install (jax[cuda12_local]) needs NCCL installed beside it; PyTorch's pip wheels take it from"
+              + " the nvidia-nccl-cu11/cu12 wheel they depend on (installed with --no-deps, or removed, it is"
+              + " gone); vLLM's pynccl looks for libnccl.so.2 (VLLM_NCCL_SO_PATH names another file). Multi-GPU"
+              + " collectives cannot run.",
+          "Install NCCL where the framework looks for it: pip install nvidia-nccl-cu12 (or -cu11, matching"
+              + " the framework's CUDA; for jax[cuda12_local] nvidia-nccl-cu12>=2.19) or the distribution's"
+              + " libnccl2 package, then check that the loader finds it (ldconfig -p | grep libnccl,"
+              + " LD_LIBRARY_PATH holding its lib directory); or install the framework's bundled-CUDA variant"
+              + " (jax[cuda12], a PyTorch wheel with its dependencies).");
 
   public NcclNotBuilt() {
     super(Severity.ERROR, NcclWarning.Kind.NCCL_NOT_BUILT);
@@ -17,6 +37,27 @@ public final class NcclNotBuilt extends WarningRule {
   @Override
   public String id() {
     return "nccl-not-built";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(NOT_LOADABLE);
+  }
+
+  private static boolean loadableOnly(List<NcclWarning> hits) {
+    return hits.stream().allMatch(NOT_LOADABLE::saidBy);
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    return loadableOnly(hits) ? "The NCCL library could not be loaded" : title();
+  }
+
+  @Override
+  String explanation(List<NcclWarning> hits) {
+    return loadableOnly(hits)
+        ? "The job needs NCCL for its GPU collectives and the framework has no NCCL library it can load."
+        : explanation();
   }
 
   @Override

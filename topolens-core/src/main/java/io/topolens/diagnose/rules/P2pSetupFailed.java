@@ -4,9 +4,13 @@ import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.EnvSetting;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Transport;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,7 +41,8 @@ public final class P2pSetupFailed implements Rule {
                       || m.contains("p2p")
                       || m.contains("peer query failed")
                       || m.startsWith("uds:")
-                      || tooManyPeers(m);
+                      || tooManyPeers(m)
+                      || legacyIpc(w);
                 })
             .toList();
     if (hits.isEmpty()) {
@@ -96,6 +101,43 @@ public final class P2pSetupFailed implements Rule {
                 + " processes in different network namespaces (separate pods or containers) cannot reach each"
                 + " other's; NCCL_CUMEM_ENABLE=0 goes back to legacy CUDA IPC handles."
             : "";
+    // a CUDA call of the P2P transport's own buffer sharing: legacy CUDA IPC when cuMem is off
+    List<Evidence> evidence = new ArrayList<>(hits.stream().map(NcclWarning::evidence).toList());
+    String legacy = "";
+    if (hits.stream().anyMatch(P2pSetupFailed::legacyIpc)) {
+      EnvSetting cuMem =
+          job.env().stream()
+              .filter(e -> e.name().equals("NCCL_CUMEM_ENABLE"))
+              .findFirst()
+              .orElse(null);
+      List<String> printed =
+          job.printed(PrintedVersion.Of.NCCL).stream()
+              .map(
+                  v ->
+                      v.version()
+                          + (v.cuda() > 0 ? "+cuda" + PrintedVersion.cudaText(v.cuda()) : ""))
+              .toList();
+      String version = printed.isEmpty() ? "" : " (NCCL " + String.join(", ", printed) + ")";
+      if (cuMem != null && cuMem.value().strip().equals("0")) {
+        evidence.add(cuMem.evidence());
+        legacy =
+            " The log shows NCCL_CUMEM_ENABLE=0"
+                + version
+                + ": NCCL then shares the P2P buffers through legacy CUDA IPC handles"
+                + " (cudaIpcGetMemHandle, cudaIpcOpenMemHandle in transport/p2p.cc) instead of cuMem, and"
+                + " CUDA refused that path here. vLLM set NCCL_CUMEM_ENABLE=0 in its workers to avoid an NCCL"
+                + " bug fixed in 2.22.3 (NVIDIA/nccl issue 1234); NeMo-RL fixed this failure by setting it back"
+                + " to 1 (PR 636).";
+      } else {
+        legacy =
+            " The CUDA call failed in the P2P transport's own buffer sharing (transport/p2p.cc)"
+                + version
+                + ". Recent NCCL versions share those buffers through cuMem; with NCCL_CUMEM_ENABLE=0 (vLLM"
+                + " sets it in its workers) they go through legacy CUDA IPC handles (cudaIpcOpenMemHandle),"
+                + " which CUDA refuses in some process layouts: 'invalid argument' there is that path"
+                + " failing. The log does not show the variable: check the ranks' environment.";
+      }
+    }
     // CUDA 711 (cudaErrorTooManyPeers): not the path between two GPUs but the number of peers
     boolean tooMany =
         hits.stream().anyMatch(w -> tooManyPeers(w.message().toLowerCase(Locale.ROOT)));
@@ -126,6 +168,7 @@ public final class P2pSetupFailed implements Rule {
                 + fallback
                 + shmPath
                 + udsPath
+                + legacy
                 + (fatal
                     ? " Opening the peer's CUDA IPC handle failed, so communicator init failed (PyTorch then"
                         + " reports an unhandled cuda error)."
@@ -134,12 +177,29 @@ public final class P2pSetupFailed implements Rule {
                 + " IOMMU or ACS redirecting peer traffic through the root complex, GPUs under different root"
                 + " complexes or CPU sockets, a VM or container without P2P passthrough, consumer GPUs or a"
                 + " driver without P2P support.",
-            hits.stream().map(NcclWarning::evidence).toList(),
-            "Check the pair: nvidia-smi topo -p2p r (OK for every pair you use) and the CUDA sample"
+            evidence,
+            (legacy.isEmpty()
+                    ? ""
+                    : "Let NCCL use cuMem: unset NCCL_CUMEM_ENABLE or set NCCL_CUMEM_ENABLE=1 in every rank's"
+                        + " environment (for Ray or vLLM workers, in the environment they are started with);"
+                        + " env | grep NCCL_CUMEM in a worker shows it. If it is already on: ")
+                + "Check the pair: nvidia-smi topo -p2p r (OK for every pair you use) and the CUDA sample"
                 + " p2pBandwidthLatencyTest; on bare metal disable ACS on the PCIe switches and boot with"
                 + " iommu=pt (or intel_iommu=off); in a VM enable P2P in the hypervisor's GPU passthrough; keep"
                 + " the ranks of one job on GPUs that say OK. Until then NCCL_P2P_DISABLE=1 makes NCCL use shared"
                 + " memory from the start instead of failing."));
+  }
+
+  /**
+   * A CUDA failure (CUDACHECK's {@code Cuda failure 'invalid argument'}) raised in the P2P
+   * transport's source, {@code transport/p2p.cc} (not net_ib's p2p.cc of 2.29).
+   */
+  private static boolean legacyIpc(NcclWarning w) {
+    String t = w.evidence().text();
+    int at = t.indexOf("p2p.cc");
+    return at >= 0
+        && !t.contains("net_ib")
+        && w.message().toLowerCase(Locale.ROOT).startsWith("cuda failure");
   }
 
   /**

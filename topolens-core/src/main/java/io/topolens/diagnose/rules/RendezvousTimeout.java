@@ -1,17 +1,56 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * {@code rendezvous-timeout}: PyTorch's TCPStore rendezvous timed out before NCCL started ({@code
- * DistStoreError: Timed out after N seconds waiting for clients. k/n clients joined.}, {@code The
- * client socket has timed out after Ns while trying to connect to (HOST, PORT).}), or a rank waited
- * in the store for rank 0's NCCL unique id ({@code [4] is setting up NCCL communicator and
- * retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got
- * error: Socket Timeout}).
+ * {@code rendezvous-timeout}: PyTorch's TCPStore rendezvous failed before NCCL started ({@code
+ * DistStoreError: Timed out after N seconds waiting for clients. k/n clients joined.}, {@code
+ * DistStoreError: Socket Timeout}, {@code The client socket has timed out after Ns while trying to
+ * connect to (HOST, PORT).}, {@code The client socket has failed to connect to [ADDR]:PORT (errno:
+ * 110 - Connection timed out).}, the store-based barrier's and torchrun's rendezvous timeouts), or
+ * a rank waited in the store for rank 0's NCCL unique id ({@code [4] is setting up NCCL
+ * communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but
+ * store->get('0') got error: Socket Timeout}). Names the store's address and port where a line
+ * gives them, and says when the address cannot be the master node's.
  */
 public final class RendezvousTimeout extends WarningRule {
+
+  /**
+   * c10d's per-address connect failure: {@code failed to connect to [::ffff:10.0.0.1]:29500 (errno:
+   * 110 - Connection timed out)}, {@code [localhost]:29500 (errno: 99 - ...)}, on Windows {@code
+   * [HOST]:50656 (system error: 10049 - ...)}; IPv4 before 2.0 without brackets.
+   */
+  private static final Pattern CONNECT =
+      Pattern.compile(
+          "failed to connect to (?:\\[([^\\]]+)\\]|([^\\s\\[\\]]+)):(\\d+)"
+              + " \\((?:errno|system error): (\\d+) - ([^)]*)\\)");
+
+  /**
+   * torch 2.2 on, a connect to the store that timed out and is retried: {@code The server socket on
+   * [::ffff:10.0.0.1]:40613 has timed out, will retry.}
+   */
+  private static final Pattern RETRY =
+      Pattern.compile(
+          "server socket on (?:\\[([^\\]]+)\\]|([^\\s\\[\\]]+)):(\\d+) has timed out, will retry");
+
+  /** The store's address as the timeout prints it: {@code ... connect to (172.18.21.4, 37907)}. */
+  private static final Pattern HOST_PORT =
+      Pattern.compile("connect to (?:any network address of )?\\(([^,()\\s]+), (\\d+)\\)");
+
+  /**
+   * Errors of one address that c10d skips for the next one the name resolves to: an IPv6 address of
+   * {@code localhost} that cannot be assigned (99, Windows 10049) or a family the host lacks (97).
+   * Printed by healthy runs too.
+   */
+  private static final Set<String> SKIPPED = Set.of("97", "99", "10047", "10049");
 
   public RendezvousTimeout() {
     super(Severity.ERROR, NcclWarning.Kind.RENDEZVOUS);
@@ -28,12 +67,169 @@ public final class RendezvousTimeout extends WarningRule {
   }
 
   @Override
+  String title(List<NcclWarning> hits) {
+    return hits.stream()
+            .allMatch(
+                w ->
+                    w.message().contains("failed to connect to")
+                        || RETRY.matcher(w.message()).find())
+        ? "A rank could not connect to the rendezvous store (MASTER_ADDR:MASTER_PORT)"
+        : title();
+  }
+
+  @Override
   String explanation() {
-    return "PyTorch's process-group rendezvous timed out before NCCL was even started: rank 0 hosts a TCPStore at MASTER_ADDR:MASTER_PORT and waits for every rank to connect (the k/n joined count says how many did), and the other ranks connect to it. Ranks that never join were not started (fewer processes or nodes launched than WORLD_SIZE / nnodes x nproc_per_node says), died before init_process_group (an error or an out-of-memory kill earlier in their own logs), are still busy (loading a model before init), or cannot reach the address (MASTER_ADDR not routable from the other nodes, the port blocked by a firewall or security group, or already taken). A rank that was 'retrieving ncclUniqueId from [0] via c10d key-value store' and got a timeout from store->get waited for rank 0 to create its NCCL communicator for that process group and publish its id: rank 0 did not get there within the timeout (busy with data loading or evaluation, stuck, crashed, or on a code path that skips the first collective), or the store itself became unreachable.";
+    return "PyTorch's process-group rendezvous failed before NCCL was even started: rank 0 hosts a TCPStore at MASTER_ADDR:MASTER_PORT and waits for every rank to connect (the k/n joined count says how many did), and the other ranks connect to it. Ranks that never join were not started (fewer processes or nodes launched than WORLD_SIZE / nnodes x nproc_per_node says), died before init_process_group (an error or an out-of-memory kill earlier in their own logs), are still busy (loading a model before init), were started with the wrong node rank (two nodes with the same NODE_RANK, or a launcher variable renamed between versions and not set), or cannot reach the address (MASTER_ADDR not routable from the other nodes, the port blocked by a firewall or security group, or already taken). A rank that was 'retrieving ncclUniqueId from [0] via c10d key-value store' and got a timeout from store->get waited for rank 0 to create its NCCL communicator for that process group and publish its id: rank 0 did not get there within the timeout (busy with data loading or evaluation, stuck, crashed, or on a code path that skips the first collective), or the store itself became unreachable.";
+  }
+
+  private static final String CONNECT_FIX =
+      "Set MASTER_ADDR on every node to the master node's address as the other nodes reach it (ip -o -4 addr on the master; a host name every node resolves) and the same MASTER_PORT everywhere; give each node its own NODE_RANK / --node_rank (0 on the master) with the same --nnodes; from a worker, nc -zv MASTER_ADDR MASTER_PORT while the master waits; open that port between the nodes (firewall, security group).";
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "failed to connect to",
+            "c10d's client socket could not open a TCP connection to the store: 'Connection timed out' (errno 110) means nothing answered at that address (a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port), 'No route to host' (113) or 'Network is unreachable' (101) that the address is not on any network of this node, 'Connection refused' (111) that the host answered but nothing listens on that port yet (the master has not started its store, or uses another port).",
+            CONNECT_FIX),
+        new Form(
+            "has timed out, will retry",
+            "From torch 2.2 on, c10d logs a TCP connect to the store that timed out (errno 110: nothing answered at that address, a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port) as 'The server socket on ADDR has timed out, will retry'.",
+            CONNECT_FIX));
   }
 
   @Override
   String fix() {
-    return "Check that WORLD_SIZE (nnodes x nproc_per_node) matches the processes actually launched, and read the logs of the ranks that did not join for an earlier error; from every node, test the store (nc -zv MASTER_ADDR MASTER_PORT) and open that port; start all nodes within the timeout (or raise timeout= in init_process_group). For a unique-id timeout, read rank 0's log for what it was doing at that time (an error, a long step only rank 0 runs) and make every rank call the first collective of each process group.";
+    return "Check that WORLD_SIZE (nnodes x nproc_per_node) matches the processes actually launched, that each node gets its own NODE_RANK / --node_rank under the variable names of the launcher version in use, and read the logs of the ranks that did not join for an earlier error; from every node, test the store (nc -zv MASTER_ADDR MASTER_PORT) and open that port; start all nodes within the timeout (or raise timeout= in init_process_group). For a unique-id timeout, read rank 0's log for what it was doing at that time (an error, a long step only rank 0 runs) and make every rank call the first collective of each process group.";
+  }
+
+  /** c10d retried another address of the same name: no failure of the rendezvous. */
+  @Override
+  boolean elsewhere(Job job, NcclWarning w) {
+    Matcher m = CONNECT.matcher(w.message());
+    return m.find() && SKIPPED.contains(m.group(4));
+  }
+
+  /**
+   * c10d's per-address lines are retries: the connect may still succeed. Only retries, of which no
+   * address is plainly not the master's, are a warning; a timeout, the store's error or an address
+   * that cannot be the master's is an error.
+   */
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    boolean retriesOnly = hits.stream().allMatch(RendezvousTimeout::retry);
+    boolean wrongAddress =
+        stores(hits).stream().anyMatch(a -> notTheMaster(host(a), false) != null);
+    return retriesOnly && !wrongAddress ? Severity.WARN : Severity.ERROR;
+  }
+
+  /** A per-address connect failure c10d retries (a refusal, a TCP timeout), not a final error. */
+  private static boolean retry(NcclWarning w) {
+    if (RETRY.matcher(w.message()).find()) {
+      return true;
+    }
+    Matcher m = CONNECT.matcher(w.message());
+    return m.find() && !w.message().contains("any network address");
+  }
+
+  /** The stores the lines name, as {@code address:port}, in order. */
+  private static List<String> stores(List<NcclWarning> hits) {
+    Set<String> stores = new LinkedHashSet<>();
+    for (NcclWarning w : hits) {
+      String host = null;
+      String port = null;
+      for (Pattern p : List.of(CONNECT, RETRY)) {
+        Matcher m = p.matcher(w.message());
+        if (host == null && m.find()) {
+          host = m.group(1) != null ? m.group(1) : m.group(2);
+          port = m.group(3);
+        }
+      }
+      Matcher h = HOST_PORT.matcher(w.message());
+      if (host == null && h.find()) {
+        host = h.group(1);
+        port = h.group(2);
+      }
+      if (host != null) {
+        String address = host.toLowerCase(Locale.ROOT);
+        if (address.startsWith("::ffff:")) {
+          address = address.substring(7); // an IPv4 address as a dual-stack socket prints it
+        }
+        stores.add(address + ":" + port);
+      }
+    }
+    return List.copyOf(stores);
+  }
+
+  /** The address of {@code address:port}. */
+  private static String host(String store) {
+    return store.substring(0, store.lastIndexOf(':'));
+  }
+
+  /** The stores the lines name, and why an address cannot be the master's; null when none. */
+  @Override
+  Context context(Job job, List<NcclWarning> hits) {
+    boolean multiNode =
+        job.communicators().stream().anyMatch(c -> c.nNodes() > 1) || job.hosts().size() > 1;
+    List<String> stores = stores(hits);
+    if (stores.isEmpty()) {
+      return null;
+    }
+    StringBuilder b =
+        new StringBuilder("The store the ranks tried: ").append(String.join(", ", stores));
+    b.append(" (MASTER_ADDR:MASTER_PORT, or torchrun's --rdzv-endpoint).");
+    for (String store : stores) {
+      String why = notTheMaster(host(store), multiNode);
+      if (why != null) {
+        b.append(" ").append(host(store)).append(" ").append(why);
+      }
+    }
+    if (hits.stream().allMatch(RendezvousTimeout::retry)) {
+      b.append(
+          " c10d retries these connects until its timeout: alone, the lines do not say the job"
+              + " failed, but a connect that times out or is refused again and again means the"
+              + " store is not reachable there.");
+    }
+    return new Context(b.toString(), List.of());
+  }
+
+  /** Why an address cannot be the master node's as other nodes reach it, or null. */
+  static String notTheMaster(String address, boolean multiNode) {
+    if (address.equals("0.0.0.0") || address.equals("::")) {
+      return "is the unspecified address: a server listens on it, a client cannot connect to it;"
+          + " MASTER_ADDR must name the master node.";
+    }
+    if (address.chars().allMatch(Character::isDigit)) {
+      return "is a bare number, not a host name: the resolver reads a number as a 32-bit IPv4"
+          + " address (05 becomes 0.0.0.5), so MASTER_ADDR (or the host name it was taken from)"
+          + " names no machine.";
+    }
+    if (address.startsWith("0.")) {
+      return "is not a host address: 0.x.x.x means 'this network', and is what the resolver makes"
+          + " of a MASTER_ADDR that is a bare number (05 becomes 0.0.0.5, 6841231 0.104.99.143).";
+    }
+    if (address.startsWith("255.")) {
+      return "is not a host address: 255.x.x.x is a netmask or the broadcast address (255.255.0.0"
+          + " is a /16 mask), so MASTER_ADDR was taken from the wrong field of the network"
+          + " configuration (the Mask or Bcast column of ifconfig, not inet).";
+    }
+    if (address.startsWith("127.") || address.equals("localhost") || address.equals("::1")) {
+      return "is a loopback address: it reaches only the node it is used on, right when every rank"
+          + " runs on one node"
+          + (multiNode
+              ? "; this job spans nodes, so the ranks of the other nodes connect to their own"
+                  + " loopback, where no store listens."
+              : ", wrong for a multi-node job (each node would connect to itself).");
+    }
+    if (address.startsWith("169.254.") || address.startsWith("fe80")) {
+      return "is link-local: valid only on one network segment, usually an interface that got no"
+          + " configured address; other nodes cannot route to it.";
+    }
+    if (address.startsWith("198.18.") || address.startsWith("198.19.")) {
+      return "lies in 198.18.0.0/15, reserved for network benchmarks (RFC 2544), where proxy"
+          + " tools' fake-IP DNS modes put the names they resolve: MASTER_ADDR's name was resolved"
+          + " through a proxy, not to the master node.";
+    }
+    return null;
   }
 }

@@ -28,9 +28,15 @@ abstract class WarningRule implements Rule {
    * A form of the kind with a cause of its own: lines whose lower-cased text holds {@code words}
    * add {@code detail} to the explanation and take {@code fix} instead of {@link #fix()}.
    */
-  record Form(String words, String detail, String fix) {
+  record Form(List<String> words, String detail, String fix) {
+    Form(String words, String detail, String fix) {
+      this(List.of(words), detail, fix);
+    }
+
+    /** Whether the line holds any of the words. */
     boolean saidBy(NcclWarning w) {
-      return w.message().toLowerCase(java.util.Locale.ROOT).contains(words);
+      String m = w.message().toLowerCase(java.util.Locale.ROOT);
+      return words.stream().anyMatch(m::contains);
     }
   }
 
@@ -65,6 +71,13 @@ abstract class WarningRule implements Rule {
   /** The title for these lines: {@link #title()} unless a form of the kind needs its own. */
   String title(List<NcclWarning> hits) {
     return title();
+  }
+
+  /**
+   * The explanation of these lines: {@link #explanation()} unless a form of the kind needs its own.
+   */
+  String explanation(List<NcclWarning> hits) {
+    return explanation();
   }
 
   /** The severity of these lines: the rule's, unless the job shows they did no harm. */
@@ -113,7 +126,7 @@ abstract class WarningRule implements Rule {
                 + " distinct form(s), from up to "
                 + processes
                 + " process(es). "
-                + explanation()
+                + explanation(hits)
                 + detail(hits)
                 + (context == null ? "" : " " + context.text()),
             evidence,

@@ -37,6 +37,51 @@ class CudaDriverTooOldRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
         given(
+                "PyTorch's CUDA error alone, no NCCL word (https://github.com/nagadomi/nunif/issues/702)",
+                """
+                RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version
+                """)
+            .expect(
+                error("The NVIDIA driver is too old for this CUDA", "nvidia-smi").at("a.log:1")),
+        given(
+                "PyTorch 1.x's cuda runtime error (35)"
+                    + " (https://github.com/BobLiu20/YOLOv3_PyTorch/issues/12)",
+                """
+                > RuntimeError: cuda runtime error (35) : CUDA driver version is insufficient for CUDA runtime version at /opt/conda/conda-bld/pytorch_1524586445097/work/aten/src/THC/THCGeneral.cpp:70
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "the runtime's error name first (https://github.com/koide3/glim/issues/31)",
+                """
+                warning: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+                "PyTorch's own driver check (https://github.com/serend1p1ty/SeqNet/issues/36)",
+                """
+                RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to install a PyTorch version that has been compiled with your version of the CUDA driver.
+                """)
+            .expect(error("The NVIDIA driver is too old for this CUDA").at("a.log:1")),
+        given(
+                "the same as PyTorch's warning at CUDA initialisation"
+                    + " (https://github.com/IEIT-Yuan/Yuan-2.0/issues/65)",
+                """
+                /usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py:124: UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 11000). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to install a PyTorch version that has been compiled with your version of the CUDA driver. (Triggered internally at /opt/pytorch/pytorch/c10/cuda/CUDAFunctions.cpp:108.)
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+            "NCCL printing the driver's CUDA version is no failure"
+                + " (https://github.com/NVIDIA/nccl/issues/1235)",
+            """
+            ng30903:3063026:3063026 [1] NCCL INFO cudaDriverVersion 12040
+            """),
+        given(
+            "deviceQuery's driver and runtime versions are no failure"
+                + " (https://github.com/uzh-rpg/rpg_open_remode/issues/9)",
+            """
+              CUDA Driver Version / Runtime Version          7.0 / 6.5
+            """),
+        given(
             "another CUDA failure is not the driver's age (nccl issue 846)",
             """
             transport.cc:154 NCCL WARN Cuda failure 'invalid argument'

@@ -8,11 +8,60 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** A PyTorch build without NCCL (Windows, macOS, CPU-only) asked for the nccl backend. */
+/**
+ * A PyTorch build without NCCL (Windows, macOS, CPU-only) asked for the nccl backend, or a
+ * framework that found no NCCL library to load.
+ */
 class NcclNotBuiltRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        given(
+                "XLA's NCCL call when jaxlib's local-CUDA install has no NCCL"
+                    + " (https://github.com/jax-ml/jax/issues/18391, held-out set 14's s14, after it"
+                    + " was measured)",
+                """
+                external/xla/xla/service/gpu/nccl_utils.cc:133: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.;
+                """)
+            .expect(
+                error(
+                        "The NCCL library could not be loaded",
+                        "jax[cuda12_local]",
+                        "pip install nvidia-nccl-cu12")
+                    .lacks("This PyTorch build has no NCCL compiled in", "gloo")
+                    .at("a.log:1")),
+        given(
+                "import torch without the nvidia-nccl wheel"
+                    + " (https://github.com/pinokiocomputer/pinokio/issues/193)",
+                """
+                    from torch._C import *  # noqa: F403
+                ImportError: libnccl.so.2: cannot open shared object file: No such file or directory
+                """)
+            .expect(error("The NCCL library could not be loaded").at("a.log:2")),
+        given(
+                "vLLM's pynccl (https://github.com/vllm-project/vllm/issues/4312, title)",
+                """
+                [Bug]: NameError: name 'ncclGetVersion' is not defined (or Failed to import NCCL library: Cannot find libnccl.so.2 in the system.)
+                """)
+            .expect(error("The NCCL library could not be loaded").at("a.log:1")),
+        given(
+                "Lua torch's loader, NCCL 1 (https://github.com/facebookresearch/fairseq-lua/issues/24)",
+                """
+                Tried loading libnccl.so.1 but got error /home/actl/torch/install/share/lua/5.1/nccl/ffi.lua:192: libnccl.so.1: cannot open shared object file: No such file or directory
+                """)
+            .expect(error("The NCCL library could not be loaded").at("a.log:1")),
+        given(
+            "no network plugin installed is NCCL's ordinary start"
+                + " (https://github.com/meta-llama/llama-cookbook/issues/920)",
+            """
+            dgx-a800:1732884:1732884 [0] NCCL INFO NET/Plugin: Plugin load returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory : when loading libnccl-net.so
+            NET/Plugin: Plugin load returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory : when loading libnccl-net.so
+            """),
+        given(
+            "vLLM naming the library it loaded (https://github.com/vllm-project/vllm/issues/9046)",
+            """
+            INFO 10-03 11:23:21 utils.py:996] Found nccl from library libnccl.so.2
+            """),
         given(
                 "the traceback's source line and the exception, Windows"
                     + " (https://github.com/bshall/hubert/issues/1)",

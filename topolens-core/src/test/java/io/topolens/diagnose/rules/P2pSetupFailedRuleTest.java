@@ -16,6 +16,52 @@ class P2pSetupFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "a CUDA failure in the P2P transport's buffer sharing, SGLang"
+                    + " (https://github.com/sgl-project/sglang/issues/6246)",
+                """
+                6f747114300646eb-5af0524bda8e4aee:4167:5269 [0] transport/p2p.cc:275 NCCL WARN Cuda failure 'invalid argument'
+                """)
+            .expect(
+                error(
+                        "NCCL could not set up GPU peer-to-peer (P2P) access",
+                        "legacy CUDA IPC handles",
+                        "The log does not show the variable",
+                        "NCCL_CUMEM_ENABLE=1")
+                    .lacks("The log shows NCCL_CUMEM_ENABLE=0")
+                    .at("a.log:1")),
+        given(
+                "cuMem turned off by the environment, NCCL 2.26.2's bare version line"
+                    + " (https://github.com/NVIDIA-NeMo/RL/issues/564, held-out set 14's s09, after it"
+                    + " was measured; the NCCL_CUMEM_ENABLE line in NCCL's 'set by environment to'"
+                    + " form, host invented)",
+                """
+                NCCL version 2.26.2+cuda12.2
+                node-a:10:10 [0] NCCL INFO NCCL_CUMEM_ENABLE set by environment to 0.
+                transport/p2p.cc:298 NCCL WARN Cuda failure 'invalid argument'
+                """)
+            .expect(
+                error(
+                        "The log shows NCCL_CUMEM_ENABLE=0 (NCCL 2.26.2+cuda12.2)",
+                        "cudaIpcOpenMemHandle",
+                        "unset NCCL_CUMEM_ENABLE or set NCCL_CUMEM_ENABLE=1")
+                    .at("a.log:3", "a.log:2")),
+        given(
+            "a CUDA failure of NVLS is nvls-error's (https://github.com/NVIDIA/nccl/issues/1672)",
+            """
+            transport/nvls.cc:598 NCCL WARN Cuda failure 1 'invalid argument'
+            """),
+        given(
+            "a CUDA failure of an allocation is not P2P's (https://github.com/NVIDIA/nccl/issues/1283)",
+            """
+            include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
+            """),
+        given(
+            "cuMem turned off and P2P wired is no failure",
+            """
+            node-a:10:10 [0] NCCL INFO NCCL_CUMEM_ENABLE set by environment to 0.
+            node-a:10:20 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC
+            """),
+        given(
                 "CUDA IPC handle refused (error 217), NCCL 2.7",
                 excerpt("p2p-ipc-217-ray-lightning-24.log"))
             .expect(

@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -40,7 +41,138 @@ class RendezvousTimeoutRuleTest {
                 NOTE: Redirects are currently not supported in Windows or MacOs.
                 [E ..\\torch\\csrc\\distributed\\c10d\\socket.cpp:860] [c10d] The client socket has timed out after 900s while trying to connect to (127.0.0.1, 29500).
                 """)
-            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+            .expect(
+                error(
+                        "1 line(s) of 1 distinct form(s)",
+                        "The store the ranks tried: 127.0.0.1:29500",
+                        "127.0.0.1 is a loopback address",
+                        "wrong for a multi-node job")
+                    .at("a.log:2")),
+        given(
+                "a client whose connect to the store timed out (errno 110), torch 2.x's retry alone: a"
+                    + " warning"
+                    + " (https://github.com/vllm-project/vllm/issues/3771)",
+                """
+                [W socket.cpp:663] [c10d] The client socket has failed to connect to [::ffff:172.16.8.232]:39623 (errno: 110 - Connection timed out)
+                """)
+            .expect(
+                warn(
+                        "A rank could not connect to the rendezvous store (MASTER_ADDR:MASTER_PORT)",
+                        "The store the ranks tried: 172.16.8.232:39623",
+                        "errno 110",
+                        "NODE_RANK",
+                        "nc -zv MASTER_ADDR MASTER_PORT",
+                        "c10d retries these connects until its timeout")
+                    .lacks(" is not a host address", "loopback", "link-local")
+                    .at("a.log:1")),
+        given(
+                "a store address in the benchmark range a proxy's fake-IP DNS hands out"
+                    + " (https://github.com/gensyn-ai/rl-swarm/issues/197)",
+                """
+                [W427 01:04:16.149509694 socket.cpp:752] [c10d] The client socket has failed to connect to [::ffff:198.18.0.1]:3254 (errno: 110 - Connection timed out).
+                """)
+            .expect(
+                error("198.18.0.1:3254", "198.18.0.1 lies in 198.18.0.0/15", "through a proxy")
+                    .at("a.log:1")),
+        given(
+                "MASTER_ADDR a bare number: 6841231 read as 0.104.99.143, torch 2.x"
+                    + " (https://github.com/hpcaitech/Open-Sora/issues/667)",
+                """
+                [W socket.cpp:697] [c10d] The client socket has failed to connect to [::ffff:0.104.99.143]:47389 (errno: 110 - Connection timed out).
+                [W socket.cpp:697] [c10d] The client socket has failed to connect to [::ffff:0.104.99.143]:47389 (errno: 110 - Connection timed out).
+                [W socket.cpp:697] [c10d] The client socket has failed to connect to 0.104.99.143:47389 (errno: 110 - Connection timed out).
+                [E socket.cpp:753] [c10d] The client socket has failed to connect to any network address of (6841231, 47389).
+                """)
+            .expect(
+                error(
+                        "A rank could not connect to the rendezvous store",
+                        "The store the ranks tried: 0.104.99.143:47389, 6841231:47389",
+                        "0.104.99.143 is not a host address",
+                        "6841231 is a bare number")
+                    .at("a.log:1", "a.log:3", "a.log:4")),
+        given(
+                "a host name without brackets (IPv4), torch 1.13"
+                    + " (https://github.com/hpcaitech/ColossalAI-Examples/issues/207)",
+                """
+                 The client socket has failed to connect to any network address of (hcp-bb-03, 52873). The client socket has failed to connect to hcp-bb-03:52873 (errno: 110 - Connection timed out)
+                """)
+            .expect(
+                error("The store the ranks tried: hcp-bb-03:52873 (")
+                    .lacks("is not a host", "bare number")
+                    .at("a.log:1")),
+        given(
+                "the master refused the connection (errno 111) and nothing else: a warning, the"
+                    + " store may not have listened yet (a line of torch 2.0's form, address of the"
+                    + " vllm row)",
+                """
+                [W socket.cpp:663] [c10d] The client socket has failed to connect to [::ffff:172.16.8.232]:39623 (errno: 111 - Connection refused).
+                """)
+            .expect(warn("172.16.8.232:39623", "Connection refused").at("a.log:1")),
+        given(
+            "c10d skipping localhost's IPv6 address (errno 99) is no failure: the next address"
+                + " works (https://github.com/pytorch/PiPPy/issues/158)",
+            """
+            [W socket.cpp:558] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).
+            """),
+        given(
+                "the store's socket timeout alone, as DistStoreError"
+                    + " (https://github.com/alibaba/Pai-Megatron-Patch/issues/468)",
+                """
+                torch.distributed.DistStoreError: Socket Timeout
+                """)
+            .expect(
+                error("Ranks never met at the rendezvous", "NODE_RANK", "renamed between versions")
+                    .at("a.log:1")),
+        given(
+                "a store wait that ran out, torch 2.5"
+                    + " (https://github.com/vllm-project/vllm/issues/12526)",
+                """
+                [rank0]: torch.distributed.DistStoreError: wait timeout after 600000ms, keys: /default_pg/0//cuda//0
+                """)
+            .expect(error("Ranks never met at the rendezvous").at("a.log:1")),
+        given(
+                "PyTorch 1.x's bare store timeout (https://github.com/pytorch/pytorch/issues/85621)",
+                """
+                    pg = ProcessGroupGloo(prefix_store, rank, world_size, timeout=timeout)
+                RuntimeError: Socket Timeout
+                """)
+            .expect(error("Ranks never met at the rendezvous").at("a.log:2")),
+        given(
+                "the store-based barrier of torch 1.8-2.0 timed out, 4 of 8 joined"
+                    + " (https://github.com/deepspeedai/Megatron-DeepSpeed/issues/338)",
+                """
+                RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)
+                    _store_based_barrier(global_rank, default_store, timeout)
+                """)
+            .expect(error("Ranks never met at the rendezvous").at("a.log:1")),
+        given(
+            "waiting in the store-based barrier is progress, not a failure"
+                + " (https://github.com/huggingface/accelerate/issues/1401)",
+            """
+            05/10/2023 23:07:45 - INFO - torch.distributed.distributed_c10d - Waiting in store based barrier to initialize process group for rank: 0, key: store_based_barrier_key:2 (world_size=8, worker_count=1, timeout=0:30:00)
+            """),
+        given(
+                "torchrun's elastic rendezvous that timed out, as its error handler prints it"
+                    + " (https://github.com/facebookresearch/av_hubert/issues/19)",
+                """
+                ERROR:torch.distributed.elastic.multiprocessing.errors.error_handler:{
+                  "message": {
+                    "message": "RendezvousTimeoutError: ",
+                """)
+            .expect(error("Ranks never met at the rendezvous").at("a.log:3")),
+        given(
+                "torchrun's agent could not reach the c10d store"
+                    + " (https://github.com/pytorch/pytorch/issues/64926)",
+                """
+                    "message": "RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.",
+                """)
+            .expect(error("Ranks never met at the rendezvous").at("a.log:1")),
+        given(
+            "torchrun's agent starting its workers is no failure"
+                + " (https://github.com/pytorch/pytorch/issues/147064)",
+            """
+            I0213 12:07:20.087000 870572 torch/distributed/elastic/agent/server/api.py:677] [default] Rendezvous'ing worker group
+            """),
         given(
                 "a rank waiting for rank 0's ncclUniqueId in the store, a pytest log"
                     + " (https://github.com/InternLM/InternEvo/issues/285)",
@@ -57,9 +189,22 @@ class RendezvousTimeoutRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
-            "the server socket retrying is not yet a timeout (https://github.com/ModelTC/LightCompress/issues/365)",
+                "torch 2.2's form of the same retry, a redacted address: a warning"
+                    + " (https://github.com/ModelTC/LightCompress/issues/365)",
+                """
+                [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on [::ffff:36.xxx.xxx.13]:40613 has timed out, will retry.
+                """)
+            .expect(
+                warn(
+                        "A rank could not connect to the rendezvous store",
+                        "From torch 2.2 on",
+                        "The store the ranks tried: 36.xxx.xxx.13:40613",
+                        "c10d retries these connects")
+                    .at("a.log:1")),
+        given(
+            "the server socket listening is no failure (c10d's INFO of torch/csrc/distributed/c10d/socket.cpp)",
             """
-            [W416 15:37:25.363094293 socket.cpp:933] [c10d] The server socket on [::ffff:36.xxx.xxx.13]:40613 has timed out, will retry.
+            [I socket.cpp:509] [c10d] The server socket has started to listen on [::]:29500.
             """));
   }
 

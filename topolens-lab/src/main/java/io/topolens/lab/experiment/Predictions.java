@@ -32,7 +32,8 @@ final class Predictions {
 
   /**
    * The spec's {@code predict:} keys with the variant's layout, nodes, network and offload; {@code
-   * intra: shm} when the variant's NCCL logs show SHM and no P2P (P2P disabled, or not possible).
+   * intra: shm} when the variant's NCCL logs show SHM and no P2P (P2P disabled, or not possible),
+   * {@code intra: tcp} when a pod of several GPUs shows only NET/Socket (P2P and SHM disabled).
    */
   static RunConfig config(ExperimentSpec spec, Variant v, List<String> transports)
       throws InputProblem {
@@ -48,8 +49,13 @@ final class Predictions {
     }
     boolean shm = transports.stream().anyMatch(t -> t.startsWith("SHM"));
     boolean p2p = transports.stream().anyMatch(t -> t.startsWith("P2P"));
+    boolean socket = transports.stream().anyMatch(t -> t.startsWith("NET/Socket"));
     if (shm && !p2p && !m.containsKey("intra")) {
       m.put("intra", "shm");
+    } else if (socket && !shm && !p2p && v.layout().gpusPerPod() > 1 && !m.containsKey("intra")) {
+      // P2P and SHM off: the pod's own GPUs talk over sockets (NCCL_P2P_DISABLE=1
+      // NCCL_SHM_DISABLE=1), as predict's --intra tcp
+      m.put("intra", "tcp");
     }
     return RunConfig.fromMap(m, "predict");
   }

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * predict's step for each variant, calibrated from the variants' own probe outputs: here the real 4
@@ -151,5 +153,37 @@ class PredictionsTest {
                 .toScenario(catalog, ModelPresets.bundled(), "test")
                 .scenario())
         .stepS();
+  }
+
+  /**
+   * The path inside a pod follows the transports its NCCL logs name, as the held-out runs of issue
+   * 12 showed them (bench/results/h100x2-heldout-deep: P2P/CUMEM, SHM/direct/direct, NET/Socket/0).
+   */
+  @ParameterizedTest(name = "{0} over {1}")
+  @CsvSource({
+    "1x2, P2P/CUMEM, ",
+    "1x2, SHM/direct/direct, shm",
+    "1x2, NET/Socket/0, tcp",
+    "2x1, NET/Socket/0, ",
+  })
+  void theIntraPathFollowsTheLoggedTransport(String layout, String transport, String intra)
+      throws Exception {
+    Path specFile = dir.resolve("spec.yaml");
+    Files.writeString(
+        specFile,
+        """
+        catalog: %s
+        predict:
+          instance: h200x4-vm
+          params: 852559872
+          layers: 16
+          hidden: 2048
+        variants:
+          - layout: %s
+        """
+            .formatted(CATALOG, layout));
+    ExperimentSpec spec = SpecReader.read(specFile);
+    RunConfig rc = Predictions.config(spec, spec.variants().get(0), List.of(transport));
+    assertThat(rc.intra()).isEqualTo(intra);
   }
 }
