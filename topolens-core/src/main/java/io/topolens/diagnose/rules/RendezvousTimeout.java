@@ -118,9 +118,22 @@ public final class RendezvousTimeout extends WarningRule {
   @Override
   Severity severity(Job job, List<NcclWarning> hits) {
     boolean retriesOnly = hits.stream().allMatch(RendezvousTimeout::retry);
+    boolean multiNode = multiNode(job);
+    // loopback is wrong only where the job spans nodes
     boolean wrongAddress =
-        stores(hits).stream().anyMatch(a -> notTheMaster(host(a), false) != null);
+        stores(hits).stream()
+            .map(RendezvousTimeout::host)
+            .anyMatch(a -> notTheMaster(a, multiNode) != null && (multiNode || !loopback(a)));
     return retriesOnly && !wrongAddress ? Severity.WARN : Severity.ERROR;
+  }
+
+  /** Whether NCCL's lines show the job on more than one node. */
+  private static boolean multiNode(Job job) {
+    return job.communicators().stream().anyMatch(c -> c.nNodes() > 1) || job.hosts().size() > 1;
+  }
+
+  private static boolean loopback(String address) {
+    return address.startsWith("127.") || address.equals("localhost") || address.equals("::1");
   }
 
   /** A per-address connect failure c10d retries (a refusal, a TCP timeout), not a final error. */
@@ -169,8 +182,7 @@ public final class RendezvousTimeout extends WarningRule {
   /** The stores the lines name, and why an address cannot be the master's; null when none. */
   @Override
   Context context(Job job, List<NcclWarning> hits) {
-    boolean multiNode =
-        job.communicators().stream().anyMatch(c -> c.nNodes() > 1) || job.hosts().size() > 1;
+    boolean multiNode = multiNode(job);
     List<String> stores = stores(hits);
     if (stores.isEmpty()) {
       return null;
@@ -213,7 +225,7 @@ public final class RendezvousTimeout extends WarningRule {
           + " is a /16 mask), so MASTER_ADDR was taken from the wrong field of the network"
           + " configuration (the Mask or Bcast column of ifconfig, not inet).";
     }
-    if (address.startsWith("127.") || address.equals("localhost") || address.equals("::1")) {
+    if (loopback(address)) {
       return "is a loopback address: it reaches only the node it is used on, right when every rank"
           + " runs on one node"
           + (multiNode

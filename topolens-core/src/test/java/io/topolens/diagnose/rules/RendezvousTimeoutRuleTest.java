@@ -75,6 +75,22 @@ class RendezvousTimeoutRuleTest {
                 error("198.18.0.1:3254", "198.18.0.1 lies in 198.18.0.0/15", "through a proxy")
                     .at("a.log:1")),
         given(
+                "a retry to localhost on one node: a warning that names loopback (the vllm row's"
+                    + " line with localhost)",
+                """
+                [W socket.cpp:663] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 110 - Connection timed out)
+                """)
+            .expect(
+                warn("localhost is a loopback address", "wrong for a multi-node job")
+                    .at("a.log:1")),
+        given(
+                "the same retry where NCCL shows two nodes: an error",
+                """
+                [W socket.cpp:663] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 110 - Connection timed out)
+                """,
+                Logs.rankOfTwo(0, "node-a", 2, "NET/Socket/0"))
+            .expect(error("this job spans nodes").at("a.log:1")),
+        given(
                 "MASTER_ADDR a bare number: 6841231 read as 0.104.99.143, torch 2.x"
                     + " (https://github.com/hpcaitech/Open-Sora/issues/667)",
                 """
