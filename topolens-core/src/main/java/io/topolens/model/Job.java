@@ -26,6 +26,8 @@ import java.util.Map;
  * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
  *     driver's, whichever line printed it
  * @param launched the ranks launchers announced as their processes joined, every line kept
+ * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
+ *     process that printed a line showing a stage, in the order processes first appeared
  */
 public record Job(
     List<InputFile> inputs,
@@ -44,7 +46,8 @@ public record Job(
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
-    List<LaunchedRank> launched) {
+    List<LaunchedRank> launched,
+    List<Progress> progress) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -75,7 +78,8 @@ public record Job(
         timeouts,
         watchdog,
         versions,
-        launched);
+        launched,
+        progress);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
