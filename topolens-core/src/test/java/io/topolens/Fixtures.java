@@ -1,8 +1,15 @@
 package io.topolens;
 
+import io.topolens.catalog.HardwareCatalog;
+import io.topolens.diagnose.Observed;
+import io.topolens.inputs.Inputs;
+import io.topolens.inputs.InputsReader;
 import io.topolens.model.Job;
 import io.topolens.nccl.LogInput;
 import io.topolens.nccl.NcclLogReader;
+import io.topolens.verdict.BenchAnalysis;
+import io.topolens.verdict.Expectations;
+import io.topolens.verdict.Hardware;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -36,6 +43,22 @@ public final class Fixtures {
   public static Job read(String... resources) {
     List<String> paths = Arrays.stream(resources).map(r -> path(r).toString()).toList();
     return new NcclLogReader(2).read(LogInput.expand(paths));
+  }
+
+  /**
+   * Reads resources as {@code diagnose} does: NCCL logs, and beside them topology and nccl-tests
+   * output, its runs judged against the built-in catalog.
+   */
+  public static Observed observe(String... resources) {
+    List<String> paths = Arrays.stream(resources).map(r -> path(r).toString()).toList();
+    Inputs in = new InputsReader(new NcclLogReader(1)).read(paths);
+    return new Observed(
+        in.job(),
+        in.smi(),
+        in.topologies(),
+        BenchAnalysis.topology(in),
+        new BenchAnalysis(new Expectations(HardwareCatalog.builtIn()))
+            .judge(in, Hardware.unknown()));
   }
 
   /**

@@ -56,6 +56,7 @@ import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
+import io.topolens.diagnose.rules.StoppedAt;
 import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
@@ -98,6 +99,7 @@ public final class Diagnoser {
             new SocketInterface(),
             new EnvOverride(),
             new MissingRanks(),
+            new StoppedAt(),
             new VersionMismatch(),
             new IbError(),
             new IbMemlock(),

@@ -13,6 +13,10 @@ import java.util.List;
  * @param path transport and its details
  * @param channels the channels, ascending
  * @param evidence the first line seen
+ * @param fromDevice the device NCCL printed in brackets after the sending rank (its cudaDev before
+ *     2.5, its PCI bus id since), or null
+ * @param toDevice the same for the receiving rank, or null
+ * @param printedBy the GPU context whose line it is (host, pid, cudaDev of its header)
  */
 public record Edge(
     int from,
@@ -20,7 +24,10 @@ public record Edge(
     Direction direction,
     PathDetail path,
     List<Integer> channels,
-    Evidence evidence) {
+    Evidence evidence,
+    String fromDevice,
+    String toDevice,
+    RankId printedBy) {
 
   public Transport transport() {
     return path.transport();

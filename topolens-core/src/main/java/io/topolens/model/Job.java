@@ -26,6 +26,8 @@ import java.util.Map;
  * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
  *     driver's, whichever line printed it
  * @param launched the ranks launchers announced as their processes joined, every line kept
+ * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
+ *     process that printed a line showing a stage, in the order processes first appeared
  */
 public record Job(
     List<InputFile> inputs,
@@ -44,7 +46,8 @@ public record Job(
     List<CollectiveTimeout> timeouts,
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
-    List<LaunchedRank> launched) {
+    List<LaunchedRank> launched,
+    List<Progress> progress) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -75,7 +78,8 @@ public record Job(
         timeouts,
         watchdog,
         versions,
-        launched);
+        launched,
+        progress);
   }
 
   /** Distinct hostnames among all ranks, sorted. */
@@ -88,11 +92,23 @@ public record Job(
     return versions.stream().filter(v -> v.of() == of).toList();
   }
 
-  /** Distinct NCCL versions printed, sorted. */
+  /**
+   * Distinct NCCL versions printed, sorted: those of the ranks, or where no rank's process is known
+   * (a bare {@code NCCL version 2.26.2+cuda12.2} line, a framework's error quoting it) those the
+   * inputs printed.
+   */
   public List<String> ncclVersions() {
-    return ranks.stream()
-        .map(Rank::ncclVersion)
-        .filter(v -> v != null)
+    List<String> byRank =
+        ranks.stream().map(Rank::ncclVersion).filter(v -> v != null).distinct().sorted().toList();
+    if (!byRank.isEmpty()) {
+      return byRank;
+    }
+    return printed(PrintedVersion.Of.NCCL).stream()
+        .map(
+            v ->
+                v.cuda() < 0
+                    ? v.version()
+                    : v.version() + "+cuda" + PrintedVersion.cudaText(v.cuda()))
         .distinct()
         .sorted()
         .toList();

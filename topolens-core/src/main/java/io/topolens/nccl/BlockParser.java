@@ -87,10 +87,16 @@ final class BlockParser {
             } else if (text.contains("NCCL INFO") || text.contains("NCCL WARN")) {
               nccl++;
               parsed.add(new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED));
+            } else if (oldInfo(text, lines, parsed)) {
+              nccl++;
             } else {
               nccl += framework(buf, block, start, end, lines, parsed);
             }
           }
+        } else if (needle > 0
+            && block.indexOf(Needles.OLD_INFO, start, end) >= 0
+            && oldInfo(text(buf, start, end), lines, parsed)) {
+          nccl++;
         } else if (needle > 0) { // another of Needles.ALL
           int last = lastErrorLine(buf, block, start, end, len, lines, parsed);
           if (last > 0) {
@@ -115,6 +121,16 @@ final class BlockParser {
   }
 
   private static final int UNKNOWN = -2;
+
+  /** An INFO line of NCCL before 2.4, without the word NCCL: parsed when it is one. */
+  private static boolean oldInfo(String text, int line, List<Parsed> parsed) {
+    LineHeader h = LineHeader.oldInfo(text);
+    if (h == null) {
+      return false;
+    }
+    parsed.add(new Parsed(line, text, h, MessageParser.parse(h)));
+    return true;
+  }
 
   /** The index in {@link Needles#ALL} of the first needle after NCCL's own in a line, or -1. */
   private static int other(NeedleSet.Hits needles, int start, int end) {

@@ -190,7 +190,41 @@ final class FrameworkLine {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
     }
+    NcclEvent sent = launcherSetting(text);
+    if (sent != null) {
+      return sent;
+    }
     return bareVersion(text);
+  }
+
+  private static final String SOCKET_IFNAME = "NCCL_SOCKET_IFNAME";
+
+  /**
+   * An MPI launcher's command line that sends NCCL's interface setting to every process: Open MPI's
+   * {@code mpirun ... -x NCCL_SOCKET_IFNAME=enp6s0 ...}, MPICH's and Intel MPI's {@code -genv
+   * NCCL_SOCKET_IFNAME enp6s0}; null otherwise. One value on every host, whatever its interfaces.
+   */
+  static NcclEvent launcherSetting(String text) {
+    int at = text.indexOf(SOCKET_IFNAME);
+    if (at < 0) {
+      return null;
+    }
+    int end = at + SOCKET_IFNAME.length();
+    String value;
+    if (text.startsWith("-x ", at - 3) && text.startsWith("=", end)) {
+      value = new Cursor(text, end + 1).word();
+    } else if (text.startsWith("-genv ", at - 6)
+        && end < text.length()
+        && (text.charAt(end) == ' ' || text.charAt(end) == '=')) {
+      value = new Cursor(text, end + 1).word();
+    } else {
+      return null;
+    }
+    if (value == null) {
+      return null;
+    }
+    value = value.replaceAll("[`'\"]", "");
+    return value.isEmpty() ? null : new NcclEvent.EnvSet(SOCKET_IFNAME, value);
   }
 
   private static final String VERSION = "NCCL version ";

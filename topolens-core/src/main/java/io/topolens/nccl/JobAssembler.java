@@ -16,6 +16,7 @@ import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.PrintedVersion;
+import io.topolens.model.Progress;
 import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
@@ -64,6 +65,7 @@ final class JobAssembler {
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
   private final List<LaunchedRank> launched = new ArrayList<>();
+  private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -86,6 +88,14 @@ final class JobAssembler {
     LocalComm latest() {
       return comms.isEmpty() ? null : comms.get(comms.size() - 1);
     }
+  }
+
+  /** The last stage line of a process, updated in place (one per process, not per line). */
+  private static final class ProgressAcc {
+    Progress.Stage stage;
+    String file;
+    long line;
+    String text;
   }
 
   private static final class EnvAcc {
@@ -152,6 +162,11 @@ final class JobAssembler {
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
+      case NcclEvent.EnvSet s ->
+          // a launcher's command line: sent to every process, printed by none
+          env.computeIfAbsent(
+              s.name() + "=" + s.value(),
+              k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
       default -> {}
     }
   }
@@ -231,8 +246,17 @@ final class JobAssembler {
 
   /** Applies one parsed NCCL line. */
   void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
+    Progress.Stage stage = stage(event);
+    if (stage != null) {
+      ProgressAcc p = progress.computeIfAbsent(h.process(), k -> new ProgressAcc());
+      p.stage = stage;
+      p.file = file;
+      p.line = line;
+      p.text = text;
+    }
     switch (event) {
       case NcclEvent.Known k -> {}
+      case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
         if (versions.putIfAbsent(h.process(), v.version()) == null) {
@@ -345,6 +369,34 @@ final class JobAssembler {
         }
       }
     }
+  }
+
+  /** The init stage a line shows, or null when it shows none (warnings, traces, settings). */
+  private static Progress.Stage stage(NcclEvent event) {
+    return switch (event) {
+      case NcclEvent.Version v -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Iface i -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Plugin p -> Progress.Stage.BOOTSTRAP;
+      case NcclEvent.Comm c ->
+          c.phase() == NcclEvent.Phase.COMPLETE || c.phase() == NcclEvent.Phase.DESTROY
+              ? Progress.Stage.COMPLETE
+              : Progress.Stage.TOPOLOGY;
+      case NcclEvent.BootstrapTimings b -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.InitTimings t -> Progress.Stage.COMPLETE;
+      case NcclEvent.RingOrder r -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.Trees t -> Progress.Stage.TOPOLOGY;
+      case NcclEvent.Connection c ->
+          switch (c.path().transport()) {
+            case P2P -> Progress.Stage.CONNECT_P2P;
+            case SHM -> Progress.Stage.CONNECT_SHM;
+            case NET, COLLNET -> Progress.Stage.CONNECT_NET;
+            case NVLS -> Progress.Stage.NVLS;
+            case UNKNOWN -> null;
+          };
+      case NcclEvent.Connected c -> Progress.Stage.CONNECTED;
+      case NcclEvent.Stage st -> st.stage();
+      default -> null;
+    };
   }
 
   private void plugin(LineHeader h, NcclEvent.Plugin p, String file, long line, String text) {
@@ -463,7 +515,7 @@ final class JobAssembler {
     LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
-      acc = new LocalComm.EdgeAcc(c.path(), e);
+      acc = new LocalComm.EdgeAcc(c.path(), e, c.fromTag(), c.toTag(), ctx.id);
       lc.edges.put(key, acc);
     }
     acc.channels.set(c.channel());
@@ -549,7 +601,15 @@ final class JobAssembler {
         List.copyOf(timeouts.values()),
         List.copyOf(watchdog.values()),
         List.copyOf(printed.values()),
-        List.copyOf(launched));
+        List.copyOf(launched),
+        progress.entrySet().stream()
+            .map(
+                e ->
+                    new Progress(
+                        e.getKey(),
+                        e.getValue().stage,
+                        new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
+            .toList());
   }
 
   /** The bootstrap address each process printed. */
@@ -674,7 +734,10 @@ final class JobAssembler {
               k.direction(),
               acc.path,
               acc.channels.stream().boxed().toList(),
-              acc.evidence));
+              acc.evidence,
+              acc.fromTag,
+              acc.toTag,
+              acc.printer));
     }
     edgeList.sort(
         Comparator.comparingInt(Edge::from)

@@ -59,6 +59,31 @@ record LineHeader(
     return h != null ? h : bare(line, levelAt, level);
   }
 
+  /**
+   * NCCL before 2.4 printed its INFO lines without the word NCCL (debug.h's {@code "%s:%d:%d [%d]
+   * INFO "}): {@code learngpu060:3728589:3730445 [2] INFO Ring 00 : 2[2] -> 3[3] via P2P/IPC}. Only
+   * a full header (host, pid, tid, device) right before {@code INFO} is taken, so other loggers'
+   * INFO lines are not; null otherwise.
+   */
+  static LineHeader oldInfo(String line) {
+    int at = line.indexOf(Needles.OLD_INFO);
+    if (at < 0) {
+      return null;
+    }
+    int bracket = line.lastIndexOf(" [", at);
+    if (bracket < 0) {
+      return null;
+    }
+    LineHeader h = headerAt(line, bracket, at + 2, Level.INFO);
+    // headerAt falls back to a host alone; an old line always has pid and tid
+    return h == null || h.pid() == 0 || !h.location().isEmpty() ? null : h;
+  }
+
+  /** Where the message starts: after {@code NCCL LEVEL}, or after {@code LEVEL} in old lines. */
+  private static int messageStart(String line, int levelAt, Level level) {
+    return levelAt + (line.startsWith("NCCL ", levelAt) ? 5 : 0) + level.name().length();
+  }
+
   private static boolean isOpening(char c) {
     return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '`';
   }
@@ -70,7 +95,7 @@ record LineHeader(
    * unknown (-1); the message still says what happened.
    */
   private static LineHeader bare(String line, int levelAt, Level level) {
-    int msgStart = levelAt + 5 + level.name().length();
+    int msgStart = messageStart(line, levelAt, level);
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     if (message.endsWith("\"") || message.endsWith("`") || message.endsWith("'")) {
       message = message.substring(0, message.length() - 1).strip();
@@ -118,7 +143,7 @@ record LineHeader(
     } catch (NumberFormatException e) {
       return null;
     }
-    int msgStart = levelAt + 5 + level.name().length();
+    int msgStart = messageStart(line, levelAt, level);
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     return new LineHeader(NO_HOST, 0, 0, dev, level, location, message);
   }
@@ -206,7 +231,7 @@ record LineHeader(
     }
     String host = line.substring(j, hostEnd);
     String location = afterBracket < levelAt ? line.substring(afterBracket, levelAt).strip() : "";
-    int msgStart = levelAt + 5 + level.name().length();
+    int msgStart = messageStart(line, levelAt, level);
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     return new LineHeader(host, pid, tid, dev, level, location, message);
   }
@@ -230,7 +255,7 @@ record LineHeader(
         return null;
       }
     }
-    int msgStart = levelAt + 5 + level.name().length();
+    int msgStart = messageStart(line, levelAt, level);
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     return new LineHeader(NO_HOST, 0, 0, -1, level, location, message);
   }
@@ -250,7 +275,7 @@ record LineHeader(
       return null;
     }
     String location = afterBracket < levelAt ? line.substring(afterBracket, levelAt).strip() : "";
-    int msgStart = levelAt + 5 + level.name().length();
+    int msgStart = messageStart(line, levelAt, level);
     String message = msgStart < line.length() ? line.substring(msgStart).strip() : "";
     return new LineHeader(host, 0, 0, dev, level, location, message);
   }

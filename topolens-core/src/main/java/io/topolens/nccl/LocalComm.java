@@ -51,10 +51,16 @@ final class LocalComm {
     final PathDetail path;
     final BitSet channels = new BitSet();
     Evidence evidence;
+    final String fromTag;
+    final String toTag;
+    final RankId printer;
 
-    EdgeAcc(PathDetail path, Evidence evidence) {
+    EdgeAcc(PathDetail path, Evidence evidence, String fromTag, String toTag, RankId printer) {
       this.path = path;
       this.evidence = evidence;
+      this.fromTag = fromTag;
+      this.toTag = toTag;
+      this.printer = printer;
     }
   }
 }

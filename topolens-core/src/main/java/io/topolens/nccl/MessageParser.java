@@ -4,6 +4,7 @@ import io.topolens.model.Direction;
 import io.topolens.model.Interface;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent.Outcome;
+import io.topolens.model.Progress;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,10 @@ import java.util.List;
  */
 final class MessageParser {
   private MessageParser() {}
+
+  private static final NcclEvent NVLS_STAGE = new NcclEvent.Stage(Progress.Stage.NVLS);
+
+  private static final NcclEvent TOPOLOGY_STAGE = new NcclEvent.Stage(Progress.Stage.TOPOLOGY);
 
   static NcclEvent parse(LineHeader h) {
     String m = h.message();
@@ -151,6 +156,11 @@ final class MessageParser {
         if (m.startsWith("NET/")) {
           return net(m);
         }
+        if (m.startsWith("NVLS Bind mem ") || m.startsWith("NVLS comm 0x")) {
+          // transport/nvls.cc (2.17+): the NVLS buffers of a communicator being created and bound
+          // to the multicast object, where init waits on every local rank and the fabric manager
+          return NVLS_STAGE;
+        }
         if (m.startsWith("NET : Using interface ")) {
           return iface(Interface.Role.SOCKET, m.substring(22));
         }
@@ -189,6 +199,10 @@ final class MessageParser {
         }
       }
       case 'S' -> {
+        if (m.startsWith("Setting affinity for GPU ")) {
+          // init.cc: the communicator's topology is known and its CPU affinity set
+          return TOPOLOGY_STAGE;
+        }
         if (m.startsWith("Successfully loaded external plugin ")) {
           return new NcclEvent.Plugin(m.substring(36).strip(), Outcome.LOADED);
         }

@@ -5,6 +5,7 @@ import io.topolens.model.Interface;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.PathDetail;
+import io.topolens.model.Progress;
 import java.util.List;
 
 /** One fact a single NCCL line states. The assembler turns a stream of these into a Job. */
@@ -135,6 +136,12 @@ sealed interface NcclEvent {
       long lastCompleted,
       int fromRank)
       implements NcclEvent {}
+
+  /**
+   * A line that states nothing but the init stage its process reached ({@code NVLS Bind mem ...},
+   * {@code NVLS comm 0x...}).
+   */
+  record Stage(Progress.Stage stage) implements NcclEvent {}
 
   /**
    * A rank a launcher announced: Lightning's {@code Initializing distributed: GLOBAL_RANK: 1,

@@ -43,6 +43,12 @@ public final class Needles {
   public static final String OLD_WARN = " WARN ";
 
   /**
+   * NCCL before 2.4 printed its INFO lines without the word NCCL either: {@code host:pid:tid [dev]
+   * INFO Ring 00 : 6[6] -> 10[2] via P2P/IPC} (debug.h's {@code "%s:%d:%d [%d] INFO "}).
+   */
+  public static final String OLD_INFO = "] INFO ";
+
+  /**
    * nccl-tests' CUDACHECK: {@code host: Test CUDA failure common.cu:941 'system not yet
    * initialized'}; before 2.x {@code Cuda failure common.cu:891 'CUDA driver version is
    * insufficient for CUDA runtime version'}.
@@ -229,6 +235,7 @@ public final class Needles {
               LAST_ERROR,
               NVLS,
               OLD_WARN,
+              OLD_INFO,
               TEST_CUDA_FAILURE,
               OLD_TEST_CUDA_FAILURE,
               NO_ALGORITHM,

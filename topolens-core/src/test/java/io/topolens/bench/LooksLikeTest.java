@@ -60,7 +60,7 @@ class LooksLikeTest {
     }
   }
 
-  /** Held-out excerpts that are nccl-tests' own output (its header, its failure lines). */
+  /** Excerpts under nccl/ that are nccl-tests' own output (its header, its failure lines). */
   private static final List<String> NCCL_TESTS_EXCERPTS =
       List.of(
           "u03-system-not-yet-initialized-nccl-tests-264.log",
@@ -79,7 +79,9 @@ class LooksLikeTest {
           "r07-socket-ifname-differs-per-node-internal-error-nccl-tests-219.log",
           "r10-amd-iommu-hang-cuda-path-warn-2.14.3-nccl-tests-115.log",
           "r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log",
-          "r18-healthy-two-gpus-g2-nccl-1706.log");
+          "r18-healthy-two-gpus-g2-nccl-1706.log",
+          // nccl/hangs: an nccl-tests run that hung before its first result row
+          "p2p-hang-two-a6000-2.8.2-nccl-606.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test

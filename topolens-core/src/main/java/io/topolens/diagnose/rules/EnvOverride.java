@@ -44,9 +44,9 @@ public final class EnvOverride implements Rule {
               severity,
               e.name() + "=" + e.value() + " is set by the environment",
               v.effect()
-                  + " Reported by "
-                  + e.processes()
-                  + " process(es)."
+                  + (e.processes() == 0
+                      ? " Sent to every process by the launcher's command line."
+                      : " Reported by " + e.processes() + " process(es).")
                   + (isDefault(e)
                       ? " This value is NCCL's default, so setting it changes nothing."
                       : ""),

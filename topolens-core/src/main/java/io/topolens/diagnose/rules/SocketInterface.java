@@ -2,9 +2,11 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Facts;
 import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Communicator;
+import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
@@ -31,6 +33,68 @@ public final class SocketInterface implements Rule {
   @Override
   public String id() {
     return "socket-interface";
+  }
+
+  /**
+   * The job's findings, and where it judged nothing: one interface name a launcher sent to every
+   * host of a job on several hosts (nccl-tests' device lines name them) that then failed at init.
+   */
+  @Override
+  public List<Finding> check(Observed observed) {
+    List<Finding> out = check(observed.job());
+    return out.isEmpty() ? oneNameForEveryHost(observed) : out;
+  }
+
+  private List<Finding> oneNameForEveryHost(Observed observed) {
+    Job job = observed.job();
+    EnvSetting sent =
+        job.env().stream()
+            .filter(e -> e.name().equals("NCCL_SOCKET_IFNAME") && e.processes() == 0)
+            .filter(e -> !e.value().contains(",") && !e.value().startsWith("^"))
+            .findFirst()
+            .orElse(null);
+    if (sent == null) {
+      return List.of();
+    }
+    Set<String> hosts = new LinkedHashSet<>();
+    observed.benches().forEach(v -> v.run().devices().forEach(d -> hosts.add(d.host())));
+    job.hosts().stream().filter(h -> !h.equals("?")).forEach(hosts::add);
+    List<NcclFailure> failed =
+        job.failures().stream()
+            .filter(
+                f -> f.result().equals("ncclInternalError") || f.result().equals("ncclSystemError"))
+            .toList();
+    if (hosts.size() < 2 || failed.isEmpty()) {
+      return List.of();
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(sent.evidence());
+    failed.forEach(f -> evidence.add(f.evidence()));
+    return List.of(
+        new Finding(
+            id(),
+            Severity.WARN,
+            "One interface name sent to every host: NCCL_SOCKET_IFNAME=" + sent.value(),
+            "The launcher's command line sent NCCL_SOCKET_IFNAME="
+                + sent.value()
+                + " to every process, on "
+                + Facts.plural(hosts.size(), "host")
+                + " ("
+                + Facts.list(List.copyOf(hosts), 4)
+                + "), and init failed ("
+                + failed.get(0).result()
+                + "). NCCL matches the value against each host's own interface names, and machines"
+                + " often name their NICs differently (enp6s0 on one, enp4s0 on another): on a host"
+                + " where the name matches nothing, NCCL has no interface for its bootstrap; older"
+                + " versions say so (no socket interface found), recent ones fail later with an"
+                + " internal error (ncclSocketInit: connecting to address with family N is neither"
+                + " AF_INET(2) nor AF_INET6(10)). A warning: the log does not show that host's"
+                + " interfaces, so check them.",
+            evidence,
+            "Run ip -br addr on every host through the launcher. Name every host's interface"
+                + " (NCCL_SOCKET_IFNAME=enp6s0,enp4s0), or a prefix they share (NCCL_SOCKET_IFNAME=enp"
+                + " matches both; =name is exact), or exclude what must not carry NCCL's traffic"
+                + " (^lo,docker0); or give the NICs the same name on every machine."));
   }
 
   @Override

@@ -99,7 +99,7 @@ abstract class WarningRule implements Rule {
   }
 
   @Override
-  public final List<Finding> check(Job job) {
+  public List<Finding> check(Job job) {
     List<NcclWarning> hits =
         job.warnings().stream()
             .filter(w -> kinds.contains(w.kind()) && w.evidence() != null && !elsewhere(job, w))

@@ -3,6 +3,7 @@ package io.topolens.diagnose.rules;
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.excerpt;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -60,6 +61,68 @@ class DuplicateGpuRuleTest {
             """
             # Duplicate GPU error
             nvidia-smi shows 4 different GPUs, and the issue persists after reboot.
+            """),
+        given(
+                "NCCL before 2.4 (INFO without the word NCCL): rank 6 reaches rank 10 on device 2"
+                    + " over P2P/IPC, device 2 of learngpu060 is rank 2's: two hosts taken for one,"
+                    + " then a failure (https://github.com/NVIDIA/nccl/issues/187)",
+                """
+                    dist._dist_broadcast_coalesced(self.process_group, tensors, buffer_size, False)
+                RuntimeError: NCCL error in: caffe2/torch/lib/c10d/ProcessGroupNCCL.cpp:260, unhandled cuda error
+                learngpu060:3728579:3730441 [0] INFO Ring 00 :    0   1   2   3   7   4   5   6  10   8   9  11  15  12  13  14  18  16  19  17
+                learngpu060:3728589:3730445 [2] INFO Ring 00 : 2[2] -> 3[3] via P2P/IPC
+                learngpu060:3728591:3730447 [4] INFO Ring 00 : 4[4] -> 5[5] via P2P/IPC
+                learngpu060:3728580:3730448 [1] INFO Ring 00 : 1[1] -> 2[2] via P2P/IPC
+                learngpu060:3728590:3730442 [3] INFO Ring 00 : 3[3] -> 7[7] via P2P/IPC
+                learngpu060:3728594:3730443 [7] INFO Ring 00 : 7[7] -> 4[4] via P2P/IPC
+                learngpu060:3728593:3730444 [6] INFO Ring 00 : 6[6] -> 10[2] via P2P/IPC
+                """)
+            .expect(
+                error(
+                        "Two ranks on one GPU of host learngpu060: two machines taken for one?",
+                        "rank 10 on device 2 of learngpu060 (device 2 there is rank 2's)",
+                        "first dot",
+                        "hostname of its own")
+                    .at("a.log:4", "a.log:9")),
+        given(
+                "the same ring lines without the failure: a warning"
+                    + " (https://github.com/NVIDIA/nccl/issues/187)",
+                """
+                learngpu060:3728589:3730445 [2] INFO Ring 00 : 2[2] -> 3[3] via P2P/IPC
+                learngpu060:3728580:3730448 [1] INFO Ring 00 : 1[1] -> 2[2] via P2P/IPC
+                learngpu060:3728592:3730446 [5] INFO Ring 00 : 5[5] -> 6[6] via P2P/IPC
+                learngpu060:3728593:3730444 [6] INFO Ring 00 : 6[6] -> 10[2] via P2P/IPC
+                """)
+            .expect(warn("rank 10 on device 2 of learngpu060").at("a.log:1", "a.log:4")),
+        given(
+            "two machines both named user that NCCL told apart: busId 57000 is rank 3's on one and"
+                + " rank 11's on the other, each in its own P2P group, NET between them"
+                + " (https://github.com/NVIDIA/nccl-tests/issues/188)",
+            """
+            user:852751:852807 [1] NCCL INFO Channel 01/0 : 1[2a000] -> 8[27000] [send] via NET/Socket/0
+            user:169127:169179 [2] NCCL INFO Channel 00/0 : 10[51000] -> 11[57000] via P2P/IPC/read
+            user:169132:169177 [7] NCCL INFO Channel 00/0 : 15[ca000] -> 0[27000] [send] via NET/Socket/3
+            user:169132:169177 [7] NCCL INFO Channel 01/0 : 15[ca000] -> 0[27000] [send] via NET/Socket/3
+            user:852750:852802 [0] NCCL INFO Channel 00/0 : 0[27000] -> 7[ca000] via P2P/IPC/read
+            user:852753:852808 [3] NCCL INFO Connected all rings
+            user:852750:852802 [0] NCCL INFO Channel 01/0 : 0[27000] -> 7[ca000] via P2P/IPC/read
+            user:169127:169179 [2] NCCL INFO Channel 01/0 : 10[51000] -> 11[57000] via P2P/IPC/read
+            user:852753:852808 [3] NCCL INFO Channel 00/0 : 3[57000] -> 4[9e000] via P2P/IPC/read
+            user:852757:852804 [7] NCCL INFO Channel 00/0 : 7[ca000] -> 6[c7000] via P2P/IPC/read
+            user:852755:852803 [5] NCCL INFO Channel 00/0 : 5[a4000] -> 6[c7000] via P2P/IPC/read
+            user:852753:852808 [3] NCCL INFO Channel 01/0 : 3[57000] -> 4[9e000] via P2P/IPC/read
+            user:852754:852809 [4] NCCL INFO Channel 00/0 : 4[9e000] -> 5[a4000] via P2P/IPC/read
+            """),
+        given(
+            "host names redacted to one, every rank's own lines present: each peer is where NCCL"
+                + " said (https://github.com/NVIDIA/nccl/issues/952)",
+            """
+            <cluster_name>:919:1150 [0] NCCL INFO Channel 01/0 : 8[0] -> 15[7] via P2P/IPC/read
+            <cluster_name>:926:1151 [7] NCCL INFO Channel 03/0 : 15[7] -> 6[6] [send] via NET/Socket/3
+            <cluster_name>:921:1146 [2] NCCL INFO Channel 00/0 : 10[2] -> 9[1] via P2P/IPC/read
+            <cluster_name>:923:1147 [4] NCCL INFO Channel 00/0 : 12[4] -> 11[3] via P2P/IPC/read
+            <cluster_name>:926:1151 [7] NCCL INFO Channel 00/0 : 15[7] -> 14[6] via P2P/IPC/read
+            <cluster_name>:924:1152 [5] NCCL INFO Channel 00/0 : 13[5] -> 12[4] via P2P/IPC/read
             """),
         given(
             "two processes claiming one rank is duplicate-rank's (NCCL's bootstrap.cc format)",
