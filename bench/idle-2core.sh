@@ -25,7 +25,7 @@ for shape in $shapes; do
   cat "$log" > /dev/null
   echo "--- $shape: $(stat -c %s "$log") bytes; load $(cut -d' ' -f1-3 /proc/loadavg); cores $cores"
   for i in $(seq "$runs"); do
-    /usr/bin/time -f "grep   %e s wall %U user %S sys %M KiB" taskset -c "$cores" grep -c NCCL "$log" > /dev/null
+    /usr/bin/time -f "grep   %e s wall %U user %S sys %M KiB" taskset -c "$cores" grep -c NCCL "$log" > bench-data/grep.txt  # to a file: with /dev/null GNU grep stops at the first match
     /usr/bin/time -f "before %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m -cp "$before" \
       io.topolens.cli.Main diagnose --format json --fold-channels "$log" > "bench-data/$shape-before.json" || true
     /usr/bin/time -f "after  %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m -jar "$after" \
