@@ -469,7 +469,8 @@ class FrameworkLinesTest {
     }
   }
 
-  private static Job readText(String text) {
+  /** The job read from {@code text} written to a file, as diagnose reads a pasted excerpt. */
+  static Job readText(String text) {
     try {
       Path f = Files.createTempFile("topolens-framework", ".log");
       Files.writeString(f, text);

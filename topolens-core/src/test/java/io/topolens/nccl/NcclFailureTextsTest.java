@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -75,16 +70,6 @@ class NcclFailureTextsTest {
   }
 
   private static Job read(String text) {
-    try {
-      Path f = Files.createTempFile("topolens-failure-texts", ".log");
-      Files.writeString(f, text);
-      try {
-        return new NcclLogReader(1).read(LogInput.expand(List.of(f.toString())));
-      } finally {
-        Files.delete(f);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return FrameworkLinesTest.readText(text);
   }
 }
