@@ -5,6 +5,7 @@ import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Rank;
 import io.topolens.ncclxml.NcclGpu;
 import io.topolens.ncclxml.NcclTopology;
@@ -77,7 +78,7 @@ public final class TopologyDetectionFailed extends WarningRule {
       return found;
     }
     for (Generation g : GENERATIONS) {
-      if (sm >= g.sm() && olderThan(oldest, g.firstRelease())) {
+      if (sm >= g.sm() && PrintedVersion.compare(oldest, g.firstRelease()) < 0) {
         Finding f = found.getFirst();
         return List.of(
             new Finding(
@@ -138,22 +139,8 @@ public final class TopologyDetectionFailed extends WarningRule {
         .filter(Objects::nonNull)
         .filter(v -> v.matches("\\d+\\.\\d+\\.\\d+.*"))
         .map(v -> v.split("\\+")[0])
-        .min((a, b) -> olderThan(a, b) ? -1 : olderThan(b, a) ? 1 : 0)
+        .min(PrintedVersion::compare)
         .orElse(null);
-  }
-
-  /** Whether version {@code a} (2.14.3, 2.14.3+cuda11.8) is older than {@code b}. */
-  static boolean olderThan(String a, String b) {
-    String[] x = a.split("[.+]");
-    String[] y = b.split("[.+]");
-    for (int i = 0; i < 3; i++) {
-      int p = Integer.parseInt(x[i]);
-      int q = Integer.parseInt(y[i]);
-      if (p != q) {
-        return p < q;
-      }
-    }
-    return false;
   }
 
   @Override
