@@ -2,15 +2,8 @@ package io.topolens.present;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.topolens.catalog.HardwareCatalog;
-import io.topolens.perf.Calibrator;
-import io.topolens.perf.ModelValidation;
-import io.topolens.perf.PerfConstants;
 import io.topolens.perf.ValidationReport;
 import io.topolens.perf.ValidationReport.StepCheck;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,31 +14,22 @@ import org.junit.jupiter.api.Test;
  * host-threads sweep ran says what the sweep's numbers say of CPU threads over the vCPUs.
  */
 class ExperimentMissesTest {
-  private static final Path REPO = Path.of("..");
   private static ValidationReport report;
   private static String md;
 
   @BeforeAll
   static void run() throws Exception {
-    report =
-        new ModelValidation(
-                HardwareCatalog.builtIn()
-                    .with(REPO.resolve("examples/experiment/lent-h100-catalog.json")),
-                PerfConstants.bundled(),
-                Calibrator.standard())
-            .run(
-                REPO.resolve("topolens-core/src/test/resources/fixtures/h200x4"),
-                REPO.resolve("examples/perf"),
-                List.of(REPO.resolve("bench/results/h100x2-host-threads")),
-                List.of(
-                    REPO.resolve("bench/results/h100x2-experiment-torchrun-threads/results.json"),
-                    REPO.resolve("bench/results/h100x2-experiment/results.json")),
-                List.of(
-                    REPO.resolve("examples/perf/h100x2-experiment-runs.yaml"),
-                    REPO.resolve("examples/perf/h100x2-experiment-default-threads-runs.yaml")));
-    StringWriter w = new StringWriter();
-    new ValidationMarkdown().write(report, new PrintWriter(w));
-    md = w.toString();
+    Validated v =
+        Validated.run(
+            List.of("bench/results/h100x2-host-threads"),
+            List.of(
+                "bench/results/h100x2-experiment-torchrun-threads/results.json",
+                "bench/results/h100x2-experiment/results.json"),
+            List.of(
+                "examples/perf/h100x2-experiment-runs.yaml",
+                "examples/perf/h100x2-experiment-default-threads-runs.yaml"));
+    report = v.report();
+    md = v.md();
   }
 
   @Test
