@@ -222,6 +222,26 @@ public final class Needles {
   public static final String CONFIG_UNDEF = "attribute value -2147483648";
 
   /**
+   * The NVIDIA driver's GPU error in the kernel log, pasted beside an NCCL failure: {@code NVRM:
+   * Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.} (every driver
+   * release; {@link DriverLine} reads it). Long and rare, so the one multi-needle pass finds it at
+   * almost no cost.
+   */
+  public static final String XID = "NVRM: Xid";
+
+  /**
+   * Xid 79 in the driver's other words: {@code NVRM: GPU 0000:3b:00.0: GPU has fallen off the
+   * bus.}, older {@code NVRM: GPU at 0000:01:00.0 has fallen off the bus.}
+   */
+  public static final String FALLEN_OFF_BUS = "fallen off the bus";
+
+  /**
+   * nvidia-smi after a GPU was lost: {@code Unable to determine the device handle for
+   * GPU0000:3B:00.0: Unknown Error}.
+   */
+  public static final String DEVICE_HANDLE = "determine the device handle";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -262,7 +282,10 @@ public final class Needles {
               GLOBAL_RANK,
               DRIVER_INSUFFICIENT,
               DRIVER_TOO_OLD,
-              CONFIG_UNDEF));
+              CONFIG_UNDEF,
+              XID,
+              FALLEN_OFF_BUS,
+              DEVICE_HANDLE));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
