@@ -115,8 +115,14 @@ public final class Needles {
    */
   public static final String OOM_KILL = "oom-kill";
 
-  /** The kernel's form of {@link #OOM_KILL}. */
-  public static final String KERNEL_OOM = "Out of memory: Killed process";
+  /**
+   * The kernel's form of {@link #OOM_KILL} (mm/oom_kill.c's {@code "%s: Killed process %d (%s)
+   * ..."}): {@code Out of memory: Killed process 1234 (python)}, a container's or job's limit
+   * {@code Memory cgroup out of memory: Killed process 1234 (python)}, and before Linux 5.0 {@code
+   * Out of memory: Kill process 1234 (python) score 951 or sacrifice child}: one needle for the
+   * three.
+   */
+  public static final String KERNEL_OOM = "of memory: Kill";
 
   /**
    * NCCL's two ranks on one GPU pasted without NCCL's header or PyTorch's {@code Last error:} line
