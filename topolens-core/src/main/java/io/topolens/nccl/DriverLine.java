@@ -15,6 +15,7 @@ package io.topolens.nccl;
  *   <li>newer drivers (570), over three lines: {@code NVRM: The NVIDIA GPU 0000:b3:00.0} / {@code
  *       NVRM: (PCI ID: 10de:26b5) installed in this system has} / {@code NVRM: fallen off the bus
  *       and is not responding to commands.}: Xid 79 on the third line, whose GPU it does not name;
+ *   <li>the fabric manager's failure to start ({@link #fabricManager});
  *   <li>nvidia-smi's {@code Unable to determine the device handle for GPU0000:3B:00.0: Unknown
  *       Error} (also {@code for GPU 0000:...}): NVML cannot reach the GPU, no Xid of its own.
  * </ul>
@@ -40,7 +41,35 @@ final class DriverLine {
     if (at >= 0) {
       return lost(text, at + Needles.DEVICE_HANDLE.length());
     }
-    return null;
+    return fabricManager(text);
+  }
+
+  /**
+   * The NVIDIA fabric manager (NVSwitch systems) failing to start, in its journal: {@code
+   * nv-fabricmanager[4177]: request to query NVSwitch device information from NVSwitch driver
+   * failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]}, its start script's {@code
+   * "/usr/bin/nv-fabricmanager -c /usr/share/nvidia/nvswitch/fabricmanager.cfg" failed! Exit code:
+   * 1}, systemd's {@code nvidia-fabricmanager.service: Control process exited, code=exited,
+   * status=1/FAILURE} and {@code Job for nvidia-fabricmanager.service failed ...}: a warning of
+   * NCCL's NVLS kind (the fabric state NVLS needs), its text as printed.
+   */
+  private static NcclEvent fabricManager(String text) {
+    int at = text.indexOf(Needles.FABRIC_MANAGER);
+    if (at < 0) {
+      return null;
+    }
+    boolean failed =
+        text.contains(" failed with error:")
+            || text.contains("\" failed! Exit code")
+            || text.contains("status=1/FAILURE")
+            || text.contains("Failed with result")
+            || text.contains(".service failed because");
+    if (!failed) {
+      return null;
+    }
+    int from = text.lastIndexOf("nv", at);
+    return new NcclEvent.Warning(
+        io.topolens.model.NcclWarning.Kind.NVLS, text.substring(Math.max(from, 0)).strip(), null);
   }
 
   /** {@code NVRM: Xid (PCI:0000:3b:00): 79, ...}: the address in brackets, then the code. */

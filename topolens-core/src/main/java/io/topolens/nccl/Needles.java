@@ -248,6 +248,13 @@ public final class Needles {
   public static final String DEVICE_HANDLE = "determine the device handle";
 
   /**
+   * The NVIDIA fabric manager's journal (NVSwitch systems): {@code nv-fabricmanager[4177]: request
+   * to query NVSwitch device information ... failed with error:...}, {@code
+   * nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE}.
+   */
+  public static final String FABRIC_MANAGER = "fabricmanager";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -291,7 +298,8 @@ public final class Needles {
               CONFIG_UNDEF,
               XID,
               FALLEN_OFF_BUS,
-              DEVICE_HANDLE));
+              DEVICE_HANDLE,
+              FABRIC_MANAGER));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
