@@ -255,6 +255,18 @@ public final class Needles {
   public static final String FABRIC_MANAGER = "fabricmanager";
 
   /**
+   * The kernel's IB/RoCE port state change (Linux 6.15's ib_cache_update): {@code mlx5_core
+   * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN}.
+   */
+  public static final String IB_LINK_DOWN = " Link DOWN";
+
+  /**
+   * mlx5's cable or transceiver error (drivers/net/ethernet/mellanox/mlx5/core/events.c): {@code
+   * Port module event[error]: module %u, %s, %s}.
+   */
+  public static final String PORT_MODULE = "Port module event";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -299,7 +311,9 @@ public final class Needles {
               XID,
               FALLEN_OFF_BUS,
               DEVICE_HANDLE,
-              FABRIC_MANAGER));
+              FABRIC_MANAGER,
+              IB_LINK_DOWN,
+              PORT_MODULE));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
