@@ -232,6 +232,42 @@ class HeldOutTest {
         .isEqualTo(named);
   }
 
+  /**
+   * Set 16 (set16/m01-m16) as {@code diagnose} reads it, after close16: 0 of 14 blind on main at
+   * 8dfb154. Each row: the finding that names the file's cause, and words its text must hold (the
+   * finding's title, explanation and fix together), so that a finding of the right id that does not
+   * say the cause fails. m08 and m13 by master-port-in-use reading c10d's bare {@code RuntimeError:
+   * Address already in use} quoted in a title and the old THD's {@code ... at
+   * .../THD/process_group/General.cpp:17}; m04 by collective-timeout naming ranks that diverged
+   * (different operations at far-apart call numbers) with the CUDA-graph deadlock among the causes.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set16/m08-title-address-in-use-two-ddp-runs-lightning-401.log, master-port-in-use, --master_port",
+    "set16/m13-thd-address-in-use-two-jobs-one-server-xlm-53.log, master-port-in-use, --master_port",
+    "set16/m04-watchdog-allreduce-gather-cuda-graph-vllm-2770.log, collective-timeout, enforce_eager",
+  })
+  void setSixteenAsDiagnoseReadsIt(String file, String id, String words) {
+    assertThat(
+            asDiagnoseReadsIt(file).findings().stream()
+                .filter(f -> f.id().equals(id))
+                .map(f -> f.title() + " " + f.explanation() + " " + f.fix()))
+        .anySatisfy(text -> assertThat(text).contains(words));
+  }
+
+  /** The healthy logs of set 16 as diagnose reads them: no error finding, and these ids. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set16/m15-healthy-deepspeed-launcher-functional-run-deepspeed-716.log, ''",
+    "set16/m16-healthy-docker-two-gpus-socket-2.1.15-horovod-243.log, nccl-warning",
+  })
+  void setSixteenHealthyHasNoError(String file, String ids) {
+    Diagnosis d = asDiagnoseReadsIt(file);
+    assertThat(d.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    assertThat(d.findings().stream().map(Finding::id).distinct().toList())
+        .containsExactlyElementsOf(ids.isEmpty() ? List.of() : List.of(ids));
+  }
+
   /** The healthy logs of set 13 as diagnose reads them: no error finding, and these ids. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
