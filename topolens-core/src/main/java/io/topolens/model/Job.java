@@ -28,6 +28,8 @@ import java.util.Map;
  * @param launched the ranks launchers announced as their processes joined, every line kept
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
+ * @param launches the launch commands the input holds (docker run, mpirun), in input order
+ * @param gpuMentions GeForce GPU models lines name outside NCCL's own lines, in input order
  */
 public record Job(
     List<InputFile> inputs,
@@ -47,7 +49,9 @@ public record Job(
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
     List<LaunchedRank> launched,
-    List<Progress> progress) {
+    List<Progress> progress,
+    List<LaunchCommand> launches,
+    List<GpuMention> gpuMentions) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -79,7 +83,9 @@ public record Job(
         watchdog,
         versions,
         launched,
-        progress);
+        progress,
+        launches,
+        gpuMentions);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -165,6 +165,13 @@ final class FrameworkLine {
     if (busError(text)) {
       return alone(Kind.SHM, text);
     }
+    if (text.contains(Needles.NO_SPACE) && !NcclFailureTexts.holds(text)) {
+      // ENOSPC: in /dev/shm where the line names it (PyTorch's shared-memory files are
+      // "</torch_PID_N>"), else on a file system the line does not name; NCCL's own texts
+      // (posix_fallocate's) are read as NCCL's warning
+      return alone(
+          text.contains("/dev/shm") || text.contains("</torch_") ? Kind.SHM : Kind.NO_SPACE, text);
+    }
     if (killed(text)) {
       return alone(Kind.KILLED, text);
     }
