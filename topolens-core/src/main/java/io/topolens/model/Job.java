@@ -30,6 +30,8 @@ import java.util.Map;
  *     process that printed a line showing a stage, in the order processes first appeared
  * @param launches the launch commands the input holds (docker run, mpirun), in input order
  * @param gpuMentions GeForce GPU models lines name outside NCCL's own lines, in input order
+ * @param gpuErrors GPU errors the driver or nvidia-smi reported in the inputs (a pasted dmesg), in
+ *     file order
  */
 public record Job(
     List<InputFile> inputs,
@@ -51,7 +53,8 @@ public record Job(
     List<LaunchedRank> launched,
     List<Progress> progress,
     List<LaunchCommand> launches,
-    List<GpuMention> gpuMentions) {
+    List<GpuMention> gpuMentions,
+    List<GpuXid> gpuErrors) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -85,7 +88,8 @@ public record Job(
         launched,
         progress,
         launches,
-        gpuMentions);
+        gpuMentions,
+        gpuErrors);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -8,6 +8,7 @@ import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.GdrStatus;
 import io.topolens.model.GpuMention;
+import io.topolens.model.GpuXid;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
@@ -69,6 +70,7 @@ final class JobAssembler {
   private final List<LaunchedRank> launched = new ArrayList<>();
   private final List<LaunchCommand> launches = new ArrayList<>();
   private final List<GpuMention> gpuMentions = new ArrayList<>();
+  private final List<GpuXid> gpuErrors = new ArrayList<>();
   private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
@@ -169,6 +171,7 @@ final class JobAssembler {
       case NcclEvent.Launch l -> launch(l, new Evidence(file, line, text));
       case NcclEvent.GpuNamed g ->
           gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
+      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
           env.computeIfAbsent(
@@ -245,6 +248,13 @@ final class JobAssembler {
     }
   }
 
+  private void gpuError(NcclEvent.Xid x, Evidence e) {
+    // every line (a dmesg repeats an Xid per channel), up to a bound
+    if (gpuErrors.size() < 10_000) {
+      gpuErrors.add(new GpuXid(x.pciBus(), x.xid(), e));
+    }
+  }
+
   private void watchdog(NcclEvent.Watchdog w, Evidence e) {
     // one per rank and form: every process group of a rank repeats it
     if (watchdog.size() < 10_000) {
@@ -317,6 +327,7 @@ final class JobAssembler {
       case NcclEvent.GpuNamed g ->
           gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
+      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -625,7 +636,8 @@ final class JobAssembler {
                         new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
             .toList(),
         List.copyOf(launches),
-        List.copyOf(gpuMentions));
+        List.copyOf(gpuMentions),
+        List.copyOf(gpuErrors));
   }
 
   /** The bootstrap address each process printed. */

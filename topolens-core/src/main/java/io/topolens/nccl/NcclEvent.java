@@ -159,6 +159,12 @@ sealed interface NcclEvent {
   /** A GeForce GPU model a line names, and whether the line speaks of a hang. */
   record GpuNamed(String model, boolean hang) implements NcclEvent {}
 
+  /**
+   * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address
+   * as NCCL's busId prints it (or null) and the Xid (or -1).
+   */
+  record Xid(String pciBus, int xid) implements NcclEvent {}
+
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
 
