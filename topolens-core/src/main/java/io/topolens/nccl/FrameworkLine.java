@@ -154,9 +154,12 @@ final class FrameworkLine {
     }
     if (text.contains(Needles.DRIVER_INSUFFICIENT)
         || text.contains(Needles.DRIVER_TOO_OLD)
+        // CUDA 802 in its callers' words: the fabric manager, nvls-error's
+        || text.contains(Needles.CUDA_NOT_READY)
         || ((text.contains(Needles.CONFIG_UNDEF) || text.contains("undefined symbol: nccl"))
             && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
-      // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
+      // CUDA 35 (or 802) in the runtime's or PyTorch's words; a library older than the program's
+      // headers
       return alone(text);
     }
     if (portInUse(text)) {
@@ -613,7 +616,9 @@ final class FrameworkLine {
   /**
    * A rank killed by SIGKILL or the out-of-memory killer: torchrun's {@code failed (exitcode: -9)}
    * and {@code Signal 9 (SIGKILL) received by PID}, Open MPI's {@code exited on signal 9 (Killed)},
-   * Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}.
+   * Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}, its
+   * memory cgroup's {@code Memory cgroup out of memory: Killed process} and {@code
+   * oom-kill:constraint=CONSTRAINT_MEMCG,...,task=python,pid=1234,uid=0} (Linux 4.19 on).
    */
   private static boolean killed(String text) {
     return text.contains(Needles.EXIT_KILLED + " ")
@@ -621,7 +626,23 @@ final class FrameworkLine {
         || text.contains("9 " + Needles.SIGKILL)
         || text.contains(Needles.MPI_KILLED + " (Killed)")
         || text.contains(Needles.OOM_KILL + " event")
-        || text.contains(Needles.KERNEL_OOM);
+        || text.contains(Needles.OOM_KILL + ":constraint=")
+        || kernelOom(text);
+  }
+
+  /**
+   * The kernel's out-of-memory kill (mm/oom_kill.c): {@code [Memory cgroup ]Out of memory: Killed
+   * process PID (NAME) ...}, before Linux 5.0 {@code Kill process PID (NAME) score N or sacrifice
+   * child}; PyTorch's {@code CUDA out of memory} is not this.
+   */
+  private static boolean kernelOom(String text) {
+    int at = text.indexOf(Needles.KERNEL_OOM);
+    if (at < 0) {
+      return false;
+    }
+    int from = at + Needles.KERNEL_OOM.length();
+    return (text.startsWith("ed process ", from) || text.startsWith(" process ", from))
+        && (text.startsWith("Out", at - 4) || text.startsWith("out", at - 4));
   }
 
   /**

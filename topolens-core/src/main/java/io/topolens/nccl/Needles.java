@@ -115,8 +115,14 @@ public final class Needles {
    */
   public static final String OOM_KILL = "oom-kill";
 
-  /** The kernel's form of {@link #OOM_KILL}. */
-  public static final String KERNEL_OOM = "Out of memory: Killed process";
+  /**
+   * The kernel's form of {@link #OOM_KILL} (mm/oom_kill.c's {@code "%s: Killed process %d (%s)
+   * ..."}): {@code Out of memory: Killed process 1234 (python)}, a container's or job's limit
+   * {@code Memory cgroup out of memory: Killed process 1234 (python)}, and before Linux 5.0 {@code
+   * Out of memory: Kill process 1234 (python) score 951 or sacrifice child}: one needle for the
+   * three.
+   */
+  public static final String KERNEL_OOM = "of memory: Kill";
 
   /**
    * NCCL's two ranks on one GPU pasted without NCCL's header or PyTorch's {@code Last error:} line
@@ -279,6 +285,42 @@ public final class Needles {
   public static final String CLOSED_BY_PEER = "Connection closed by remote peer";
 
   /**
+   * CUDA 802 (cudaErrorSystemNotReady: the NVSwitch fabric manager is not up) in the words of
+   * CUDA's callers, without NCCL's: PyTorch's {@code RuntimeError: cuda runtime error (802) :
+   * system not yet initialized at .../THCGeneral.cpp:50} and {@code UserWarning: CUDA
+   * initialization: ... Error 802: system not yet initialized}, gpu-burn's {@code Error
+   * (gpu_burn-drv.cpp:298): system not yet initialized}.
+   */
+  public static final String CUDA_NOT_READY = "system not yet initialized";
+
+  /**
+   * The NVIDIA driver's GPU error in the kernel log, pasted beside an NCCL failure: {@code NVRM:
+   * Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.} (every driver
+   * release; {@link DriverLine} reads it). Long and rare, so the one multi-needle pass finds it at
+   * almost no cost.
+   */
+  public static final String XID = "NVRM: Xid";
+
+  /**
+   * Xid 79 in the driver's other words: {@code NVRM: GPU 0000:3b:00.0: GPU has fallen off the
+   * bus.}, older {@code NVRM: GPU at 0000:01:00.0 has fallen off the bus.}
+   */
+  public static final String FALLEN_OFF_BUS = "fallen off the bus";
+
+  /**
+   * nvidia-smi after a GPU was lost: {@code Unable to determine the device handle for
+   * GPU0000:3B:00.0: Unknown Error}.
+   */
+  public static final String DEVICE_HANDLE = "determine the device handle";
+
+  /**
+   * The NVIDIA fabric manager's journal (NVSwitch systems): {@code nv-fabricmanager[4177]: request
+   * to query NVSwitch device information ... failed with error:...}, {@code
+   * nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE}.
+   */
+  public static final String FABRIC_MANAGER = "fabricmanager";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -329,7 +371,12 @@ public final class Needles {
               FI_INFO,
               SOCKET_FAILED,
               SOCKET_TIMEOUT_FAILED,
-              CLOSED_BY_PEER));
+              CLOSED_BY_PEER,
+              CUDA_NOT_READY,
+              XID,
+              FALLEN_OFF_BUS,
+              DEVICE_HANDLE,
+              FABRIC_MANAGER));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {

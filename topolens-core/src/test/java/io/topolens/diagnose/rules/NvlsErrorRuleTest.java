@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -30,6 +31,40 @@ class NvlsErrorRuleTest {
                  .. gpu pid 3018: Test failure common.cu:937
                 """)
             .expect(error("fabric manager", "systemctl status nvidia-fabricmanager").at("a.log:2")),
+        given(
+                "PyTorch 1.x's CUDA 802 at its first CUDA call, no NCCL word"
+                    + " (https://github.com/pytorch/pytorch/issues/35710)",
+                """
+                RuntimeError: cuda runtime error (802) : system not yet initialized at /opt/conda/conda-bld/pytorch_1579022034529/work/aten/src/THC/THCGeneral.cpp:50
+                """)
+            .expect(error("fabric manager", "802").at("a.log:1")),
+        given(
+                "PyTorch 2.x's warning at CUDA initialization on an ND96asr_v4 (eight A100, NVSwitch)"
+                    + " (https://github.com/microsoft/lisa/issues/2823)",
+                """
+                /home/l****t/.local/lib/python3.6/site-packages/torch/cuda/__init__.py:80: UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at  ../c10/cuda/CUDAFunctions.cpp:112.)
+                gpu count: 0
+                """)
+            .expect(error("fabric manager").at("a.log:1")),
+        given(
+                "gpu-burn on eight H100 SXM (https://github.com/wilicc/gpu-burn/issues/92)",
+                """
+                  what():  Error (gpu_burn-drv.cpp:298): system not yet initialized
+                """)
+            .expect(error("fabric manager").at("a.log:1")),
+        given(
+                "CUDA 802 and the missing fabric manager in a maintainer's note"
+                    + " (https://github.com/gpustack/gpustack/issues/4154)",
+                """
+                For `Error 802: system not yet initialized`, install `nvidia-fabricmanager`. Ref: https://github.com/pytorch/pytorch/issues/35710#issuecomment-901013741
+                """)
+            .expect(error("fabric manager", "nvidia-fabricmanager").at("a.log:1")),
+        given(
+            "an IEEE 802.3ad bond beside the fabric manager's name is no CUDA error"
+                + " (built: the bonding driver's words and the service's name)",
+            """
+            bond0: IEEE 802.3ad dynamic link aggregation, nvidia-fabricmanager is enabled
+            """),
         given(
                 "nvls.cc CUDA failure on four GPUs of one process, NCCL timestamps",
                 """
@@ -67,6 +102,46 @@ class NvlsErrorRuleTest {
             """
             node-a:1:2 [0] NCCL INFO NVLS multicast support is not available on dev 0
             node-a:1:2 [0] NCCL INFO Connected NVLS tree
+            """),
+        given(
+                "the fabric manager finds no NVSwitch (A40 pair with an NVLink bridge,"
+                    + " https://github.com/NVIDIA/gpu-operator/issues/610)",
+                """
+                11月 15 14:15:47 leon-NF5468M6 systemd[1]: Starting NVIDIA fabric manager service...
+                11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE
+                """)
+            .expect(
+                warn(
+                        "NV_WARN_NOTHING_TO_DO means the NVSwitch driver found no NVSwitch",
+                        "Without NVSwitch: disable the service")
+                    .lacks("NCCL_NVLS_ENABLE=0")
+                    .at("a.log:2", "a.log:3")),
+        given(
+                "the start script's form (https://github.com/data-infra/cube-studio/issues/29)",
+                """
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4756]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: "/usr/bin/nv-fabricmanager -c /usr/share/nvidia/nvswitch/fabricmanager.cfg" failed! Exit code: 1
+                Sep 18 03:19:01 ubuntu2404 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE
+                """)
+            .expect(warn("NVSwitch driver found no NVSwitch").at("a.log:2", "a.log:3", "a.log:4")),
+        given(
+                "the fabric manager's journal (https://github.com/NVIDIA/gpu-operator/issues/610)"
+                    + " beside NCCL's nvls.cc CUDA failure"
+                    + " (https://github.com/NVIDIA/nccl/issues/1488): NCCL did fail",
+                """
+                11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'
+                """)
+            .expect(
+                error("NVSwitch driver found no NVSwitch", "NCCL_NVLS_ENABLE=0")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "the fabric manager's ordinary lines are no failure (gpu-operator#610, cube-studio#29)",
+            """
+            11月 15 14:15:47 leon-NF5468M6 systemd[1]: Starting NVIDIA fabric manager service...
+            Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system
             """),
         given(
             "a CUDA failure elsewhere",
