@@ -291,6 +291,43 @@ class HeldOutTest {
         .containsExactlyElementsOf(ids.isEmpty() ? List.of() : List.of(ids));
   }
 
+  /**
+   * Set 15 (set15/k01-k16), network and cluster side, 0 of 14 blind on main at 8dfb154; named after
+   * by close15: k02 by rendezvous-timeout reading TCPStore's {@code host not found: Name or service
+   * not known} (MASTER_ADDR that does not resolve), k04 by ib-memlock reading libfabric's EFA
+   * provider's {@code (-12) Cannot allocate memory}, k05 and k13 by ofi-plugin-error reading
+   * libfabric's {@code fi_getinfo: -61} (no EFA device visible), k09 by socket-interface (bootstrap
+   * on lo while NCCL_COMM_ID names another address), k11 by nvls-error (CUDA 802 named beside the
+   * fabric manager, read with the driver's lines). Set 16's m02 and m10 (socket-connect: NCCL's
+   * socket failures before 2.4, {@code Call to connect timeout : Connection refused}, {@code recv
+   * failed : Connection reset by peer}) are the network side of that set.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set15/k02-host-not-found-worker-before-master-pytorch-operator-125.log, rendezvous-timeout, true",
+    "set15/k04-efa-memlock-ulimit-libfabric-enomem-awsome-distributed-ai-647.log, ib-memlock, true",
+    "set15/k05-infiniband-hostpath-breaks-efa-b200-title-aws-do-eks-pr-63.log, ofi-plugin-error, true",
+    "set15/k09-nccl-comm-id-matchsubnet-inverted-binds-lo-nccl-pr-2047.log, socket-interface, true",
+    "set15/k13-efa-devices-not-passed-to-docker-aws-ofi-nccl-879.log, ofi-plugin-error, true",
+    "set15/k11-fabricmanager-missing-cuda-802-title-aws-dlami-dcv-33.log, nvls-error, true",
+    "set16/m02-title-connect-refused-docker0-interface-horovod-666.log, socket-connect, true",
+    "set16/m10-title-recv-reset-ib-error-12-horovod-147.log, socket-connect, true",
+  })
+  void setFifteenNetworkAsDiagnoseReadsIt(String file, String id, boolean named) {
+    assertThat(asDiagnoseReadsIt(file).findings().stream().anyMatch(f -> f.id().equals(id)))
+        .isEqualTo(named);
+  }
+
+  /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set15/k15-healthy-after-gdrdrv-mounted-talos-siderolabs-docs-566.log",
+    "set15/k16-healthy-mpijob-aks-infiniband-aks-rdma-infiniband-30.log",
+  })
+  void setFifteenHealthyHasNoFinding(String file) {
+    assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
+  }
+
   private static Diagnosis asDiagnoseReadsIt(String file) {
     return Diagnoser.standard().diagnose(Fixtures.observe("nccl/heldout/" + file));
   }
