@@ -159,6 +159,11 @@ public record NcclWarning(
      * ready on HOST after N seconds}).
      */
     TCPX_RXDM,
+    /**
+     * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
+     * line does not say which: /dev/shm in a container whose default size was kept is one.
+     */
+    NO_SPACE,
     /** Anything else. */
     OTHER
   }

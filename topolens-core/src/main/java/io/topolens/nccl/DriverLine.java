@@ -16,6 +16,7 @@ package io.topolens.nccl;
  *       NVRM: (PCI ID: 10de:26b5) installed in this system has} / {@code NVRM: fallen off the bus
  *       and is not responding to commands.}: Xid 79 on the third line, whose GPU it does not name;
  *   <li>the fabric manager's failure to start ({@link #fabricManager});
+ *   <li>an IB/RoCE port going down or its cable failing ({@link #ibPort});
  *   <li>nvidia-smi's {@code Unable to determine the device handle for GPU0000:3B:00.0: Unknown
  *       Error} (also {@code for GPU 0000:...}): NVML cannot reach the GPU, no Xid of its own.
  * </ul>
@@ -41,7 +42,34 @@ final class DriverLine {
     if (at >= 0) {
       return lost(text, at + Needles.DEVICE_HANDLE.length());
     }
-    return fabricManager(text);
+    NcclEvent fabric = fabricManager(text);
+    return fabric != null ? fabric : ibPort(text);
+  }
+
+  /**
+   * An IB/RoCE port of the host going down, in the kernel's words: Linux 6.15's {@code mlx5_core
+   * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN} (drivers/infiniband/core/cache.c, {@code "Port: %d Link
+   * %s"}), and mlx5's cable module error {@code Port module event[error]: module %u, %s, %s} (mlx5
+   * core events.c): a warning of NCCL's IB kind, the text from the device's name on. The other
+   * states (INIT, ARMED, ACTIVE) and module events without {@code [error]} are not failures.
+   */
+  private static NcclEvent ibPort(String text) {
+    int at = text.indexOf(Needles.IB_LINK_DOWN);
+    boolean down =
+        at > 0
+            && text.lastIndexOf("Port: ", at) >= 0
+            && text.substring(at + Needles.IB_LINK_DOWN.length()).isBlank();
+    int module = text.indexOf(Needles.PORT_MODULE);
+    boolean cable =
+        module >= 0 && text.startsWith("[error]", module + Needles.PORT_MODULE.length());
+    if (!down && !cable) {
+      return null;
+    }
+    int from = down ? text.lastIndexOf("Port: ", at) : module;
+    // from the device's name: "mlx5_core 0000:08:00.0 mlx5_0: Port: 1 Link DOWN"
+    int device = text.lastIndexOf("mlx5_core ", from);
+    String m = text.substring(device >= 0 ? device : from).strip();
+    return new NcclEvent.Warning(io.topolens.model.NcclWarning.Kind.IB, m, null);
   }
 
   /**

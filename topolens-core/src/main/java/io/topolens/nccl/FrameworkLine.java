@@ -165,6 +165,13 @@ final class FrameworkLine {
     if (busError(text)) {
       return alone(Kind.SHM, text);
     }
+    if (text.contains(Needles.NO_SPACE) && !NcclFailureTexts.holds(text)) {
+      // ENOSPC: in /dev/shm where the line names it (PyTorch's shared-memory files are
+      // "</torch_PID_N>"), else on a file system the line does not name; NCCL's own texts
+      // (posix_fallocate's) are read as NCCL's warning
+      return alone(
+          text.contains("/dev/shm") || text.contains("</torch_") ? Kind.SHM : Kind.NO_SPACE, text);
+    }
     if (killed(text)) {
       return alone(Kind.KILLED, text);
     }
@@ -593,9 +600,15 @@ final class FrameworkLine {
    * 0.0.0.0:29500 (errno: 98 - Address already in use).}, the exception {@code RuntimeError: The
    * server socket has failed to listen on any local network address. ...}, 2.2 on {@code ... port:
    * 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use}), and PyTorch
-   * 1.x's bare {@code RuntimeError: Address already in use} (Python's own socket raises {@code
-   * OSError: [Errno 98]} instead, so a RuntimeError with these words is c10d's). Other programs'
-   * {@code Address already in use} are not taken.
+   * 1.x's bare {@code RuntimeError: Address already in use} (c10d's SYSCHECK throws errno 98 as a
+   * {@code std::system_error}, which pybind11 raises as a RuntimeError with only strerror's words;
+   * Python's own socket raises {@code OSError: [Errno 98]} instead, so a RuntimeError with nothing
+   * after these words is c10d's), also quoted in a title ({@code "RuntimeError: Address already in
+   * use" when running ...}), and the old THD's {@code RuntimeError: Address already in use at
+   * /pytorch/torch/lib/THD/process_group/General.cpp:17} (torch 0.4-1.0, {@code :20} in 1.0's
+   * torch.distributed.deprecated). Other programs' {@code Address already in use} are not taken:
+   * gloo's pair bind ({@code pair.cc:176] bind: Address already in use}), Rust's {@code
+   * RuntimeError: Address already in use (os error 98)}, Python's {@code OSError: [Errno 98]}.
    */
   private static boolean portInUse(String text) {
     if (!text.contains(Needles.ADDRESS_IN_USE)) {
@@ -603,8 +616,28 @@ final class FrameworkLine {
     }
     return text.contains("server socket has failed to")
         || text.contains("EADDRINUSE")
-        || text.strip().endsWith("RuntimeError: Address already in use")
-        || text.strip().endsWith("DistNetworkError: Address already in use");
+        || storeBindError(text, "RuntimeError: ")
+        || storeBindError(text, "DistNetworkError: ");
+  }
+
+  private static final String IN_USE = "Address already in use";
+
+  /**
+   * Whether {@code error} + {@code Address already in use} ends the line, is closed by a quote (a
+   * title or prose quoting it), or is followed by THD's {@code at .../General.cpp:N}.
+   */
+  private static boolean storeBindError(String text, String error) {
+    int at = text.indexOf(error + IN_USE);
+    if (at < 0) {
+      return false;
+    }
+    String rest = text.substring(at + error.length() + IN_USE.length()).strip();
+    return rest.isEmpty()
+        || rest.startsWith(".")
+        || rest.startsWith("\"")
+        || rest.startsWith("'")
+        || rest.startsWith("`")
+        || (rest.startsWith("at ") && rest.contains("process_group/General.cpp:"));
   }
 
   /**

@@ -141,6 +141,34 @@ public final class Needles {
   public static final String ADDRESS_IN_USE = "ddress already in use";
 
   /**
+   * A docker command line pasted beside the log ({@code docker run -it --gpus all IMAGE}, {@code
+   * nvidia-docker run ...}): how it gave the container /dev/shm ({@link LaunchLine}).
+   */
+  public static final String DOCKER_RUN = "docker run ";
+
+  /**
+   * Open MPI's command line ({@code mpirun -np 2 -H 192.168.2.249:1,192.168.2.243:1 ...}): the
+   * hosts it places ranks on ({@link LaunchLine}).
+   */
+  public static final String MPIRUN = "mpirun ";
+
+  /**
+   * A GeForce GPU's name as tools print it ({@code NVIDIA GeForce RTX 4090}): the model is read by
+   * {@link GpuNameLine}.
+   */
+  public static final String GEFORCE = "GeForce";
+
+  /** The same model as users write it: {@code RTX 4090}, {@code multiple 4090}. */
+  public static final String RTX_4090 = "4090";
+
+  /**
+   * ENOSPC in the words of strerror, as Python ({@code OSError: [Errno 28] No space left on
+   * device}), PyTorch's shared-memory files ({@code unable to write to file </torch_123_456>: No
+   * space left on device (28)}) and NCCL print it: a full file system, /dev/shm among them.
+   */
+  public static final String NO_SPACE = "No space left on device";
+
+  /**
    * CUDA 101 in PyTorch's words, without NCCL's: {@code RuntimeError: CUDA error: invalid device
    * ordinal} (torch.cuda.set_device with a local rank past the GPUs the process sees), 1.x's {@code
    * cuda runtime error (101) : invalid device ordinal at .../Module.cpp:59} and THC's {@code
@@ -321,6 +349,18 @@ public final class Needles {
   public static final String FABRIC_MANAGER = "fabricmanager";
 
   /**
+   * The kernel's IB/RoCE port state change (Linux 6.15's ib_cache_update): {@code mlx5_core
+   * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN}.
+   */
+  public static final String IB_LINK_DOWN = " Link DOWN";
+
+  /**
+   * mlx5's cable or transceiver error (drivers/net/ethernet/mellanox/mlx5/core/events.c): {@code
+   * Port module event[error]: module %u, %s, %s}.
+   */
+  public static final String PORT_MODULE = "Port module event";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -350,6 +390,11 @@ public final class Needles {
               KERNEL_OOM,
               DUPLICATE_GPU,
               ADDRESS_IN_USE,
+              DOCKER_RUN,
+              MPIRUN,
+              NO_SPACE,
+              GEFORCE,
+              RTX_4090,
               INVALID_ORDINAL,
               PEER_ACCESS,
               STORE_CONNECT,
@@ -376,7 +421,9 @@ public final class Needles {
               XID,
               FALLEN_OFF_BUS,
               DEVICE_HANDLE,
-              FABRIC_MANAGER));
+              FABRIC_MANAGER,
+              IB_LINK_DOWN,
+              PORT_MODULE));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {

@@ -80,6 +80,35 @@ class DriverLinesTest {
     }
   }
 
+  /** The kernel's IB port lines and the fabric manager's: warnings of NCCL's kinds, or nothing. */
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // Linux's own example (lore.kernel.org linux-rdma, IB/cache: Add log messages ...)
+        "mlx5_core 0000:08:00.0 mlx5_0: Port: 1 Link DOWN | IB | mlx5_core 0000:08:00.0 mlx5_0: Port: 1 Link DOWN",
+        // https://github.com/leptonai/gpud/pull/1209: coming up is no failure
+        "Feb 14 05:03:41 000-000-00000-1-gpu-1 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link ACTIVE | |",
+        // mlx5 events.c's format, values invented
+        "mlx5_core 0000:ab:00.0: Port module event[error]: module 0, Cable error, High Temperature | IB | mlx5_core 0000:ab:00.0: Port module event[error]: module 0, Cable error, High Temperature",
+        // https://github.com/NVIDIA/gpu-operator/issues/610
+        "11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE | NVLS | nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE",
+        // https://github.com/data-infra/cube-studio/issues/29
+        "Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system | |",
+      })
+  void readsHostWarnings(String line, String kind, String message) {
+    NcclEvent e = DriverLine.parse(line);
+
+    if (kind == null) {
+      assertThat(e).isNull();
+    } else {
+      assertThat(e)
+          .isEqualTo(
+              new NcclEvent.Warning(
+                  io.topolens.model.NcclWarning.Kind.valueOf(kind), message, null));
+    }
+  }
+
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({
     "0000:3b:00, 3b000",

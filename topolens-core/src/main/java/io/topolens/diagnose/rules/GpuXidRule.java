@@ -47,6 +47,9 @@ public final class GpuXidRule implements Rule {
       Optional<XidCode> code = XidCode.of(x.xid());
       severity = max(severity, severity(x, code));
       says.add(gpu(job, x) + ": " + what(x, code) + " (" + same.size() + " line(s))");
+      if (code.isEmpty() && x.xid() != GpuXid.NO_XID && !actions.contains(LOOK_UP)) {
+        actions.add(LOOK_UP);
+      }
       code.map(XidCode::action)
           .filter(a -> !a.isEmpty())
           .map(a -> "Xid " + x.xid() + ": " + a + " (" + code.get().source() + ").")
@@ -61,11 +64,7 @@ public final class GpuXidRule implements Rule {
             title(job),
             String.join("; ", says) + ". " + consequence(job) + followsFrom(job),
             evidence,
-            String.join(" ", actions)
-                + (actions.isEmpty() ? "" : " ")
-                + "Find the GPU on its node (nvidia-smi -q -i ADDRESS, dmesg -T | grep -i xid),"
-                + " drain the node from the scheduler until the GPU is reset or the node rebooted,"
-                + " and rerun the job on healthy GPUs."));
+            String.join(" ", actions) + (severity == Severity.ERROR ? DRAIN : "")));
   }
 
   private static String title(Job job) {
@@ -76,6 +75,18 @@ public final class GpuXidRule implements Rule {
         ? "A GPU fell off the bus: the NVIDIA driver lost it"
         : "The NVIDIA driver reported GPU errors (Xid)";
   }
+
+  /** What to do for an Xid the catalog does not hold. */
+  private static final String LOOK_UP =
+      "Look the Xid up in NVIDIA's XID Errors documentation"
+          + " (https://docs.nvidia.com/deploy/xid-errors/index.html) and watch whether it recurs on the"
+          + " same GPU (dmesg -T | grep -i xid).";
+
+  /** What to do for a GPU fault, after NVIDIA's action for each Xid. */
+  private static final String DRAIN =
+      " Find the GPU on its node (nvidia-smi -q -i ADDRESS, dmesg -T | grep -i xid), drain the node"
+          + " from the scheduler until the GPU is reset or the node rebooted, and rerun the job on"
+          + " healthy GPUs.";
 
   /** nverror.h's ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS. */
   private static final int FALLEN_OFF_THE_BUS = 79;

@@ -31,6 +31,7 @@ class GpuXidRuleTest {
                             + " line(s))",
                         "ncclUnhandledCudaError",
                         "Xid 79: Drain the node",
+                        "drain the node from the scheduler",
                         "xid-errors/index.html#xid-79-gpu-has-fallen-off-the-bus")
                     .lacks("follows from the GPU error")
                     .at("a.log:2", "a.log:7")),
@@ -44,14 +45,16 @@ class GpuXidRuleTest {
                             + " errors)",
                         "not a cause",
                         "(2 line(s))")
-                    .lacks("ncclUnhandledCudaError")
+                    .lacks("ncclUnhandledCudaError", "drain the node")
                     .at("a.log:1", "a.log:2", "a.log:3", "a.log:4")),
         given("application errors 43 and 31", excerpt("xid43-xid31-pytorch-51382.log"))
             .expect(
                 warn(
                         "PCI 0000:3d:00.0: Xid 43 (GPU stopped processing)",
                         "PCI 0000:db:00.0: Xid 31 (GPU memory page fault)",
-                        "NVIDIA counts it an application error")
+                        "NVIDIA counts it an application error",
+                        "Xid 31: Debug the application")
+                    .lacks("drain the node")
                     .at("a.log:2", "a.log:6")),
         given(
                 "NVLink Xids the catalog does not explain and a contained ECC error",
