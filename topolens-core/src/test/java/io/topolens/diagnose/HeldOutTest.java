@@ -298,9 +298,10 @@ class HeldOutTest {
    * provider's {@code (-12) Cannot allocate memory}, k05 and k13 by ofi-plugin-error reading
    * libfabric's {@code fi_getinfo: -61} (no EFA device visible), k09 by socket-interface (bootstrap
    * on lo while NCCL_COMM_ID names another address), k11 by nvls-error (CUDA 802 named beside the
-   * fabric manager, read with the driver's lines). Set 16's m02 and m10 (socket-connect: NCCL's
-   * socket failures before 2.4, {@code Call to connect timeout : Connection refused}, {@code recv
-   * failed : Connection reset by peer}) are the network side of that set.
+   * fabric manager, read with the driver's lines), k06 by ib-error (a warning: the RoCE GID left to
+   * NCCL beside NCCL_IB_ROCE_VERSION_NUM, then the proxy's Connect failed). Set 16's m02 and m10
+   * (socket-connect: NCCL's socket failures before 2.4, {@code Call to connect timeout : Connection
+   * refused}, {@code recv failed : Connection reset by peer}) are the network side of that set.
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
@@ -310,6 +311,7 @@ class HeldOutTest {
     "set15/k09-nccl-comm-id-matchsubnet-inverted-binds-lo-nccl-pr-2047.log, socket-interface, true",
     "set15/k13-efa-devices-not-passed-to-docker-aws-ofi-nccl-879.log, ofi-plugin-error, true",
     "set15/k11-fabricmanager-missing-cuda-802-title-aws-dlami-dcv-33.log, nvls-error, true",
+    "set15/k06-roce-version-num-gid-in-container-segfault-2.22.3-nccl-1538.log, ib-error, true",
     "set16/m02-title-connect-refused-docker0-interface-horovod-666.log, socket-connect, true",
     "set16/m10-title-recv-reset-ib-error-12-horovod-147.log, socket-connect, true",
   })
