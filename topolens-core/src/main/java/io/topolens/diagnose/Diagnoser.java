@@ -27,7 +27,9 @@ import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
+import io.topolens.diagnose.rules.JobCancelled;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
+import io.topolens.diagnose.rules.LaggingRanks;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
@@ -49,6 +51,7 @@ import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
+import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
@@ -123,6 +126,9 @@ public final class Diagnoser {
             new RendezvousTimeout(),
             new RankKilled(),
             new MasterPortInUse(),
+            new RendezvousEnvMissing(),
+            new JobCancelled(),
+            new LaggingRanks(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

@@ -159,6 +159,24 @@ public record NcclWarning(
      * ready on HOST after N seconds}).
      */
     TCPX_RXDM,
+    /**
+     * The scheduler ended the job or step (Slurm's {@code *** JOB 1234 ON n1 CANCELLED AT ... DUE
+     * TO TIME LIMIT ***}, preemption, node failure, scancel): not a failure of the job's own.
+     */
+    CANCELLED,
+    /**
+     * A process was started without the variables PyTorch's env:// rendezvous reads ({@code
+     * environment variable MASTER_ADDR expected, but not set}): not under a launcher that sets
+     * them.
+     */
+    RENDEZVOUS_ENV,
+    /**
+     * A framework named ranks that did not reach a collective the others waited in: PyTorch's
+     * desync report ({@code ranks [47] are the lagging ranks that caused this timeout}, {@code [47]
+     * joined but didn't finish collective #N}), Horovod's stall inspector ({@code [missing ranks:
+     * 1]}).
+     */
+    LAGGING,
     /** Anything else. */
     OTHER
   }
