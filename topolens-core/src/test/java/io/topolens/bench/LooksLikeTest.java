@@ -80,6 +80,7 @@ class LooksLikeTest {
           "r10-amd-iommu-hang-cuda-path-warn-2.14.3-nccl-tests-115.log",
           "r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log",
           "r18-healthy-two-gpus-g2-nccl-1706.log",
+          "k07-xorg-holds-p2p-ten-gpus-segfault-2.4.7-nccl-241.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log");
 
