@@ -177,6 +177,10 @@ final class FrameworkLine {
     if (lagging(text)) {
       return alone(Kind.LAGGING, text);
     }
+    if (text.contains(Needles.LIGHTNING_DEVICES)) {
+      // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
+      return alone(Kind.INVALID_DEVICE, text);
+    }
     if (storeFailed(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
@@ -488,6 +492,7 @@ final class FrameworkLine {
    */
   private static boolean busError(String text) {
     return endedBy(text, 7, "SIGBUS")
+        || srunTask(text, "Bus error")
         || text.contains("(Bus error")
         || text.contains("SIGBUS, Bus error")
         || text.contains("Bus error (7)")
@@ -505,7 +510,18 @@ final class FrameworkLine {
         || text.contains(Needles.MPI_KILLED + " (Killed)")
         || text.contains(Needles.OOM_KILL + " event")
         || text.contains(Needles.KERNEL_OOM)
-        || (text.contains(Needles.RAY_OOM) && text.contains("killed due to the node"));
+        || (text.contains(Needles.RAY_OOM) && text.contains("killed due to the node"))
+        || srunTask(text, "Killed")
+        || srunTask(text, "Out Of Memory");
+  }
+
+  /**
+   * srun's line for tasks that ended this way: {@code srun: error: gpu001: task 0: Out Of Memory},
+   * {@code srun: error: node12: tasks 0-3: Killed} (strsignal's words for the signal).
+   */
+  private static boolean srunTask(String text, String how) {
+    int at = text.indexOf(Needles.SRUN_ERROR);
+    return at >= 0 && text.indexOf(": task", at) > 0 && text.strip().endsWith(": " + how);
   }
 
   /**
@@ -542,6 +558,10 @@ final class FrameworkLine {
    * CANCELLED AT ... DUE TO TIME LIMIT ***}, and the form without a reason (scancel).
    */
   private static boolean cancelled(String text) {
+    int srun = text.indexOf(Needles.SRUN_ERROR);
+    if (srun >= 0 && text.indexOf("Node failure on ", srun) > 0) {
+      return true;
+    }
     int at = text.indexOf(Needles.SLURM_CANCELLED);
     return at > 0
         && text.lastIndexOf("*** ", at) >= 0

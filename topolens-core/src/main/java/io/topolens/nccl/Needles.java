@@ -163,6 +163,20 @@ public final class Needles {
   public static final String HOROVOD_STALL = "by subset of ranks";
 
   /**
+   * srun's report of a task or node (Slurm's srun, any version): {@code srun: error: gpu001: task
+   * 0: Out Of Memory}, {@code srun: error: node12: task 0: Killed}, {@code srun: error: Node
+   * failure on node12}; one needle for the family, the parser keeps the forms with a cause.
+   */
+  public static final String SRUN_ERROR = "srun: error: ";
+
+  /**
+   * PyTorch Lightning's device parser refusing GPUs the process does not see (device_parser.py,
+   * 1.x-2.x): {@code MisconfigurationException: You requested gpu: [0, 1]} then {@code But your
+   * machine only has: [0]} (or {@code []}: no GPU at all).
+   */
+  public static final String LIGHTNING_DEVICES = "your machine only has: [";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -329,7 +343,9 @@ public final class Needles {
               ENV_NOT_SET,
               DESYNC_MISSING,
               DESYNC_LAGGING,
-              HOROVOD_STALL));
+              HOROVOD_STALL,
+              SRUN_ERROR,
+              LIGHTNING_DEVICES));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {

@@ -53,7 +53,7 @@ public final class JobCancelled extends WarningRule {
             "The reason is preemption: a job of higher priority (QOS or partition) took the nodes.",
             "Run in a partition or QOS that is not preempted, or make the job resumable: --requeue with checkpoints, and --signal to save before the kill."),
         new Form(
-            "due to node failure",
+            List.of("due to node failure", "node failure on "),
             "The reason is a node failure: slurmctld lost contact with a node of the job (it rebooted, crashed, or its slurmd stopped responding).",
             "Read slurmctld's log and sinfo -R for the node's reason, drain and check the node (dmesg, nvidia-smi, Xid errors) and exclude it (--exclude) until it is fixed; --requeue restarts the job elsewhere."),
         new Form(

@@ -46,6 +46,13 @@ class JobCancelledRuleTest {
                 """)
             .expect(error("due to time limit").at("a.log:1")),
         given(
+                "srun's node failure line (srun; the same event slurmctld cancels the job for)",
+                """
+                srun: error: Node failure on node12
+                srun: Job step aborted: Waiting up to 32 seconds for job step to finish.
+                """)
+            .expect(error("Slurm cancelled the job due to node failure").at("a.log:1")),
+        given(
             "an issue title in prose, without slurmstepd's stars"
                 + " (https://github.com/Nextomics/NextPolish/issues/122)",
             """

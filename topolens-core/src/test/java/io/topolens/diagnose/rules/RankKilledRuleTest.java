@@ -77,6 +77,20 @@ class RankKilledRuleTest {
                 """)
             .expect(error("A rank was killed").at("a.log:1")),
         given(
+                "srun's task line for Slurm's out-of-memory state"
+                    + " (https://github.com/FoNDUE-HTR/Documentation/issues/5)",
+                """
+                srun: error: gpu001: task 0: Out Of Memory
+                """)
+            .expect(error("A rank was killed").at("a.log:1")),
+        given(
+            "srun's exit code and SIGTERM lines are consequences"
+                + " (https://github.com/IGNF/myria3d/issues/123)",
+            """
+            srun: error: DEL2212S020: task 0: Terminated
+            srun: error: node12: task 3: Exited with exit code 1
+            """),
+        given(
             "prose about memory is not a kill (https://github.com/OpenRLHF/OpenRLHF/issues/936)",
             """
             If your system is running low on memory, models might fail to load or run
