@@ -33,6 +33,7 @@ import io.topolens.diagnose.rules.LaggingRanks;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
+import io.topolens.diagnose.rules.MpiDaemonFailed;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
@@ -129,6 +130,7 @@ public final class Diagnoser {
             new RendezvousEnvMissing(),
             new JobCancelled(),
             new LaggingRanks(),
+            new MpiDaemonFailed(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

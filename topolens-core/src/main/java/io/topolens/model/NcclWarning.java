@@ -177,6 +177,12 @@ public record NcclWarning(
      * 1]}).
      */
     LAGGING,
+    /**
+     * Open MPI's runtime (ORTE, PRRTE) lost its daemon on another node or could not start it
+     * ({@code PRTE has lost communication with a remote daemon.}, {@code ORTE was unable to
+     * reliably start one or more daemons.}): the launcher, not NCCL, lost the node.
+     */
+    MPI_DAEMON,
     /** Anything else. */
     OTHER
   }

@@ -177,6 +177,12 @@ final class FrameworkLine {
     if (lagging(text)) {
       return alone(Kind.LAGGING, text);
     }
+    if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("has lost communication"))
+        || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
+        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))) {
+      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node
+      return alone(Kind.MPI_DAEMON, text);
+    }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
       return alone(Kind.INVALID_DEVICE, text);

@@ -177,6 +177,25 @@ public final class Needles {
   public static final String LIGHTNING_DEVICES = "your machine only has: [";
 
   /**
+   * Open MPI's runtime (ORTE in 1.x-4.x, PRRTE in 5.x) losing a daemon on another node: {@code ORTE
+   * has lost communication with a remote daemon.}, {@code PRTE has lost communication with a remote
+   * daemon.}
+   */
+  public static final String MPI_DAEMON_LOST = "communication with a remote daemon";
+
+  /**
+   * ORTE's daemons that never started: {@code ORTE was unable to reliably start one or more
+   * daemons.}
+   */
+  public static final String MPI_DAEMON_START = "reliably start one or more daemons";
+
+  /**
+   * A daemon that started but never called back: {@code An ORTE daemon has unexpectedly failed
+   * after launch and before communicating back to mpirun.}
+   */
+  public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -345,7 +364,10 @@ public final class Needles {
               DESYNC_LAGGING,
               HOROVOD_STALL,
               SRUN_ERROR,
-              LIGHTNING_DEVICES));
+              LIGHTNING_DEVICES,
+              MPI_DAEMON_LOST,
+              MPI_DAEMON_START,
+              MPI_DAEMON_FAILED));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
