@@ -13,17 +13,29 @@ import java.util.List;
  * the needles named, with each of them added alone, and with all of them; two rounds, each list's
  * minimum and median of 30 batches of 30 scans after 300 to warm up. Run from the repository root
  * (docs/performance.md): {@code java -cp topolens-bench/target/benchmarks.jar
- * io.topolens.nccl.NeedleCost 'Nccl error' 'GLOBAL_RANK: '}.
+ * io.topolens.nccl.NeedleCost 'Nccl error' 'GLOBAL_RANK: '}; {@code --failure-texts} alone names
+ * the needles of NCCL's failure texts as one group.
  */
 public final class NeedleCost {
   private NeedleCost() {}
+
+  /** The argument that names, as one group, the needles of NCCL's failure texts. */
+  static final String FAILURE_TEXTS = "--failure-texts";
+
+  /** The needles Needles.ALL takes from NCCL's failure texts (those after the filter's own). */
+  private static List<String> failureNeedles() {
+    List<String> needles =
+        NcclFailureTexts.ALL.stream().map(NcclFailureTexts.Text::needle).distinct().toList();
+    return Needles.ALL.stream().skip(1).filter(needles::contains).toList();
+  }
 
   public static void main(String[] args) {
     ReaderStages stages = new ReaderStages();
     stages.setUp();
     byte[] slice = stages.mixedSlice;
     List<String> all = Needles.ALL.subList(1, Needles.ALL.size());
-    List<String> named = List.of(args);
+    boolean texts = args.length == 1 && args[0].equals(FAILURE_TEXTS);
+    List<String> named = texts ? failureNeedles() : List.of(args);
     if (!all.containsAll(named)) {
       System.err.println("NeedleCost: not a needle of Needles.ALL: " + named);
       System.exit(2);
@@ -32,7 +44,7 @@ public final class NeedleCost {
     without.removeAll(named);
     List<String> labels = new ArrayList<>(List.of("without them"));
     List<List<String>> lists = new ArrayList<>(List.of(without));
-    for (String n : named) {
+    for (String n : texts ? List.<String>of() : named) {
       List<String> one = new ArrayList<>(without);
       one.add(n);
       lists.add(one);

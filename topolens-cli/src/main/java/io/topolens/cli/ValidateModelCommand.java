@@ -77,6 +77,21 @@ final class ValidateModelCommand implements Callable<Integer> {
   List<Path> experimentConfigs = new ArrayList<>();
 
   @Option(
+      names = "--repeats",
+      paramLabel = "DIR",
+      description =
+          "A folder of one experiment run several times on one machine (every results.json under"
+              + " it): how far its steps and ratios spread between runs, each run judged on its"
+              + " own (repeatable: the n-th --repeats goes with the n-th --repeats-config).")
+  List<Path> repeats = new ArrayList<>();
+
+  @Option(
+      names = "--repeats-config",
+      paramLabel = "FILE",
+      description = "The runs (predict's YAML) the repeated variants are, by name (repeatable).")
+  List<Path> repeatsConfigs = new ArrayList<>();
+
+  @Option(
       names = "--catalog",
       paramLabel = "FILE",
       description = "Add or replace catalog entries (repeatable), e.g. the experiment's machine.")
@@ -113,7 +128,14 @@ final class ValidateModelCommand implements Callable<Integer> {
                   io.topolens.catalog.HardwareCatalog.load(catalogs),
                   io.topolens.perf.PerfConstants.bundled(),
                   io.topolens.perf.Calibrator.standard())
-              .run(fixtures, examples, oneGpu, experiments, experimentConfigs);
+              .run(
+                  fixtures,
+                  examples,
+                  oneGpu,
+                  experiments,
+                  experimentConfigs,
+                  repeats,
+                  repeatsConfigs);
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;

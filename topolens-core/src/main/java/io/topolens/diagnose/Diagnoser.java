@@ -21,6 +21,7 @@ import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
 import io.topolens.diagnose.rules.GpuUnavailable;
+import io.topolens.diagnose.rules.GpuXidRule;
 import io.topolens.diagnose.rules.IbDeviceUnavailable;
 import io.topolens.diagnose.rules.IbError;
 import io.topolens.diagnose.rules.IbMemlock;
@@ -126,6 +127,7 @@ public final class Diagnoser {
             new ProxyError(),
             new RendezvousTimeout(),
             new RankKilled(),
+            new GpuXidRule(),
             new MasterPortInUse(),
             new RendezvousEnvMissing(),
             new JobCancelled(),

@@ -28,6 +28,8 @@ import java.util.Map;
  * @param launched the ranks launchers announced as their processes joined, every line kept
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
+ * @param gpuErrors GPU errors the driver or nvidia-smi reported in the inputs (a pasted dmesg), in
+ *     file order
  */
 public record Job(
     List<InputFile> inputs,
@@ -47,7 +49,8 @@ public record Job(
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
     List<LaunchedRank> launched,
-    List<Progress> progress) {
+    List<Progress> progress,
+    List<GpuXid> gpuErrors) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -79,7 +82,8 @@ public record Job(
         watchdog,
         versions,
         launched,
-        progress);
+        progress,
+        gpuErrors);
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -189,7 +189,10 @@ final class BlockParser {
   private static int framework(
       byte[] buf, String block, int start, int end, int line, List<Parsed> parsed) {
     String text = text(buf, start, end);
-    NcclEvent e = FrameworkLine.parse(text);
+    NcclEvent e = DriverLine.parse(text);
+    if (e == null) {
+      e = FrameworkLine.parse(text);
+    }
     // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
     int last = FrameworkLine.lastError(text);
     NcclEvent lastText =

@@ -508,14 +508,17 @@ final class FrameworkLine {
   /**
    * A rank killed by SIGKILL or an out-of-memory killer: the launchers' forms of {@link #endedBy},
    * Open MPI's {@code exited on signal 9 (Killed)}, Slurm's {@code oom-kill event(s)}, the kernel's
-   * {@code Out of memory: Killed process}, Ray's memory monitor {@code Task was killed due to the
-   * node running low on memory}.
+   * {@code Out of memory: Killed process}, its memory cgroup's {@code Memory cgroup out of memory:
+   * Killed process} and {@code oom-kill:constraint=CONSTRAINT_MEMCG,...,task=python,pid=1234,uid=0}
+   * (Linux 4.19 on), Ray's memory monitor {@code Task was killed due to the node running low on
+   * memory}, srun's {@code task 0: Out Of Memory}.
    */
   private static boolean killed(String text) {
     return endedBy(text, 9, "SIGKILL")
         || text.contains(Needles.MPI_KILLED + " (Killed)")
         || text.contains(Needles.OOM_KILL + " event")
-        || text.contains(Needles.KERNEL_OOM)
+        || text.contains(Needles.OOM_KILL + ":constraint=")
+        || kernelOom(text)
         || (text.contains(Needles.RAY_OOM) && text.contains("killed due to the node"))
         || srunTask(text, "Killed")
         || srunTask(text, "Out Of Memory");
@@ -601,6 +604,21 @@ final class FrameworkLine {
                 || text.contains("but didn't join collective #")))
         || (text.contains(Needles.HOROVOD_STALL)
             && text.contains("waiting for remainder of ranks"));
+  }
+
+  /**
+   * The kernel's out-of-memory kill (mm/oom_kill.c): {@code [Memory cgroup ]Out of memory: Killed
+   * process PID (NAME) ...}, before Linux 5.0 {@code Kill process PID (NAME) score N or sacrifice
+   * child}; PyTorch's {@code CUDA out of memory} is not this.
+   */
+  private static boolean kernelOom(String text) {
+    int at = text.indexOf(Needles.KERNEL_OOM);
+    if (at < 0) {
+      return false;
+    }
+    int from = at + Needles.KERNEL_OOM.length();
+    return (text.startsWith("ed process ", from) || text.startsWith(" process ", from))
+        && (text.startsWith("Out", at - 4) || text.startsWith("out", at - 4));
   }
 
   /**

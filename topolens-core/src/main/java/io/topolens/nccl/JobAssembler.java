@@ -7,6 +7,7 @@ import io.topolens.model.Edge;
 import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.GdrStatus;
+import io.topolens.model.GpuXid;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
@@ -65,6 +66,7 @@ final class JobAssembler {
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
   private final List<LaunchedRank> launched = new ArrayList<>();
+  private final List<GpuXid> gpuErrors = new ArrayList<>();
   private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
@@ -162,6 +164,7 @@ final class JobAssembler {
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
+      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
           env.computeIfAbsent(
@@ -234,6 +237,13 @@ final class JobAssembler {
     }
   }
 
+  private void gpuError(NcclEvent.Xid x, Evidence e) {
+    // every line (a dmesg repeats an Xid per channel), up to a bound
+    if (gpuErrors.size() < 10_000) {
+      gpuErrors.add(new GpuXid(x.pciBus(), x.xid(), e));
+    }
+  }
+
   private void watchdog(NcclEvent.Watchdog w, Evidence e) {
     // one per rank and form: every process group of a rank repeats it
     if (watchdog.size() < 10_000) {
@@ -303,6 +313,7 @@ final class JobAssembler {
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
+      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
@@ -609,7 +620,8 @@ final class JobAssembler {
                         e.getKey(),
                         e.getValue().stage,
                         new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
-            .toList());
+            .toList(),
+        List.copyOf(gpuErrors));
   }
 
   /** The bootstrap address each process printed. */

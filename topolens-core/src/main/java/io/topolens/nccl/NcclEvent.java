@@ -149,6 +149,12 @@ sealed interface NcclEvent {
    */
   record Launched(String launcher, int rank, int worldSize, String stream) implements NcclEvent {}
 
+  /**
+   * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address
+   * as NCCL's busId prints it (or null) and the Xid (or -1).
+   */
+  record Xid(String pciBus, int xid) implements NcclEvent {}
+
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
 

@@ -1,5 +1,8 @@
 package io.topolens.nccl;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,8 +39,15 @@ final class NeedleSet {
   /** How far the window's end may move on from a triple of bytes (0: a needle may end here). */
   private final byte[] shift = new byte[1 << 16];
 
-  /** Per triple of bytes, the long needles whose first {@code shortest} bytes end with it. */
-  private final int[][] ending = new int[1 << 16][];
+  /**
+   * The long needles by their first 8 bytes (read as one little-endian long): an open-addressed
+   * table, so a place where the shift table says a needle may end costs one probe, and only needles
+   * that start with the same 8 bytes are compared further.
+   */
+  private final long[] prefixes;
+
+  private final int[][] byPrefix;
+  private final int prefixBits;
 
   /** The needles, in the order their indexes name them; ASCII, without line breaks. */
   NeedleSet(List<String> needles) {
@@ -56,35 +66,55 @@ final class NeedleSet {
     shortTexts = shortList.stream().map(needles::get).toArray(String[]::new);
     shortest = m == Integer.MAX_VALUE ? LONG : m;
     Arrays.fill(shift, (byte) Math.min(shortest - 2, Byte.MAX_VALUE));
-    List<List<Integer>> ends = new ArrayList<>();
-    for (int i = 0; i < 1 << 16; i++) {
-      ends.add(null);
-    }
+    int longOnes = this.needles.length - shortOnes.length;
+    prefixBits = Math.max(4, 32 - Integer.numberOfLeadingZeros(longOnes * 4));
+    prefixes = new long[1 << prefixBits];
+    byPrefix = new int[1 << prefixBits][];
     for (int i = 0; i < this.needles.length; i++) {
       byte[] n = this.needles[i];
       if (n.length < LONG) {
         continue;
       }
       for (int j = 2; j < shortest; j++) {
-        int h = triple(n[j - 2], n[j - 1], n[j]);
+        int h = triple((n[j - 2] & 0xff) | (n[j - 1] & 0xff) << 8 | (n[j] & 0xff) << 16);
         shift[h] = (byte) Math.min(shift[h], shortest - 1 - j);
       }
-      int last = triple(n[shortest - 3], n[shortest - 2], n[shortest - 1]);
-      if (ends.get(last) == null) {
-        ends.set(last, new ArrayList<>());
+      long prefix = (long) LONG_BYTES.get(n, 0);
+      int slot = slot(prefix);
+      while (byPrefix[slot] != null && prefixes[slot] != prefix) {
+        slot = (slot + 1) & (prefixes.length - 1);
       }
-      ends.get(last).add(i);
-    }
-    for (int h = 0; h < 1 << 16; h++) {
-      if (ends.get(h) != null) {
-        ending[h] = ends.get(h).stream().mapToInt(Integer::intValue).toArray();
-      }
+      prefixes[slot] = prefix;
+      byPrefix[slot] = byPrefix[slot] == null ? new int[] {i} : append(byPrefix[slot], i);
     }
   }
 
-  /** Three bytes hashed to 16 bits (collisions only shorten a skip or add a comparison). */
-  private static int triple(byte a, byte b, byte c) {
-    return ((a & 0xff) << 10 ^ (b & 0xff) << 5 ^ (c & 0xff)) & 0xffff;
+  private static int[] append(int[] a, int i) {
+    int[] b = Arrays.copyOf(a, a.length + 1);
+    b[a.length] = i;
+    return b;
+  }
+
+  private static final VarHandle INT_BYTES =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_BYTES =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /**
+   * Three bytes (the low 24 bits, the first byte lowest) hashed to 16 bits; collisions only shorten
+   * a skip.
+   */
+  private static int triple(int bytes) {
+    return (bytes * 0x9E3779B1) >>> 16;
+  }
+
+  /** The triple of bytes ending at {@code end} ({@code end >= 3}), hashed as {@link #triple}. */
+  private static int tripleAt(byte[] b, int end) {
+    return triple((int) INT_BYTES.get(b, end - 3) >>> 8);
+  }
+
+  private int slot(long prefix) {
+    return (int) ((prefix * 0x9E3779B97F4A7C15L) >>> (64 - prefixBits));
   }
 
   /**
@@ -115,33 +145,91 @@ final class NeedleSet {
         hits.add(at, shortOnes[k]);
       }
     }
-    int m = shortest;
-    int end = from + m - 1;
-    while (end < to) {
-      int h = triple(b[end - 2], b[end - 1], b[end]);
-      int s = shift[h];
-      if (s > 0) {
-        end += s;
-        continue;
-      }
-      int start = end - m + 1;
-      for (int i : ending[h]) {
-        if (startsWith(b, start, to, needles[i])) {
-          hits.add(start, i);
-        }
-      }
-      end++;
+    if (shortOnes.length < needles.length) {
+      longOnes(b, from, to, hits);
     }
     if (hits.size - mark > 1) {
       Arrays.sort(hits.items, mark, hits.size);
     }
   }
 
-  private static boolean startsWith(byte[] b, int at, int to, byte[] n) {
-    if (at + n.length > to) {
-      return false;
+  /**
+   * The long needles of {@code [from, to)}: the four quarters of the range scanned side by side, so
+   * that the processor overlaps their chains of dependent loads (each step reads a triple, then the
+   * shift table, before it knows where to read next; one chain alone waits on those loads).
+   */
+  private void longOnes(byte[] b, int from, int to, Hits hits) {
+    int m = shortest;
+    int q = (to - from) / 4;
+    int e0 = from + m - 1;
+    int e1 = from + q + m - 1;
+    int e2 = from + 2 * q + m - 1;
+    int e3 = from + 3 * q + m - 1;
+    int l0 = Math.min(e1, to);
+    int l1 = Math.min(e2, to);
+    int l2 = Math.min(e3, to);
+    while (e0 < l0 && e1 < l1 && e2 < l2 && e3 < to) {
+      int s0 = shift[tripleAt(b, e0)];
+      int s1 = shift[tripleAt(b, e1)];
+      int s2 = shift[tripleAt(b, e2)];
+      int s3 = shift[tripleAt(b, e3)];
+      if (s0 == 0 || s1 == 0 || s2 == 0 || s3 == 0) {
+        if (s0 == 0) {
+          candidates(b, e0 - m + 1, to, hits);
+          s0 = 1;
+        }
+        if (s1 == 0) {
+          candidates(b, e1 - m + 1, to, hits);
+          s1 = 1;
+        }
+        if (s2 == 0) {
+          candidates(b, e2 - m + 1, to, hits);
+          s2 = 1;
+        }
+        if (s3 == 0) {
+          candidates(b, e3 - m + 1, to, hits);
+          s3 = 1;
+        }
+      }
+      e0 += s0;
+      e1 += s1;
+      e2 += s2;
+      e3 += s3;
     }
-    return Arrays.equals(b, at, at + n.length, n, 0, n.length);
+    rest(b, e0, l0, to, hits);
+    rest(b, e1, l1, to, hits);
+    rest(b, e2, l2, to, hits);
+    rest(b, e3, to, to, hits);
+  }
+
+  /** One chain of {@link #longOnes} to its end: window ends from {@code end} below {@code last}. */
+  private void rest(byte[] b, int end, int last, int to, Hits hits) {
+    for (; end < last; end++) {
+      int s = shift[tripleAt(b, end)];
+      if (s > 0) {
+        end += s - 1;
+      } else {
+        candidates(b, end - shortest + 1, to, hits);
+      }
+    }
+  }
+
+  /** The long needles that start at {@code start} and end by {@code to}, found by their prefix. */
+  private void candidates(byte[] b, int start, int to, Hits hits) {
+    long prefix = (long) LONG_BYTES.get(b, start);
+    int mask = prefixes.length - 1;
+    for (int slot = slot(prefix); byPrefix[slot] != null; slot = (slot + 1) & mask) {
+      if (prefixes[slot] == prefix) {
+        for (int i : byPrefix[slot]) {
+          byte[] n = needles[i];
+          if (start + n.length <= to
+              && Arrays.equals(b, start + LONG, start + n.length, n, LONG, n.length)) {
+            hits.add(start, i);
+          }
+        }
+        return;
+      }
+    }
   }
 
   /**

@@ -207,8 +207,14 @@ public final class Needles {
    */
   public static final String OOM_KILL = "oom-kill";
 
-  /** The kernel's form of {@link #OOM_KILL}. */
-  public static final String KERNEL_OOM = "Out of memory: Killed process";
+  /**
+   * The kernel's form of {@link #OOM_KILL} (mm/oom_kill.c's {@code "%s: Killed process %d (%s)
+   * ..."}): {@code Out of memory: Killed process 1234 (python)}, a container's or job's limit
+   * {@code Memory cgroup out of memory: Killed process 1234 (python)}, and before Linux 5.0 {@code
+   * Out of memory: Kill process 1234 (python) score 951 or sacrifice child}: one needle for the
+   * three.
+   */
+  public static final String KERNEL_OOM = "of memory: Kill";
 
   /**
    * NCCL's two ranks on one GPU pasted without NCCL's header or PyTorch's {@code Last error:} line
@@ -314,6 +320,45 @@ public final class Needles {
   public static final String CONFIG_UNDEF = "attribute value -2147483648";
 
   /**
+   * The NVIDIA driver's GPU error in the kernel log, pasted beside an NCCL failure: {@code NVRM:
+   * Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.} (every driver
+   * release; {@link DriverLine} reads it). Long and rare, so the one multi-needle pass finds it at
+   * almost no cost.
+   */
+  public static final String XID = "NVRM: Xid";
+
+  /**
+   * Xid 79 in the driver's other words: {@code NVRM: GPU 0000:3b:00.0: GPU has fallen off the
+   * bus.}, older {@code NVRM: GPU at 0000:01:00.0 has fallen off the bus.}
+   */
+  public static final String FALLEN_OFF_BUS = "fallen off the bus";
+
+  /**
+   * nvidia-smi after a GPU was lost: {@code Unable to determine the device handle for
+   * GPU0000:3B:00.0: Unknown Error}.
+   */
+  public static final String DEVICE_HANDLE = "determine the device handle";
+
+  /**
+   * The NVIDIA fabric manager's journal (NVSwitch systems): {@code nv-fabricmanager[4177]: request
+   * to query NVSwitch device information ... failed with error:...}, {@code
+   * nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE}.
+   */
+  public static final String FABRIC_MANAGER = "fabricmanager";
+
+  /**
+   * The kernel's IB/RoCE port state change (Linux 6.15's ib_cache_update): {@code mlx5_core
+   * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN}.
+   */
+  public static final String IB_LINK_DOWN = " Link DOWN";
+
+  /**
+   * mlx5's cable or transceiver error (drivers/net/ethernet/mellanox/mlx5/core/events.c): {@code
+   * Port module event[error]: module %u, %s, %s}.
+   */
+  public static final String PORT_MODULE = "Port module event";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -367,7 +412,13 @@ public final class Needles {
               LIGHTNING_DEVICES,
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
-              MPI_DAEMON_FAILED));
+              MPI_DAEMON_FAILED,
+              XID,
+              FALLEN_OFF_BUS,
+              DEVICE_HANDLE,
+              FABRIC_MANAGER,
+              IB_LINK_DOWN,
+              PORT_MODULE));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {

@@ -63,6 +63,30 @@ public final class ModelValidation {
   public ValidationReport run(
       Path fixtures, Path examples, List<Path> oneGpu, List<Path> experiments, List<Path> configs)
       throws InputProblem {
+    return run(fixtures, examples, oneGpu, experiments, configs, List.of(), List.of());
+  }
+
+  /**
+   * As {@link #run(Path, Path, List, List, List)}, with folders of repeated runs: every
+   * results.json under each folder of {@code spreadDirs} is one run of the same experiment on one
+   * machine, judged against the configuration at the same position of {@code spreadConfigs}.
+   */
+  public ValidationReport run(
+      Path fixtures,
+      Path examples,
+      List<Path> oneGpu,
+      List<Path> experiments,
+      List<Path> configs,
+      List<Path> spreadDirs,
+      List<Path> spreadConfigs)
+      throws InputProblem {
+    if (spreadDirs.size() != spreadConfigs.size()) {
+      throw new InputProblem(
+          spreadDirs.size()
+              + " folders of repeated runs but "
+              + spreadConfigs.size()
+              + " configurations: give one --repeats-config per --repeats, in the same order");
+    }
     if (experiments.size() != configs.size()) {
       throw new InputProblem(
           experiments.size()
@@ -115,7 +139,29 @@ public final class ModelValidation {
         seedTerms,
         explanations,
         experimentReports(experiments, configs),
-        sweep);
+        sweep,
+        spreads(spreadDirs, spreadConfigs));
+  }
+
+  private List<RunSpread> spreads(List<Path> dirs, List<Path> configs) throws InputProblem {
+    List<RunSpread> out = new ArrayList<>();
+    for (int i = 0; i < dirs.size(); i++) {
+      List<Path> files;
+      try (Stream<Path> s = Files.walk(dirs.get(i))) {
+        files = s.filter(p -> p.getFileName().toString().equals("results.json")).sorted().toList();
+      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        throw new InputProblem(dirs.get(i) + ": cannot read the folder: " + e.getMessage());
+      }
+      if (files.isEmpty()) {
+        throw new InputProblem(dirs.get(i) + ": no results.json under it (topolens experiment)");
+      }
+      out.add(
+          RunSpread.of(
+              dirs.get(i).toString(),
+              experimentReports(
+                  files, java.util.Collections.nCopies(files.size(), configs.get(i)))));
+    }
+    return out;
   }
 
   private List<ExperimentValidation.Report> experimentReports(

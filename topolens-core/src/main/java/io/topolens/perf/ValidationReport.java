@@ -23,6 +23,7 @@ import java.util.List;
  * @param experiments experiments' results.json against the model, in the order given (none: empty)
  * @param explanations the three explanations the issue asks for, with the model's numbers
  * @param hostThreads the host-threads sweep (bench/host-threads.py) among the bench files, or null
+ * @param spreads one job's experiment repeated on one machine, one per folder given (none: empty)
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -40,7 +41,8 @@ public record ValidationReport(
     List<SeedTerms> seedTerms,
     List<String> explanations,
     List<ExperimentValidation.Report> experiments,
-    HostThreadsSweep hostThreads) {
+    HostThreadsSweep hostThreads,
+    List<RunSpread> spreads) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -57,6 +59,7 @@ public record ValidationReport(
     seedTerms = List.copyOf(seedTerms);
     explanations = List.copyOf(explanations);
     experiments = List.copyOf(experiments);
+    spreads = List.copyOf(spreads);
   }
 
   /**

@@ -56,6 +56,10 @@ public final class ValidationMarkdown {
           + " bench/results/h200x2-heldout-deep/results.json --experiment-config"
           + " examples/perf/h200x2-heldout-deep-runs.yaml --experiment"
           + " bench/results/h200x2-heldout-deep-2/results.json --experiment-config"
+          + " examples/perf/h200x2-heldout-deep-runs.yaml --repeats"
+          + " bench/results/h200x2-deep-shm-repeat --repeats-config"
+          + " examples/perf/h200x2-heldout-deep-runs.yaml --repeats"
+          + " bench/results/h200x2-deep-shm-repeat-2 --repeats-config"
           + " examples/perf/h200x2-heldout-deep-runs.yaml --out docs/model-validation.md";
 
   public void write(ValidationReport r, PrintWriter out) {
@@ -81,7 +85,11 @@ public final class ValidationMarkdown {
             + " deep shape on a third machine, `-deep-2`, section 13;"
             + " `bench/results/h100x2-heldout2-predictions`), and the host-threads sweep on 2 x H100"
             + " (`bench/results/h100x2-host-threads`, section 14: whether CPU threads over the"
-            + " vCPUs slow a step): data the model was not fitted to. Do not edit by"
+            + " vCPUs slow a step), and section 9's deep shape run again 5 times on each of two"
+            + " 2 x H200 machines (`bench/results/h200x2-deep-shm-repeat`, `-2`, sections 15-16:"
+            + " how far one machine's runs of one job spread; predictions in"
+            + " `bench/results/h100x2-deep-shm-repeat-predictions`): data the model was not fitted"
+            + " to. Do not edit by"
             + " hand: change the model or the data and regenerate. The model itself is described"
             + " in [model.md](model.md).");
     out.println();
@@ -109,15 +117,27 @@ public final class ValidationMarkdown {
           r.experiments(),
           r.hostThreads(),
           6 + r.experiments().size(),
+          r.spreads(),
+          firstSpreadSection(r),
           out);
     }
     if (r.hostThreads() != null) {
       new HostThreadsMarkdown().write(6 + r.experiments().size(), r.hostThreads(), out);
     }
+    for (int i = 0; i < r.spreads().size(); i++) {
+      new RunSpreadMarkdown().write(firstSpreadSection(r) + i, r.spreads().get(i), out);
+    }
     out.println("## Explanations");
     out.println();
     r.explanations().forEach(e -> out.println(e + "\n"));
     out.flush();
+  }
+
+  /**
+   * The section number of the first folder of repeated runs: after the experiments and the sweep.
+   */
+  private static int firstSpreadSection(ValidationReport r) {
+    return 6 + r.experiments().size() + (r.hostThreads() == null ? 0 : 1);
   }
 
   private void summary(ValidationReport r, PrintWriter out) {
@@ -210,6 +230,9 @@ public final class ValidationMarkdown {
             pct(worstRatioWithOneStep(x)),
             met(worstRatioWithOneStep(x), RATIO_TARGET));
       }
+    }
+    for (int i = 0; i < r.spreads().size(); i++) {
+      RunSpreadMarkdown.summary(firstSpreadSection(r) + i, r.spreads().get(i), out);
     }
     double job = 0;
     for (StepCheck s : r.seeds()) {
@@ -581,6 +604,8 @@ public final class ValidationMarkdown {
       List<io.topolens.perf.ExperimentValidation.Report> all,
       io.topolens.perf.HostThreadsSweep sweep,
       int sweepSection,
+      List<io.topolens.perf.RunSpread> spreads,
+      int firstSpread,
       PrintWriter out) {
     List<String> lines = new java.util.ArrayList<>();
     for (StepCheck c : e.steps()) {
@@ -642,7 +667,7 @@ public final class ValidationMarkdown {
       }
       lines.add(line.toString());
     }
-    lines.addAll(oneStepMisses(e, all));
+    lines.addAll(oneStepMisses(e, all, spreads, firstSpread));
     if (lines.isEmpty()) {
       return;
     }
@@ -653,7 +678,7 @@ public final class ValidationMarkdown {
   }
 
   /** Whether variant {@code name} is the same job in both experiments (model, batch, strategy). */
-  private static boolean sameJob(
+  static boolean sameJob(
       io.topolens.perf.ExperimentValidation.Report a,
       io.topolens.perf.ExperimentValidation.Report b,
       String name) {
@@ -678,7 +703,9 @@ public final class ValidationMarkdown {
    */
   private static List<String> oneStepMisses(
       io.topolens.perf.ExperimentValidation.Report e,
-      List<io.topolens.perf.ExperimentValidation.Report> all) {
+      List<io.topolens.perf.ExperimentValidation.Report> all,
+      List<io.topolens.perf.RunSpread> spreads,
+      int firstSpread) {
     List<String> lines = new java.util.ArrayList<>();
     io.topolens.perf.ExperimentValidation.StepCalibration cal = e.stepCalibration();
     if (cal == null) {
@@ -743,6 +770,12 @@ public final class ValidationMarkdown {
                                       + " collectives stays exposed differs between machines."
                                   : "the two moved together, as the calibration assumes."));
                 });
+      }
+      String spread =
+          RunSpreadMarkdown.missNote(
+              spreads, firstSpread, e, c.name(), cal.reference(), c.measured() / cal.measuredS());
+      if (spread != null) {
+        line.append(spread);
       }
       lines.add(line.toString());
     }

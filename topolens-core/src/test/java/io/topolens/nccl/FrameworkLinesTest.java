@@ -460,7 +460,7 @@ class FrameworkLinesTest {
         .isEmpty();
   }
 
-  private static Job read(String excerpt) {
+  static Job read(String excerpt) {
     try (InputStream in =
         FrameworkLinesTest.class.getResourceAsStream("/nccl/failures/" + excerpt)) {
       return readText(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -94,6 +94,73 @@ class NeedleSetTest {
     assertThat(found(ALL, b, from, to)).isEqualTo(expected);
   }
 
+  private static final List<String> TRAINING_LINES = trainingLines();
+
+  /** The lowest needle of each of {@link #TRAINING_LINES}, or -1. */
+  private static final int[] TRAINING_NEEDLES =
+      TRAINING_LINES.stream().mapToInt(NeedleSetTest::lowest).toArray();
+
+  private static List<String> trainingLines() {
+    List<String> lines = new ArrayList<>();
+    try (Stream<Path> s = Files.list(Fixtures.path("public/steps"))) {
+      for (Path p : s.filter(p -> p.toString().endsWith(".log")).sorted().toList()) {
+        lines.addAll(Files.readAllLines(p, StandardCharsets.ISO_8859_1));
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    while (lines.stream().mapToInt(String::length).sum() < 40_000) {
+      lines.addAll(List.copyOf(lines));
+    }
+    return List.copyOf(lines);
+  }
+
+  /** The index in {@link Needles#ALL} of the lowest needle a text holds, or -1. */
+  private static int lowest(String text) {
+    for (int n = 0; n < Needles.ALL.size(); n++) {
+      if (text.contains(Needles.ALL.get(n))) {
+        return n;
+      }
+    }
+    return -1;
+  }
+
+  /** Every needle of the filter, then every failure text NCCL prints (each holds one of them). */
+  static Stream<String> needlesAndFailureTexts() {
+    return Stream.concat(
+        Needles.ALL.stream(), NcclFailureTexts.ALL.stream().map(NcclFailureTexts.Text::literal));
+  }
+
+  @ParameterizedTest
+  @MethodSource("needlesAndFailureTexts")
+  void findsEachNeedleAndFailureTextAtRandomPlacesOfTrainingLines(String needle) {
+    // training jobs' own lines (about 40 KB, so windows and the scan's four quarters are crossed),
+    // the needle put into a random line at its start, its end and a random place
+    List<String> lines = TRAINING_LINES;
+    Random r = new Random(needle.hashCode());
+    for (int k = 0; k < 3; k++) {
+      List<String> text = new ArrayList<>(lines);
+      int line = r.nextInt(text.size());
+      String l = text.get(line);
+      int at = k == 0 ? 0 : k == 1 ? l.length() : r.nextInt(l.length() + 1);
+      text.set(line, l.substring(0, at) + needle + l.substring(at));
+      byte[] b = (String.join("\n", text) + "\n").getBytes(StandardCharsets.ISO_8859_1);
+      String block = new String(b, StandardCharsets.ISO_8859_1);
+      NeedleSet.Hits hits = ALL.lines(b, block);
+      int start = 0;
+      for (int i = 0; i < text.size(); i++) {
+        int end = start + text.get(i).length();
+        int expected = i == line ? lowest(text.get(i)) : TRAINING_NEEDLES[i];
+        int found = hits.first(start, end);
+        assertThat(found).as("line %d, %s at %d", i + 1, needle, at).isEqualTo(expected);
+        if (i == line) {
+          assertThat(found).as("the line holding %s", needle).isNotNegative();
+        }
+        start = end + 1;
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

@@ -27,6 +27,17 @@ record Validated(ValidationReport report, String md) {
    */
   static Validated run(List<String> measurements, List<String> results, List<String> configs)
       throws Exception {
+    return run(measurements, results, configs, List.of(), List.of());
+  }
+
+  /** As above, with folders of one experiment repeated on one machine and their run configs. */
+  static Validated run(
+      List<String> measurements,
+      List<String> results,
+      List<String> configs,
+      List<String> repeats,
+      List<String> repeatsConfigs)
+      throws Exception {
     ValidationReport report =
         new ModelValidation(
                 HardwareCatalog.builtIn()
@@ -38,7 +49,9 @@ record Validated(ValidationReport report, String md) {
                 REPO.resolve("examples/perf"),
                 measurements.stream().map(REPO::resolve).toList(),
                 results.stream().map(REPO::resolve).toList(),
-                configs.stream().map(REPO::resolve).toList());
+                configs.stream().map(REPO::resolve).toList(),
+                repeats.stream().map(REPO::resolve).toList(),
+                repeatsConfigs.stream().map(REPO::resolve).toList());
     StringWriter w = new StringWriter();
     new ValidationMarkdown().write(report, new PrintWriter(w));
     return new Validated(report, w.toString());

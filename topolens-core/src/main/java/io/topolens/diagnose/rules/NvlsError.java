@@ -1,7 +1,9 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /** {@code nvls-error}: NVLink SHARP / multicast / fabric manager / IMEX failures. */
 public final class NvlsError extends WarningRule {
@@ -28,6 +30,38 @@ public final class NvlsError extends WarningRule {
         + " and \"Failed to bind NVLink SHARP (NVLS) Multicast memory ... CUDA error 401\" means the NVSwitch fabric"
         + " is in a bad state (a fabric manager or NVSwitch fault that a restart or power cycle clears)."
         + " Init fails, or NCCL runs without NVLS and loses bandwidth.";
+  }
+
+  /** The fabric manager's own start failure: no NVSwitch found is harmless where there is none. */
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            List.of("nv_warn_nothing_to_do", "fabricmanager"),
+            "The NVIDIA fabric manager service failed to start (its journal is cited):"
+                + " NV_WARN_NOTHING_TO_DO means the NVSwitch driver found no NVSwitch. On a system"
+                + " without NVSwitch (PCIe GPUs, NVLink bridges) the fabric manager is not needed and"
+                + " its failure is harmless; on an NVSwitch system (HGX, DGX) CUDA then reports 802"
+                + " 'system not yet initialized' and NCCL cannot use NVLink.",
+            "On an NVSwitch system: the fabric manager's version must equal the driver's (nvidia-smi;"
+                + " nv-fabricmanager --version), start it after the driver (systemctl enable --now"
+                + " nvidia-fabricmanager) and read /var/log/fabricmanager.log; a restart of the fabric"
+                + " manager needs the GPUs reset or the node rebooted. Without NVSwitch: disable the"
+                + " service."));
+  }
+
+  /** Only the fabric manager finding no NVSwitch: a warning, harmless where there is none. */
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    boolean nothingButNoSwitch =
+        hits.stream()
+            .allMatch(
+                w ->
+                    w.message().contains("NV_WARN_NOTHING_TO_DO")
+                        || (w.message().contains("fabricmanager")
+                            && !w.message().contains("failed with error:")));
+    boolean noSwitch = hits.stream().anyMatch(w -> w.message().contains("NV_WARN_NOTHING_TO_DO"));
+    return nothingButNoSwitch && noSwitch ? Severity.WARN : Severity.ERROR;
   }
 
   @Override

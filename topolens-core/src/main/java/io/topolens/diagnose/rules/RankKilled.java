@@ -6,7 +6,8 @@ import io.topolens.model.NcclWarning;
 /**
  * {@code rank-killed}: a rank died of SIGKILL (torchrun's {@code exitcode: -9}, {@code Signal 9
  * (SIGKILL)}, Open MPI's {@code exited on signal 9 (Killed)}) or the out-of-memory killer said so
- * (Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}).
+ * (Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}, a memory
+ * cgroup's {@code Memory cgroup out of memory: Killed process}, {@code oom-kill:constraint=...}).
  */
 public final class RankKilled extends WarningRule {
 
@@ -31,6 +32,6 @@ public final class RankKilled extends WarningRule {
 
   @Override
   String fix() {
-    return "Look for the killer on the node: dmesg or journalctl -k (Out of memory: Killed process), sacct -j JOB -o MaxRSS,State (OUT_OF_MEMORY), kubectl describe pod (OOMKilled); lower the host memory per node (load the model once or with low_cpu_mem_usage / meta device, fewer DataLoader workers, smaller prefetch) or raise the memory limit.";
+    return "Look for the killer on the node: dmesg or journalctl -k (Out of memory: Killed process; Memory cgroup out of memory: the container's or job's limit, not the node's), sacct -j JOB -o MaxRSS,State (OUT_OF_MEMORY), kubectl describe pod (OOMKilled); lower the host memory per node (load the model once or with low_cpu_mem_usage / meta device, fewer DataLoader workers, smaller prefetch) or raise the memory limit.";
   }
 }

@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -12,6 +13,31 @@ class IbErrorRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        given(
+                "the kernel's port-down line alone (Linux's example in the patch that added it,"
+                    + " https://lore.kernel.org/linux-rdma/2d26ccbd669bad99089fa2aebb5cba4014fc4999.1738586601.git.leon@kernel.org/)",
+                """
+                mlx5_core 0000:08:00.0 mlx5_0: Port: 1 Link DOWN
+                """)
+            .expect(
+                warn("Port: N Link DOWN", "mlxlink -d DEVICE -p PORT")
+                    .lacks("GID index")
+                    .at("a.log:1")),
+        given(
+                "the port down (same patch) beside NCCL's completion error of the next row",
+                """
+                mlx5_core 0000:08:00.0 mlx5_0: Port: 1 Link DOWN
+                node-a:3468:3905 [4] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:10.0.0.1 remoteGids::ffff:10.0.0.2
+                """)
+            .expect(
+                error("Port: N Link DOWN", "transport retry counter exceeded")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "ports coming up at boot are healthy (https://github.com/leptonai/gpud/pull/1209)",
+            """
+            Feb 14 05:03:41 000-000-00000-1-gpu-1 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link INIT
+            Feb 14 05:03:41 000-000-00000-1-gpu-1 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link ACTIVE
+            """),
         given(
                 "completion errors (status 12) on two nodes: one form, two processes",
                 """

@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -67,6 +68,46 @@ class NvlsErrorRuleTest {
             """
             node-a:1:2 [0] NCCL INFO NVLS multicast support is not available on dev 0
             node-a:1:2 [0] NCCL INFO Connected NVLS tree
+            """),
+        given(
+                "the fabric manager finds no NVSwitch (A40 pair with an NVLink bridge,"
+                    + " https://github.com/NVIDIA/gpu-operator/issues/610)",
+                """
+                11月 15 14:15:47 leon-NF5468M6 systemd[1]: Starting NVIDIA fabric manager service...
+                11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE
+                """)
+            .expect(
+                warn(
+                        "NV_WARN_NOTHING_TO_DO means the NVSwitch driver found no NVSwitch",
+                        "Without NVSwitch: disable the service")
+                    .lacks("NCCL_NVLS_ENABLE=0")
+                    .at("a.log:2", "a.log:3")),
+        given(
+                "the start script's form (https://github.com/data-infra/cube-studio/issues/29)",
+                """
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4756]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: "/usr/bin/nv-fabricmanager -c /usr/share/nvidia/nvswitch/fabricmanager.cfg" failed! Exit code: 1
+                Sep 18 03:19:01 ubuntu2404 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE
+                """)
+            .expect(warn("NVSwitch driver found no NVSwitch").at("a.log:2", "a.log:3", "a.log:4")),
+        given(
+                "the fabric manager's journal (https://github.com/NVIDIA/gpu-operator/issues/610)"
+                    + " beside NCCL's nvls.cc CUDA failure"
+                    + " (https://github.com/NVIDIA/nccl/issues/1488): NCCL did fail",
+                """
+                11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+                node23:12098:12141 [2] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'
+                """)
+            .expect(
+                error("NVSwitch driver found no NVSwitch", "NCCL_NVLS_ENABLE=0")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "the fabric manager's ordinary lines are no failure (gpu-operator#610, cube-studio#29)",
+            """
+            11月 15 14:15:47 leon-NF5468M6 systemd[1]: Starting NVIDIA fabric manager service...
+            Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system
             """),
         given(
             "a CUDA failure elsewhere",

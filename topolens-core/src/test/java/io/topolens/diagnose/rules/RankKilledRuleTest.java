@@ -32,6 +32,28 @@ class RankKilledRuleTest {
                 """)
             .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:2")),
         given(
+                "a container's memory limit, the kernel's two lines (format of Linux's"
+                    + " mm/oom_kill.c, https://github.com/torvalds/linux/blob/master/mm/oom_kill.c;"
+                    + " pid and name invented)",
+                """
+                [337533.314408] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),oom_memcg=/kubepods/pod1,task_memcg=/kubepods/pod1,task=python,pid=23793,uid=0
+                [337533.314412] Memory cgroup out of memory: Killed process 23793 (python) total-vm:2623712kB, anon-rss:506500kB, file-rss:1268kB, shmem-rss:0kB
+                """)
+            .expect(
+                error("2 line(s) of 2 distinct form(s)", "the container's or job's limit")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "before Linux 5.0: Kill process ... or sacrifice child (same source)",
+                """
+                [ 8123.441] Out of memory: Kill process 4242 (python) score 951 or sacrifice child
+                """)
+            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
+        given(
+            "PyTorch's CUDA out of memory is the GPU's, not the kernel's kill",
+            """
+            RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total capacity; 14.56 GiB already allocated)
+            """),
+        given(
             "exit code 1 is the program's own error (https://github.com/aws/aws-ofi-nccl/issues/715)",
             """
               | 2024-11-28T07:42:16.534Z | E1128 07:42:15.588000 17676 site-packages/torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 1 (pid: 17774) of binary: /opt/conda/bin/python3.11
