@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
  * @param pcie its host link, or null when it reaches the host another way (Grace C2C)
  * @param bf16Tflops dense BF16 tensor TFLOPS, or null when not published
  * @param memoryTBs memory bandwidth in TB/s, or null when not verified
+ * @param p2p false where NVIDIA's driver gives these GPUs no working peer-to-peer between them (a
+ *     GeForce part; its sources say so), null where the catalog does not say
  */
 public record GpuSpec(
     String id,
@@ -26,7 +28,8 @@ public record GpuSpec(
     double memoryGB,
     Double memoryTBs,
     List<String> sources,
-    List<String> notes) {
+    List<String> notes,
+    Boolean p2p) {
 
   /**
    * A link's generation, width and rate.
@@ -54,6 +57,11 @@ public record GpuSpec(
       }
     }
     return best;
+  }
+
+  /** Whether the catalog says these GPUs have no working P2P between them. */
+  public boolean withoutP2p() {
+    return Boolean.FALSE.equals(p2p);
   }
 
   public boolean hasNvlink() {

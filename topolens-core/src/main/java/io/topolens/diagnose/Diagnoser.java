@@ -7,6 +7,7 @@ import io.topolens.diagnose.rules.BusbwBelowExpected;
 import io.topolens.diagnose.rules.CollNetUnavailable;
 import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
+import io.topolens.diagnose.rules.ConsumerGpuP2p;
 import io.topolens.diagnose.rules.CudaArchUnsupported;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaFault;
@@ -98,6 +99,7 @@ public final class Diagnoser {
             new SameHostOverNetwork(),
             new OneRankPerNode(),
             new P2pUnavailable(),
+            new ConsumerGpuP2p(),
             new ShmExhausted(),
             new SlowBootstrap(),
             new GdrDisabled(),

@@ -28,6 +28,8 @@ import java.util.Map;
  * @param launched the ranks launchers announced as their processes joined, every line kept
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
+ * @param launches the launch commands the input holds (docker run, mpirun), in input order
+ * @param gpuMentions GeForce GPU models lines name outside NCCL's own lines, in input order
  * @param gpuErrors GPU errors the driver or nvidia-smi reported in the inputs (a pasted dmesg), in
  *     file order
  */
@@ -50,6 +52,8 @@ public record Job(
     List<PrintedVersion> versions,
     List<LaunchedRank> launched,
     List<Progress> progress,
+    List<LaunchCommand> launches,
+    List<GpuMention> gpuMentions,
     List<GpuXid> gpuErrors) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
@@ -83,6 +87,8 @@ public record Job(
         versions,
         launched,
         progress,
+        launches,
+        gpuMentions,
         gpuErrors);
   }
 

@@ -183,6 +183,11 @@ public record NcclWarning(
      * reliably start one or more daemons.}): the launcher, not NCCL, lost the node.
      */
     MPI_DAEMON,
+    /**
+     * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
+     * line does not say which: /dev/shm in a container whose default size was kept is one.
+     */
+    NO_SPACE,
     /** Anything else. */
     OTHER
   }

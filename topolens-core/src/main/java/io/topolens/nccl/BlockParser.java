@@ -204,6 +204,17 @@ final class BlockParser {
       // '...'"
       lastText = FrameworkLine.lastWarning(text);
     }
+    // what the line says beside NCCL: a launch command, a GPU model it names
+    NcclEvent beside = launch(buf, block, end, text);
+    if (beside == null && (text.contains(Needles.GEFORCE) || text.contains(Needles.RTX_4090))) {
+      beside = GpuNameLine.parse(text);
+    }
+    if (beside != null) {
+      parsed.add(new Parsed(line, text, null, beside));
+      if (e == null && lastText == null) {
+        return 1;
+      }
+    }
     if (e == null && lastText == null) {
       if (NcclFailureTexts.holds(text)) {
         // NCCL's WARN text without its header (a title, a quote): read as the WARN line it was
@@ -220,6 +231,50 @@ final class BlockParser {
       parsed.add(new Parsed(line, text, null, lastText));
     }
     return 1;
+  }
+
+  /** How many lines a launch command continued with {@code \} is read over, at most. */
+  private static final int MAX_CONTINUED = 64;
+
+  /**
+   * The launch command that starts on this line ({@link LaunchLine}), read with the lines it
+   * continues on ({@code mpirun -np 2 \} then {@code -H a:1,b:1 \}); those lines are still read on
+   * their own as well. Null when the line starts none.
+   */
+  private static NcclEvent launch(byte[] buf, String block, int end, String text) {
+    if (!text.contains(Needles.DOCKER_RUN)
+        && !text.contains(Needles.MPIRUN)
+        && !text.contains("mpiexec ")) {
+      return null;
+    }
+    StringBuilder joined = new StringBuilder(text);
+    int len = block.length();
+    for (int n = 0; n < MAX_CONTINUED && endsContinued(joined) && end < len; n++) {
+      int next = block.indexOf('\n', end + 1);
+      if (next < 0) {
+        next = len;
+      }
+      if (next - end - 1 > MAX_LINE) {
+        break;
+      }
+      joined.setLength(joined.length() - 1);
+      joined.append(' ').append(text(buf, end + 1, next));
+      end = next;
+    }
+    return LaunchLine.parse(joined.toString());
+  }
+
+  /** Whether a command line goes on on the next line (a {@code \} at its end). */
+  private static boolean endsContinued(StringBuilder s) {
+    int i = s.length() - 1;
+    while (i >= 0 && (s.charAt(i) == ' ' || s.charAt(i) == '\r')) {
+      i--;
+    }
+    if (i >= 0 && s.charAt(i) == '\\') {
+      s.setLength(i + 1);
+      return true;
+    }
+    return false;
   }
 
   /**

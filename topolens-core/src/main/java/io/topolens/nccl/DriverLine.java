@@ -92,12 +92,25 @@ final class DriverLine {
             || text.contains("status=1/FAILURE")
             || text.contains("Failed with result")
             || text.contains(".service failed because");
-    if (!failed) {
+    if (!failed && !notReady(text)) {
       return null;
     }
-    int from = text.lastIndexOf("nv", at);
+    int from = failed ? text.lastIndexOf("nv", at) : 0;
     return new NcclEvent.Warning(
         io.topolens.model.NcclWarning.Kind.NVLS, text.substring(Math.max(from, 0)).strip(), null);
+  }
+
+  /**
+   * CUDA 802 named beside the fabric manager, as users write it in titles and notes: {@code CUDA
+   * initialization fails with 802 system error owing to lack of nvidia-fabricmanager install},
+   * {@code For Error 802: system not yet initialized, install nvidia-fabricmanager}.
+   */
+  private static boolean notReady(String text) {
+    int at = text.indexOf("802");
+    return at >= 0
+        && (at == 0 || !Character.isDigit(text.charAt(at - 1)))
+        && (at + 3 == text.length() || !Character.isDigit(text.charAt(at + 3)))
+        && (text.contains("CUDA") || text.contains("cuda") || text.contains("Error 802"));
   }
 
   /** {@code NVRM: Xid (PCI:0000:3b:00): 79, ...}: the address in brackets, then the code. */

@@ -154,9 +154,12 @@ final class FrameworkLine {
     }
     if (text.contains(Needles.DRIVER_INSUFFICIENT)
         || text.contains(Needles.DRIVER_TOO_OLD)
+        // CUDA 802 in its callers' words: the fabric manager, nvls-error's
+        || text.contains(Needles.CUDA_NOT_READY)
         || ((text.contains(Needles.CONFIG_UNDEF) || text.contains("undefined symbol: nccl"))
             && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
-      // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
+      // CUDA 35 (or 802) in the runtime's or PyTorch's words; a library older than the program's
+      // headers
       return alone(text);
     }
     if (portInUse(text)) {
@@ -164,6 +167,13 @@ final class FrameworkLine {
     }
     if (busError(text)) {
       return alone(Kind.SHM, text);
+    }
+    if (text.contains(Needles.NO_SPACE) && !NcclFailureTexts.holds(text)) {
+      // ENOSPC: in /dev/shm where the line names it (PyTorch's shared-memory files are
+      // "</torch_PID_N>"), else on a file system the line does not name; NCCL's own texts
+      // (posix_fallocate's) are read as NCCL's warning
+      return alone(
+          text.contains("/dev/shm") || text.contains("</torch_") ? Kind.SHM : Kind.NO_SPACE, text);
     }
     if (killed(text)) {
       return alone(Kind.KILLED, text);
@@ -187,7 +197,7 @@ final class FrameworkLine {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
       return alone(Kind.INVALID_DEVICE, text);
     }
-    if (storeFailed(text)) {
+    if (storeFailed(text) || storeNameUnresolved(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
     NcclEvent old = oldWarning(text);
@@ -202,6 +212,13 @@ final class FrameworkLine {
     if (failed != null) {
       return failed;
     }
+    if (efaProvider(text) || socketFailure(text)) {
+      // libfabric's EFA provider, NCCL's socket text: classified as NCCL's WARN text would be
+      return alone(text);
+    }
+    if (noEfaProvider(text)) {
+      return alone(Kind.NET_PLUGIN, text);
+    }
     if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
     }
@@ -212,6 +229,10 @@ final class FrameworkLine {
     NcclEvent sent = launcherSetting(text);
     if (sent != null) {
       return sent;
+    }
+    NcclEvent commId = commIdSetting(text);
+    if (commId != null) {
+      return commId;
     }
     return bareVersion(text);
   }
@@ -244,6 +265,33 @@ final class FrameworkLine {
     }
     value = value.replaceAll("[`'\"]", "");
     return value.isEmpty() ? null : new NcclEvent.EnvSet(SOCKET_IFNAME, value);
+  }
+
+  private static final String COMM_ID = "NCCL_COMM_ID=";
+
+  /**
+   * The root address a job gave NCCL as the user shows it: a shell assignment alone on its line
+   * ({@code NCCL_COMM_ID=172.17.16.2:12340}, {@code export NCCL_COMM_ID=...}) or sent by a launcher
+   * ({@code mpirun -x NCCL_COMM_ID=...}); null otherwise. NCCL itself does not print it.
+   */
+  static NcclEvent commIdSetting(String text) {
+    int at = text.indexOf(COMM_ID);
+    if (at < 0) {
+      return null;
+    }
+    String before = text.substring(0, at).strip();
+    if (!(before.isEmpty()
+        || before.equals("export")
+        || before.endsWith(" -x")
+        || before.equals("-x"))) {
+      return null;
+    }
+    String value = new Cursor(text, at + COMM_ID.length()).word();
+    if (value == null) {
+      return null;
+    }
+    value = value.replaceAll("[`'\";]", "");
+    return value.isEmpty() ? null : new NcclEvent.EnvSet("NCCL_COMM_ID", value);
   }
 
   private static final String VERSION = "NCCL version ";
@@ -427,6 +475,95 @@ final class FrameworkLine {
         || said.contains("timed out");
   }
 
+  /** getaddrinfo's words (gai_strerror: glibc, musl, macOS) for a name that did not resolve. */
+  private static final List<String> UNRESOLVED =
+      List.of(
+          "Name or service not known",
+          "Temporary failure in name resolution",
+          "No address associated with hostname",
+          "Non-recoverable failure in name resolution",
+          "nodename nor servname provided",
+          "Name does not resolve");
+
+  /**
+   * PyTorch's TCPStore client that could not resolve the store's host name (MASTER_ADDR): before
+   * torch 1.10 (c10d's and THD's tcputil::connect, std::invalid_argument raised as ValueError)
+   * {@code ValueError: host not found: Name or service not known}; 1.10 on (c10d's socket.cpp, one
+   * line per try, then the connect's timeout) {@code [c10d] The IPv4 network addresses of (master,
+   * 29500) cannot be retrieved (gai error: -3 - Temporary failure in name resolution).}, 1.10's
+   * {@code The network addresses of (HOST, PORT) cannot be retrieved Name or service not known.}
+   * Not c10d's {@code The hostname of the client socket cannot be retrieved. err=-3} (a reverse
+   * lookup of a peer that connected, harmless) nor {@code The local network addresses cannot be
+   * retrieved} (the server's own).
+   */
+  static boolean storeNameUnresolved(String text) {
+    int at = text.indexOf(Needles.STORE_NAME);
+    if (at >= 0) {
+      return text.indexOf("cannot be retrieved", at) > 0;
+    }
+    at = text.indexOf(Needles.HOST_NOT_FOUND);
+    if (at < 0) {
+      return false;
+    }
+    String after = text.substring(at + Needles.HOST_NOT_FOUND.length());
+    return UNRESOLVED.stream().anyMatch(after::startsWith);
+  }
+
+  /**
+   * libfabric's EFA provider in its own words (prov/efa): the abort of {@code
+   * efa_base_ep_write_eq_error} ({@code Libfabric error: (-12) Cannot allocate memory}, after
+   * {@code Libfabric EFA provider has encountered an internal error:}), and its log's ENOMEM
+   * ({@code efa_mr_regattr():632<warn> Unable to register MR: Cannot allocate memory}, {@code
+   * Unable to write to EQ: Missing or unavailable event queue. err: Cannot allocate memory (-12)
+   * prov_errno: ...}).
+   */
+  static boolean efaProvider(String text) {
+    int at = text.indexOf(Needles.LIBFABRIC_ERROR);
+    if (at >= 0) {
+      int from = at + Needles.LIBFABRIC_ERROR.length();
+      return from < text.length()
+          && (text.charAt(from) == '-' || Character.isDigit(text.charAt(from)));
+    }
+    return text.contains(Needles.EFA_REGISTER_MR) || text.contains(Needles.EFA_EQ + ":");
+  }
+
+  /**
+   * libfabric offered no EFA provider (FI_ENODATA, -61): {@code fi_info -p efa} printing {@code
+   * fi_getinfo: -61 (No data available)}, the core's {@code fi_getinfo: provider efa returned -61
+   * (No data available)} (another provider's -61 is its own business), and the result as users
+   * quote it ({@code fi_info -61}).
+   */
+  static boolean noEfaProvider(String text) {
+    boolean enodata = text.contains("-61 (No data available)");
+    if (text.contains(Needles.FI_GETINFO + ": provider ")) {
+      return enodata && text.contains("provider efa returned");
+    }
+    if (text.contains(Needles.FI_GETINFO + ": -61")) {
+      return true;
+    }
+    int at = text.indexOf(Needles.FI_INFO);
+    if (at < 0) {
+      return false;
+    }
+    int code = text.indexOf("-61", at + Needles.FI_INFO.length() - 1);
+    return code >= 0
+        && (code + 3 == text.length() || !Character.isDigit(text.charAt(code + 3)))
+        && !Character.isDigit(text.charAt(code - 1));
+  }
+
+  /**
+   * NCCL's socket failure pasted without its header, in the words of its SYSCHECK macros and socket
+   * code ({@code " : "} before the errno text): {@code Call to recv failed : Connection reset by
+   * peer} (2.1-2.3's include/socket.h; titles drop {@code Call to}), {@code Call to connect timeout
+   * : Connection refused} (2.3's SYSCHECKNTIMES), {@code Net : Call to recv from ADDR failed :
+   * Connection reset by peer}, {@code Net : Connection closed by remote peer}.
+   */
+  static boolean socketFailure(String text) {
+    return text.contains(Needles.SOCKET_FAILED)
+        || text.contains(Needles.SOCKET_TIMEOUT_FAILED)
+        || text.contains(Needles.CLOSED_BY_PEER);
+  }
+
   /**
    * A rank that waited in PyTorch's store for rank 0's NCCL unique id and gave up
    * (ProcessGroupNCCL's broadcastUniqueNCCLID, PyTorch 1.12 on, {@code retreiving} before 2.1):
@@ -475,9 +612,15 @@ final class FrameworkLine {
    * 0.0.0.0:29500 (errno: 98 - Address already in use).}, the exception {@code RuntimeError: The
    * server socket has failed to listen on any local network address. ...}, 2.2 on {@code ... port:
    * 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use}), and PyTorch
-   * 1.x's bare {@code RuntimeError: Address already in use} (Python's own socket raises {@code
-   * OSError: [Errno 98]} instead, so a RuntimeError with these words is c10d's). Other programs'
-   * {@code Address already in use} are not taken.
+   * 1.x's bare {@code RuntimeError: Address already in use} (c10d's SYSCHECK throws errno 98 as a
+   * {@code std::system_error}, which pybind11 raises as a RuntimeError with only strerror's words;
+   * Python's own socket raises {@code OSError: [Errno 98]} instead, so a RuntimeError with nothing
+   * after these words is c10d's), also quoted in a title ({@code "RuntimeError: Address already in
+   * use" when running ...}), and the old THD's {@code RuntimeError: Address already in use at
+   * /pytorch/torch/lib/THD/process_group/General.cpp:17} (torch 0.4-1.0, {@code :20} in 1.0's
+   * torch.distributed.deprecated). Other programs' {@code Address already in use} are not taken:
+   * gloo's pair bind ({@code pair.cc:176] bind: Address already in use}), Rust's {@code
+   * RuntimeError: Address already in use (os error 98)}, Python's {@code OSError: [Errno 98]}.
    */
   private static boolean portInUse(String text) {
     if (!text.contains(Needles.ADDRESS_IN_USE)) {
@@ -485,8 +628,28 @@ final class FrameworkLine {
     }
     return text.contains("server socket has failed to")
         || text.contains("EADDRINUSE")
-        || text.strip().endsWith("RuntimeError: Address already in use")
-        || text.strip().endsWith("DistNetworkError: Address already in use");
+        || storeBindError(text, "RuntimeError: ")
+        || storeBindError(text, "DistNetworkError: ");
+  }
+
+  private static final String IN_USE = "Address already in use";
+
+  /**
+   * Whether {@code error} + {@code Address already in use} ends the line, is closed by a quote (a
+   * title or prose quoting it), or is followed by THD's {@code at .../General.cpp:N}.
+   */
+  private static boolean storeBindError(String text, String error) {
+    int at = text.indexOf(error + IN_USE);
+    if (at < 0) {
+      return false;
+    }
+    String rest = text.substring(at + error.length() + IN_USE.length()).strip();
+    return rest.isEmpty()
+        || rest.startsWith(".")
+        || rest.startsWith("\"")
+        || rest.startsWith("'")
+        || rest.startsWith("`")
+        || (rest.startsWith("at ") && rest.contains("process_group/General.cpp:"));
   }
 
   /**

@@ -7,10 +7,12 @@ import io.topolens.model.Edge;
 import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.GdrStatus;
+import io.topolens.model.GpuMention;
 import io.topolens.model.GpuXid;
 import io.topolens.model.InputFile;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchCommand;
 import io.topolens.model.LaunchedRank;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
@@ -66,6 +68,8 @@ final class JobAssembler {
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
   private final List<LaunchedRank> launched = new ArrayList<>();
+  private final List<LaunchCommand> launches = new ArrayList<>();
+  private final List<GpuMention> gpuMentions = new ArrayList<>();
   private final List<GpuXid> gpuErrors = new ArrayList<>();
   private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
@@ -164,6 +168,9 @@ final class JobAssembler {
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
+      case NcclEvent.Launch l -> launch(l, new Evidence(file, line, text));
+      case NcclEvent.GpuNamed g ->
+          gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
       case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
@@ -228,6 +235,10 @@ final class JobAssembler {
               t.ranForMs(),
               e));
     }
+  }
+
+  private void launch(NcclEvent.Launch l, Evidence e) {
+    launches.add(new LaunchCommand(l.launcher(), l.slots(), l.byNode(), l.shm(), e));
   }
 
   private void launched(NcclEvent.Launched l, Evidence e) {
@@ -312,6 +323,9 @@ final class JobAssembler {
       case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
       case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
       case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
+      case NcclEvent.Launch l -> launch(l, new Evidence(file, line, text));
+      case NcclEvent.GpuNamed g ->
+          gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
       case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
       case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
@@ -621,6 +635,8 @@ final class JobAssembler {
                         e.getValue().stage,
                         new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
             .toList(),
+        List.copyOf(launches),
+        List.copyOf(gpuMentions),
         List.copyOf(gpuErrors));
   }
 

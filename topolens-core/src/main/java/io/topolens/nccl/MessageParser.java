@@ -132,6 +132,12 @@ final class MessageParser {
           return channel(m, "Ring ".length());
         }
       }
+      case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9' -> {
+        // NCCL 2.0's connection line names no ring: "0 -> 1 via P2P/IPC" (read as channel 0)
+        if (m.indexOf(" -> ") > 0 && m.indexOf(" via ") > 0) {
+          return channel("0 : " + m, 0);
+        }
+      }
       case 'T' -> {
         if (m.startsWith("Trees ")) {
           return trees(m);

@@ -150,6 +150,16 @@ sealed interface NcclEvent {
   record Launched(String launcher, int rank, int worldSize, String stream) implements NcclEvent {}
 
   /**
+   * A launch command: {@code docker run} with the option that gives its container /dev/shm (empty
+   * for none), or {@code mpirun} with its hosts, one per slot.
+   */
+  record Launch(String launcher, List<String> slots, boolean byNode, String shm)
+      implements NcclEvent {}
+
+  /** A GeForce GPU model a line names, and whether the line speaks of a hang. */
+  record GpuNamed(String model, boolean hang) implements NcclEvent {}
+
+  /**
    * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address
    * as NCCL's busId prints it (or null) and the Xid (or -1).
    */

@@ -233,6 +233,34 @@ public final class Needles {
   public static final String ADDRESS_IN_USE = "ddress already in use";
 
   /**
+   * A docker command line pasted beside the log ({@code docker run -it --gpus all IMAGE}, {@code
+   * nvidia-docker run ...}): how it gave the container /dev/shm ({@link LaunchLine}).
+   */
+  public static final String DOCKER_RUN = "docker run ";
+
+  /**
+   * Open MPI's command line ({@code mpirun -np 2 -H 192.168.2.249:1,192.168.2.243:1 ...}): the
+   * hosts it places ranks on ({@link LaunchLine}).
+   */
+  public static final String MPIRUN = "mpirun ";
+
+  /**
+   * A GeForce GPU's name as tools print it ({@code NVIDIA GeForce RTX 4090}): the model is read by
+   * {@link GpuNameLine}.
+   */
+  public static final String GEFORCE = "GeForce";
+
+  /** The same model as users write it: {@code RTX 4090}, {@code multiple 4090}. */
+  public static final String RTX_4090 = "4090";
+
+  /**
+   * ENOSPC in the words of strerror, as Python ({@code OSError: [Errno 28] No space left on
+   * device}), PyTorch's shared-memory files ({@code unable to write to file </torch_123_456>: No
+   * space left on device (28)}) and NCCL print it: a full file system, /dev/shm among them.
+   */
+  public static final String NO_SPACE = "No space left on device";
+
+  /**
    * CUDA 101 in PyTorch's words, without NCCL's: {@code RuntimeError: CUDA error: invalid device
    * ordinal} (torch.cuda.set_device with a local rank past the GPUs the process sees), 1.x's {@code
    * cuda runtime error (101) : invalid device ordinal at .../Module.cpp:59} and THC's {@code
@@ -320,6 +348,72 @@ public final class Needles {
   public static final String CONFIG_UNDEF = "attribute value -2147483648";
 
   /**
+   * PyTorch's TCPStore client that could not resolve the store's host name (MASTER_ADDR), c10d's
+   * socket (torch 1.10-2.11): {@code [W socket.cpp:601] [c10d] The IPv6 network addresses of
+   * (master, 29500) cannot be retrieved (gai error: -2 - Name or service not known).} (1.10: {@code
+   * ... cannot be retrieved Name or service not known.}); not its harmless {@code The hostname of
+   * the client socket cannot be retrieved}.
+   */
+  public static final String STORE_NAME = "network addresses of (";
+
+  /**
+   * The same before torch 1.10 (c10d's and THD's tcputil::connect): {@code ValueError: host not
+   * found: Name or service not known}, {@code ... Temporary failure in name resolution}.
+   */
+  public static final String HOST_NOT_FOUND = "host not found: ";
+
+  /**
+   * libfabric's EFA provider aborting ({@code efa_base_ep_write_eq_error}): {@code Libfabric error:
+   * (-12) Cannot allocate memory} after {@code Libfabric EFA provider has encountered an internal
+   * error:}.
+   */
+  public static final String LIBFABRIC_ERROR = "Libfabric error: (";
+
+  /**
+   * The EFA provider's own ENOMEM before that (libfabric's log, {@code FI_LOG_LEVEL=warn}): {@code
+   * efa_mr_regattr():632<warn> Unable to register MR: Cannot allocate memory}.
+   */
+  public static final String EFA_REGISTER_MR = "Unable to register MR: ";
+
+  /**
+   * Its error that found no event queue to go to: {@code Unable to write to EQ: Missing or
+   * unavailable event queue. err: Cannot allocate memory (-12) prov_errno: ...}.
+   */
+  public static final String EFA_EQ = "Unable to write to EQ";
+
+  /**
+   * libfabric finding no provider: {@code fi_info -p efa} printing {@code fi_getinfo: -61 (No data
+   * available)}, its core's {@code fi_getinfo: provider efa returned -61 (No data available)}.
+   */
+  public static final String FI_GETINFO = "fi_getinfo";
+
+  /** The utility's name as users quote its result: {@code fi_info -61}, {@code fi_info -p efa}. */
+  public static final String FI_INFO = "fi_info -";
+
+  /**
+   * NCCL's socket failures pasted without NCCL's header, in the {@code " : "} of its SYSCHECK
+   * macros: {@code Call to recv failed : Connection reset by peer} (2.1-2.3's socket.h), {@code Net
+   * : Call to recv from ADDR failed : Connection reset by peer}, {@code Call to connect failed :
+   * Connection timed out}.
+   */
+  public static final String SOCKET_FAILED = " failed : Connection ";
+
+  /** 2.3's SYSCHECKNTIMES giving up: {@code Call to connect timeout : Connection refused}. */
+  public static final String SOCKET_TIMEOUT_FAILED = " timeout : Connection ";
+
+  /** NCCL's {@code Net : Connection closed by remote peer} (2.4-2.18) without its header. */
+  public static final String CLOSED_BY_PEER = "Connection closed by remote peer";
+
+  /**
+   * CUDA 802 (cudaErrorSystemNotReady: the NVSwitch fabric manager is not up) in the words of
+   * CUDA's callers, without NCCL's: PyTorch's {@code RuntimeError: cuda runtime error (802) :
+   * system not yet initialized at .../THCGeneral.cpp:50} and {@code UserWarning: CUDA
+   * initialization: ... Error 802: system not yet initialized}, gpu-burn's {@code Error
+   * (gpu_burn-drv.cpp:298): system not yet initialized}.
+   */
+  public static final String CUDA_NOT_READY = "system not yet initialized";
+
+  /**
    * The NVIDIA driver's GPU error in the kernel log, pasted beside an NCCL failure: {@code NVRM:
    * Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.} (every driver
    * release; {@link DriverLine} reads it). Long and rare, so the one multi-needle pass finds it at
@@ -388,6 +482,11 @@ public final class Needles {
               KERNEL_OOM,
               DUPLICATE_GPU,
               ADDRESS_IN_USE,
+              DOCKER_RUN,
+              MPIRUN,
+              NO_SPACE,
+              GEFORCE,
+              RTX_4090,
               INVALID_ORDINAL,
               PEER_ACCESS,
               STORE_CONNECT,
@@ -413,6 +512,17 @@ public final class Needles {
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
+              STORE_NAME,
+              HOST_NOT_FOUND,
+              LIBFABRIC_ERROR,
+              EFA_REGISTER_MR,
+              EFA_EQ,
+              FI_GETINFO,
+              FI_INFO,
+              SOCKET_FAILED,
+              SOCKET_TIMEOUT_FAILED,
+              CLOSED_BY_PEER,
+              CUDA_NOT_READY,
               XID,
               FALLEN_OFF_BUS,
               DEVICE_HANDLE,

@@ -472,7 +472,9 @@ final class WarningClassifier {
                   // socket.cc "Net : unsupported IP family"
                   "unsupported ip family",
                   "sockettryaccept",
-                  "broken pipe")));
+                  "broken pipe",
+                  // net_socket.cc/socket.cc before 2.19: "Net : Connection closed by remote peer"
+                  "closed by remote peer")));
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
@@ -484,6 +486,14 @@ final class WarningClassifier {
     if (text.contains("cannot allocate memory")
         && (text.contains("ibv_") || text.contains("net/ib"))
         && !text.contains("ibv_post_send")) {
+      return Kind.LOCKED_MEMORY;
+    }
+    // libfabric's EFA provider in its own words (not aws-ofi-nccl's NET/OFI lines, which
+    // ofi-plugin-error reads): ENOMEM (-12) registering or posting its buffers, the same limit
+    if ((text.contains("cannot allocate memory") || text.contains("error -12 (-12)"))
+        && (text.contains("libfabric error: (")
+            || text.contains("unable to register mr")
+            || text.contains("unable to write to eq"))) {
       return Kind.LOCKED_MEMORY;
     }
     for (Clue clue : CLUES) {

@@ -232,6 +232,52 @@ class HeldOutTest {
         .isEqualTo(named);
   }
 
+  /**
+   * Set 16 (set16/m01-m16) as {@code diagnose} reads it, after close16: 0 of 14 blind on main at
+   * 8dfb154. Each row: the finding that names the file's cause, and words its text must hold (the
+   * finding's title, explanation and fix together), so that a finding of the right id that does not
+   * say the cause fails. m08 and m13 by master-port-in-use reading c10d's bare {@code RuntimeError:
+   * Address already in use} quoted in a title and the old THD's {@code ... at
+   * .../THD/process_group/General.cpp:17}; m04 by collective-timeout naming ranks that diverged
+   * (different operations at far-apart call numbers) with the CUDA-graph deadlock among the causes;
+   * m01 by duplicate-gpu reading mpirun's host list (ranks it put on two hosts joined over P2P/IPC
+   * under one host name); m06 by shm-exhausted reading {@code docker run} without {@code
+   * --shm-size}/{@code --ipc=host} beside ENOSPC; m14 by nccl-error naming /dev/shm in a container
+   * as a system error's likeliest cause (no container line in the log: a likely cause, said so);
+   * m11 by consumer-gpu-p2p (a hang on GPUs the catalog lists without working P2P, GeForce RTX
+   * 4090, named in the title).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set16/m08-title-address-in-use-two-ddp-runs-lightning-401.log, master-port-in-use, --master_port",
+    "set16/m13-thd-address-in-use-two-jobs-one-server-xlm-53.log, master-port-in-use, --master_port",
+    "set16/m04-watchdog-allreduce-gather-cuda-graph-vllm-2770.log, collective-timeout, enforce_eager",
+    "set16/m01-same-hostname-p2p-ipc-across-machines-horovod-110.log, duplicate-gpu, two machines taken for one",
+    "set16/m06-oserror-no-space-left-shm-docker-megatron-878.log, shm-exhausted, without --shm-size or --ipc=host",
+    "set16/m14-system-error-2.7.8-docker-no-ipc-host-dekr-18.log, nccl-error, in a container, /dev/shm too small",
+    "set16/m11-title-deadlock-rtx4090-no-p2p-deepspeed-4433.log, consumer-gpu-p2p, NCCL_P2P_DISABLE=1",
+  })
+  void setSixteenAsDiagnoseReadsIt(String file, String id, String words) {
+    assertThat(
+            asDiagnoseReadsIt(file).findings().stream()
+                .filter(f -> f.id().equals(id))
+                .map(f -> f.title() + " " + f.explanation() + " " + f.fix()))
+        .anySatisfy(text -> assertThat(text).contains(words));
+  }
+
+  /** The healthy logs of set 16 as diagnose reads them: no error finding, and these ids. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set16/m15-healthy-deepspeed-launcher-functional-run-deepspeed-716.log, ''",
+    "set16/m16-healthy-docker-two-gpus-socket-2.1.15-horovod-243.log, nccl-warning",
+  })
+  void setSixteenHealthyHasNoError(String file, String ids) {
+    Diagnosis d = asDiagnoseReadsIt(file);
+    assertThat(d.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    assertThat(d.findings().stream().map(Finding::id).distinct().toList())
+        .containsExactlyElementsOf(ids.isEmpty() ? List.of() : List.of(ids));
+  }
+
   /** The healthy logs of set 13 as diagnose reads them: no error finding, and these ids. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
@@ -243,6 +289,43 @@ class HeldOutTest {
     assertThat(d.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
     assertThat(d.findings().stream().map(Finding::id).distinct().toList())
         .containsExactlyElementsOf(ids.isEmpty() ? List.of() : List.of(ids));
+  }
+
+  /**
+   * Set 15 (set15/k01-k16), network and cluster side, 0 of 14 blind on main at 8dfb154; named after
+   * by close15: k02 by rendezvous-timeout reading TCPStore's {@code host not found: Name or service
+   * not known} (MASTER_ADDR that does not resolve), k04 by ib-memlock reading libfabric's EFA
+   * provider's {@code (-12) Cannot allocate memory}, k05 and k13 by ofi-plugin-error reading
+   * libfabric's {@code fi_getinfo: -61} (no EFA device visible), k09 by socket-interface (bootstrap
+   * on lo while NCCL_COMM_ID names another address), k11 by nvls-error (CUDA 802 named beside the
+   * fabric manager, read with the driver's lines). Set 16's m02 and m10 (socket-connect: NCCL's
+   * socket failures before 2.4, {@code Call to connect timeout : Connection refused}, {@code recv
+   * failed : Connection reset by peer}) are the network side of that set.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set15/k02-host-not-found-worker-before-master-pytorch-operator-125.log, rendezvous-timeout, true",
+    "set15/k04-efa-memlock-ulimit-libfabric-enomem-awsome-distributed-ai-647.log, ib-memlock, true",
+    "set15/k05-infiniband-hostpath-breaks-efa-b200-title-aws-do-eks-pr-63.log, ofi-plugin-error, true",
+    "set15/k09-nccl-comm-id-matchsubnet-inverted-binds-lo-nccl-pr-2047.log, socket-interface, true",
+    "set15/k13-efa-devices-not-passed-to-docker-aws-ofi-nccl-879.log, ofi-plugin-error, true",
+    "set15/k11-fabricmanager-missing-cuda-802-title-aws-dlami-dcv-33.log, nvls-error, true",
+    "set16/m02-title-connect-refused-docker0-interface-horovod-666.log, socket-connect, true",
+    "set16/m10-title-recv-reset-ib-error-12-horovod-147.log, socket-connect, true",
+  })
+  void setFifteenNetworkAsDiagnoseReadsIt(String file, String id, boolean named) {
+    assertThat(asDiagnoseReadsIt(file).findings().stream().anyMatch(f -> f.id().equals(id)))
+        .isEqualTo(named);
+  }
+
+  /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set15/k15-healthy-after-gdrdrv-mounted-talos-siderolabs-docs-566.log",
+    "set15/k16-healthy-mpijob-aks-infiniband-aks-rdma-infiniband-30.log",
+  })
+  void setFifteenHealthyHasNoFinding(String file) {
+    assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
   }
 
   private static Diagnosis asDiagnoseReadsIt(String file) {

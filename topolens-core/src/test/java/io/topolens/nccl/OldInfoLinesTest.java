@@ -24,6 +24,8 @@ class OldInfoLinesTest {
             + " | learngpu060:3728593 [6] | 6[6]>10[2]",
         "`learngpu060:3728589:3730445 [2] INFO Ring 00 : 2[2] -> 3[3] via P2P/IPC`"
             + " | learngpu060:3728589 [2] | 2[2]>3[3]",
+        // NCCL 2.0's connection line names no ring (https://github.com/horovod/horovod/issues/110)
+        "`mtk:2521:2528 [0] INFO 0 -> 1 via P2P/IPC` | mtk:2521 [0] | 0[null]>1[null]",
         "`learngpu060:3728579:3730441 [0] INFO Ring 00 :    0   1   2   3   7   4   5   6  10`"
             + " | learngpu060:3728579 [0] | -",
         // other loggers: no pid and tid, a name in the brackets, a source location before INFO

@@ -70,7 +70,23 @@ public final class CollectiveTimeoutRule implements Rule {
       why.append(String.join("; ", parts))
           .append("): the ranks are out of step — a collective was called on some ranks only.");
     }
-    if (!elsewhere.isEmpty()) {
+    List<String> apart = diverged(all);
+    if (!apart.isEmpty()) {
+      why.append(" The ranks wait in different collectives (")
+          .append(String.join("; ", apart))
+          .append(
+              "): each rank's calls are numbered in order, so ranks blocked in different operations"
+                  + " at different numbers have run different sequences of collectives. They"
+                  + " diverged: a code path only some ranks took (a collective under a rank-dependent"
+                  + " branch, uneven data, an exception caught on one rank), or a deadlock between"
+                  + " ranks, such as NCCL calls captured in CUDA graphs: NCCL requires every rank"
+                  + " of a communicator to capture (or not capture) the same calls and replay the"
+                  + " same graph, and its documentation (Using NCCL with CUDA Graphs) reports CUDA"
+                  + " deadlocks when graphs of several communicators are launched from one thread"
+                  + " while captured and uncaptured calls are mixed. If these ranks belong"
+                  + " to different process groups, each group numbers its own calls: compare ranks"
+                  + " of one group.");
+    } else if (!elsewhere.isEmpty()) {
       why.append(" Rank(s) ")
           .append(Facts.list(List.copyOf(elsewhere), 16))
           .append(" timed out at other calls (")
@@ -118,16 +134,71 @@ public final class CollectiveTimeoutRule implements Rule {
         new Finding(
             id(),
             Severity.ERROR,
-            (desync ? "Ranks ran different collectives at call #" : "Collective call #")
-                + first
-                + " ("
-                + String.join(" / ", byOp.keySet())
-                + (desync
-                    ? ") and timed out"
-                    : ") timed out waiting for ranks that never reached it"),
+            !apart.isEmpty()
+                ? "Ranks timed out in different collectives: " + Facts.list(apart, 4)
+                : (desync ? "Ranks ran different collectives at call #" : "Collective call #")
+                    + first
+                    + " ("
+                    + String.join(" / ", byOp.keySet())
+                    + (desync
+                        ? ") and timed out"
+                        : ") timed out waiting for ranks that never reached it"),
             why.toString(),
             evidence,
-            fix("the ranks that did not reach call #" + first)));
+            apart.isEmpty()
+                ? fix("the ranks that did not reach call #" + first)
+                : DIVERGED_FIX + fix("each rank")));
+  }
+
+  private static final String DIVERGED_FIX =
+      "Find where the ranks' sequences of collectives part: TORCH_NCCL_DESYNC_DEBUG=1 makes the"
+          + " watchdog name the ranks that lag and the collective each is in, and the flight"
+          + " recorder's dumps (TORCH_NCCL_TRACE_BUFFER_SIZE, TORCH_NCCL_DUMP_ON_TIMEOUT=1) list"
+          + " every rank's last collectives. Where collectives are captured in CUDA graphs (vLLM,"
+          + " SGLang, torch.compile's cudagraphs), run eagerly to confirm (vLLM: enforce_eager=True"
+          + " or --enforce-eager); where the program never mixes captured and uncaptured calls on one"
+          + " communicator, NCCL_GRAPH_MIXING_SUPPORT=0 turns off the mechanism"
+          + " behind those deadlocks. ";
+
+  /**
+   * Each named rank's timed-out calls ({@code rank 4 in #20518 ALLREDUCE}) when two ranks timed out
+   * in different operations at different call numbers (neither rank's operations among the
+   * other's); empty otherwise (the same operation at other numbers may be another process group's
+   * count).
+   */
+  private static List<String> diverged(List<CollectiveTimeout> all) {
+    Map<Integer, List<CollectiveTimeout>> byRank = new java.util.TreeMap<>();
+    for (CollectiveTimeout t : all) {
+      if (t.rank() >= 0) {
+        byRank.computeIfAbsent(t.rank(), k -> new ArrayList<>()).add(t);
+      }
+    }
+    boolean apart = false;
+    for (List<CollectiveTimeout> a : byRank.values()) {
+      for (List<CollectiveTimeout> b : byRank.values()) {
+        apart |=
+            a.stream().noneMatch(x -> b.stream().anyMatch(y -> y.op().equals(x.op())))
+                && a.stream().noneMatch(x -> b.stream().anyMatch(y -> y.seq() == x.seq()));
+      }
+    }
+    if (!apart) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    byRank.forEach(
+        (rank, ts) ->
+            out.add(
+                "rank "
+                    + rank
+                    + " in "
+                    + Facts.list(
+                        ts.stream()
+                            .sorted(Comparator.comparingLong(CollectiveTimeout::seq))
+                            .map(t -> "#" + t.seq() + " " + t.op())
+                            .distinct()
+                            .toList(),
+                        3)));
+    return out;
   }
 
   private static String fix(String whom) {

@@ -25,7 +25,8 @@ import java.util.Set;
  * GPU detected : rank A and rank B both on CUDA device X}); or, where NCCL did not check (before
  * 2.4), its connection lines put two ranks on one device of one host: a peer it reached over P2P or
  * SHM (transports of one node) on the device another rank of that host printed as its own, while no
- * process of that host printed lines as the peer — two machines NCCL took for one.
+ * process of that host printed lines as the peer — two machines NCCL took for one; or the launcher
+ * placed the two ends of such a connection on different hosts ({@link LauncherHostClash}).
  */
 public final class DuplicateGpu extends WarningRule {
 
@@ -56,7 +57,11 @@ public final class DuplicateGpu extends WarningRule {
   @Override
   public List<Finding> check(Job job) {
     List<Finding> said = super.check(job);
-    return said.isEmpty() ? sharedDevice(job) : said;
+    if (!said.isEmpty()) {
+      return said;
+    }
+    List<Finding> shared = sharedDevice(job);
+    return shared.isEmpty() ? LauncherHostClash.check(id(), job) : shared;
   }
 
   /** One device of one host that NCCL's connections give to two ranks. */

@@ -30,8 +30,14 @@ public final class NcclError implements Rule {
               + " bus, an earlier CUDA error of the program, or an NCCL library built for another CUDA"
               + " version than the framework's, as a system libnccl that PaddlePaddle loads may be)",
           "ncclSystemError",
-          "a system call or library NCCL uses failed: most often a socket (a peer unreachable or gone, a"
-              + " firewall, the wrong interface), else /dev/shm, memory or the network plugin",
+          "a system call or library NCCL uses failed (\"System call (socket, malloc, munmap, etc)"
+              + " failed\"). Its usual causes, the likeliest first (a likely cause, not a certainty,"
+              + " until NCCL's own text says which): in a container, /dev/shm too small or not"
+              + " shared (Docker gives 64 MiB unless run with --shm-size or --ipc=host; NCCL's"
+              + " shared-memory transport and proxy put their buffers there; df -h /dev/shm inside"
+              + " the container shows its size); a socket between hosts (a peer unreachable or gone,"
+              + " a firewall, the wrong interface); memory NCCL could not allocate or pin (the"
+              + " container's memory limit, ulimit -l); the network plugin",
           "ncclInternalError",
           "a check inside NCCL failed: usually its environment rather than NCCL — a network plugin that does"
               + " not match the NCCL version, ranks running different NCCL versions, an interface that does not"
@@ -47,6 +53,14 @@ public final class NcclError implements Rule {
           "aborted",
           "the communicator was aborted after an earlier error or timeout, on this rank or another: a"
               + " consequence, the cause is the first error");
+
+  /** What to check for a system error whose cause NCCL's text does not say, in the same order. */
+  private static final String SYSTEM_ERROR_FIX =
+      "Check in this order: inside the container, df -h /dev/shm (64M is Docker's default: run it"
+          + " with --shm-size=16g or --ipc=host; in Kubernetes mount a memory-backed emptyDir at"
+          + " /dev/shm); between hosts, that every rank reaches the others on the interface NCCL"
+          + " picks (NCCL_SOCKET_IFNAME, firewalls); ulimit -l and the container's memory limit."
+          + " Rerun with NCCL_DEBUG=WARN (or INFO) to see which call NCCL says failed.";
 
   @Override
   public String id() {
@@ -125,8 +139,10 @@ public final class NcclError implements Rule {
                     + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
                     + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
                     + " LD_LIBRARY_PATH)."
-                : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun with"
-                    + " NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
+                : results.contains("ncclSystemError") && last.isEmpty()
+                    ? SYSTEM_ERROR_FIX
+                    : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun"
+                        + " with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
     return List.of(
         new Finding(
             id(),

@@ -93,7 +93,11 @@ public final class OfiPluginError implements Rule {
                 m ->
                     m.contains("fi_getinfo() call failed: no data available")
                         || m.contains("find any optimal provider")
-                        || m.contains("unable to find a protocol that worked"))
+                        || m.contains("unable to find a protocol that worked")
+                        // libfabric's own words: fi_info -p efa, its core's log, a quote
+                        || m.contains("fi_getinfo: -61")
+                        || m.contains("provider efa returned -61")
+                        || (m.contains("fi_info -") && m.contains("-61")))
             .stream()
             // where NCCL went on to a network, net-plugin-fallback judges the fallback
             .filter(w -> !chose.contains(w.process()))
@@ -106,12 +110,17 @@ public final class OfiPluginError implements Rule {
               "aws-ofi-nccl found no EFA device",
               "libfabric offered aws-ofi-nccl no provider it can use (FI_ENODATA: no EFA device matched): the"
                   + " process does not see the instance's EFA devices, most often because they were not passed"
-                  + " into the container (/dev/infiniband/uverbs*), or the instance has none. The plugin then"
+                  + " into the container (/dev/infiniband/uverbs*: docker run without --device for each, a pod"
+                  + " without vpc.amazonaws.com/efa in its resources), or the instance has none; or the container"
+                  + " sees devices the EFA provider cannot open (a /dev/infiniband hostPath volume mounted over"
+                  + " the device plugin's devices exposes every uverbs device of the node, the mlx5 ones of B200"
+                  + " nodes included, and libfabric's EFA provider then fails as a whole). The plugin then"
                   + " fails to initialise and NCCL runs over TCP sockets or the job fails.",
               noProvider.stream().map(NcclWarning::evidence).toList(),
               "Pass the EFA devices into the container (docker --device=/dev/infiniband/uverbsN for each, or the"
-                  + " pod's resources.limits vpc.amazonaws.com/efa with the EFA device plugin running); fi_info -p"
-                  + " efa inside it must list them; check the instance type has EFA enabled."));
+                  + " pod's resources.limits vpc.amazonaws.com/efa with the EFA device plugin running), and mount"
+                  + " no /dev/infiniband hostPath over them; fi_info -p efa inside it must list them; check the"
+                  + " instance type has EFA enabled."));
     }
     List<NcclWarning> tcp =
         ofi(

@@ -41,9 +41,30 @@ public final class RendezvousTimeout extends WarningRule {
       Pattern.compile(
           "server socket on (?:\\[([^\\]]+)\\]|([^\\s\\[\\]]+)):(\\d+) has timed out, will retry");
 
-  /** The store's address as the timeout prints it: {@code ... connect to (172.18.21.4, 37907)}. */
+  /**
+   * The store's address as the timeout prints it: {@code ... connect to (172.18.21.4, 37907)}, and
+   * as a name that did not resolve: {@code The IPv6 network addresses of (master, 29500) cannot be
+   * retrieved}.
+   */
   private static final Pattern HOST_PORT =
-      Pattern.compile("connect to (?:any network address of )?\\(([^,()\\s]+), (\\d+)\\)");
+      Pattern.compile(
+          "(?:connect to (?:any network address of )?|network addresses of )"
+              + "\\(([^,()\\s]+), (\\d+)\\)");
+
+  /**
+   * The store's host name did not resolve: c10d's per-try {@code The [IPv4 |IPv6 ]network addresses
+   * of (HOST, PORT) cannot be retrieved (gai error: -2 - Name or service not known).}, and before
+   * torch 1.10 {@code ValueError: host not found: Temporary failure in name resolution}.
+   */
+  private static final List<String> UNRESOLVED =
+      List.of(
+          "cannot be retrieved",
+          "host not found: ",
+          "name or service not known",
+          "temporary failure in name resolution",
+          "no address associated with hostname",
+          "nodename nor servname provided",
+          "name does not resolve");
 
   /**
    * Errors of one address that c10d skips for the next one the name resolves to: an IPv6 address of
@@ -68,6 +89,9 @@ public final class RendezvousTimeout extends WarningRule {
 
   @Override
   String title(List<NcclWarning> hits) {
+    if (hits.stream().allMatch(RendezvousTimeout::unresolved)) {
+      return "The rendezvous store's host name does not resolve (MASTER_ADDR)";
+    }
     return hits.stream()
             .allMatch(
                 w ->
@@ -95,7 +119,11 @@ public final class RendezvousTimeout extends WarningRule {
         new Form(
             "has timed out, will retry",
             "From torch 2.2 on, c10d logs a TCP connect to the store that timed out (errno 110: nothing answered at that address, a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port) as 'The server socket on ADDR has timed out, will retry'.",
-            CONNECT_FIX));
+            CONNECT_FIX),
+        new Form(
+            UNRESOLVED,
+            "The store's host name did not resolve (getaddrinfo failed; 'Name or service not known': no DNS server or /etc/hosts entry knows the name, 'Temporary failure in name resolution': the DNS server did not answer): a MASTER_ADDR with a typo or a placeholder left in a script, a short host name only some nodes resolve, a --standalone or localhost run whose own host name is missing from /etc/hosts, or on Kubernetes a worker that started before the master pod's Service and its DNS record existed (an operator that creates the workers before the master runs). Before torch 1.10 the rank fails at once (ValueError: host not found); from 1.10 on c10d logs the lookup on each try and retries until its timeout, so a name that resolves a little later is only a delay.",
+            "Use a MASTER_ADDR that every node and pod resolves (getent hosts MASTER_ADDR where the rank runs; the master's IP address avoids DNS); on Kubernetes make the workers wait until the master's Service resolves (an init container looping on nslookup of it, a headless Service with publishNotReadyAddresses: true, or an operator version that starts workers only once the master runs: kubeflow pytorch-operator PR #145); for --standalone or localhost add the host's name to /etc/hosts."));
   }
 
   @Override
@@ -136,9 +164,24 @@ public final class RendezvousTimeout extends WarningRule {
     return address.startsWith("127.") || address.equals("localhost") || address.equals("::1");
   }
 
-  /** A per-address connect failure c10d retries (a refusal, a TCP timeout), not a final error. */
+  /** A line saying the store's host name did not resolve. */
+  private static boolean unresolved(NcclWarning w) {
+    String m = w.message().toLowerCase(Locale.ROOT);
+    return UNRESOLVED.stream().anyMatch(m::contains);
+  }
+
+  /**
+   * A per-address connect failure c10d retries (a refusal, a TCP timeout, a name that did not
+   * resolve on this try), not a final error.
+   */
   private static boolean retry(NcclWarning w) {
     if (RETRY.matcher(w.message()).find()) {
+      return true;
+    }
+    String said = w.message();
+    if (said.contains("network addresses of (")
+        && !said.contains("any network address")
+        && !said.contains("has timed out")) {
       return true;
     }
     Matcher m = CONNECT.matcher(w.message());

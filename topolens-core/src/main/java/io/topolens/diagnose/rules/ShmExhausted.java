@@ -5,7 +5,10 @@ import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchCommand;
+import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +17,9 @@ import java.util.Locale;
  * space ({@code failed to extend}, {@code posix_fallocate}, {@code No space left on device}), the
  * permissions ({@code shm_open failed : Permission denied}), or a peer's segment that is gone or
  * was never made ({@code Error while attaching to shared memory segment ... (size 0)}, {@code
- * unlink shared memory ... failed}).
+ * unlink shared memory ... failed}); or a container that {@code docker run} started with Docker's
+ * default 64 MiB /dev/shm beside a failure that gives ({@code OSError: [Errno 28] No space left on
+ * device}, or NCCL's system error without its text, a warning).
  */
 public final class ShmExhausted implements Rule {
 
@@ -27,11 +32,14 @@ public final class ShmExhausted implements Rule {
   public List<Finding> check(Job job) {
     List<NcclWarning> shm =
         job.warnings().stream().filter(w -> w.kind() == NcclWarning.Kind.SHM).toList();
+    List<LaunchCommand> defaultShm =
+        job.launches().stream().filter(LaunchCommand::dockerWithDefaultShm).toList();
     if (shm.isEmpty()) {
-      return List.of();
+      return defaultShm.isEmpty() ? List.of() : container(job, defaultShm);
     }
     long lines = shm.stream().mapToLong(NcclWarning::count).sum();
-    List<Evidence> evidence = shm.stream().map(NcclWarning::evidence).toList();
+    List<Evidence> evidence = new ArrayList<>(shm.stream().map(NcclWarning::evidence).toList());
+    defaultShm.forEach(l -> evidence.add(l.evidence()));
     if (any(shm, "no space left", "failed to extend", "posix_fallocate")) {
       return List.of(tooSmall(lines, evidence));
     }
@@ -98,6 +106,59 @@ public final class ShmExhausted implements Rule {
     return m.contains("bus error") || m.contains("sigbus") || EXIT_SIGBUS.matcher(m).find();
   }
 
+  /**
+   * A container started with Docker's default /dev/shm beside a failure that a small /dev/shm
+   * gives: a file system full (ENOSPC) that the line does not name (an error finding: /dev/shm is
+   * the one file system the command left small), or NCCL's system error without its text (a
+   * warning: the likeliest of its causes there, not the only one).
+   */
+  private List<Finding> container(Job job, List<LaunchCommand> docker) {
+    List<NcclWarning> full =
+        job.warnings().stream().filter(w -> w.kind() == NcclWarning.Kind.NO_SPACE).toList();
+    List<NcclFailure> system =
+        job.failures().stream().filter(f -> f.result().equals("ncclSystemError")).toList();
+    if (full.isEmpty() && system.isEmpty()) {
+      return List.of();
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    full.forEach(w -> evidence.add(w.evidence()));
+    system.forEach(f -> evidence.add(f.evidence()));
+    docker.forEach(l -> evidence.add(l.evidence()));
+    String started =
+        "The container was started by docker run without --shm-size or --ipc=host (line "
+            + docker.get(0).evidence().line()
+            + "), so its /dev/shm is Docker's default 64 MiB tmpfs. PyTorch's DataLoader workers"
+            + " pass every batch through /dev/shm and NCCL puts its shared-memory transport and"
+            + " proxy buffers there, so a multi-GPU job fills it quickly.";
+    if (!full.isEmpty()) {
+      return List.of(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "/dev/shm of the container is too small (No space left on device)",
+              full.stream().mapToLong(NcclWarning::count).sum()
+                  + " line(s) say a write failed for lack of space (ENOSPC) without naming the file"
+                  + " system. "
+                  + started
+                  + " A full disk gives the same words: df -h /dev/shm and df -h inside the"
+                  + " container tell which.",
+              evidence,
+              FIX));
+    }
+    return List.of(
+        new Finding(
+            id(),
+            Severity.WARN,
+            "NCCL's system error in a container with Docker's default /dev/shm",
+            "NCCL failed a system call (ncclSystemError) and the log holds none of NCCL's own text"
+                + " to say which. "
+                + started
+                + " That makes /dev/shm the likeliest cause here (the usual fix in such threads),"
+                + " not a certain one: a socket or a memory limit fails the same way.",
+            evidence,
+            FIX));
+  }
+
   private Finding busError(long lines, List<Evidence> evidence) {
     return tooSmall(
         "A process died of a bus error: /dev/shm is too small",
@@ -127,10 +188,13 @@ public final class ShmExhausted implements Rule {
         what
             + " Containers get 64 MiB of /dev/shm by default, far less than NCCL needs with several GPUs.",
         evidence,
-        "Mount a memory-backed volume at /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, sizeLimit:"
-            + " 64Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}] (count it against the pod's"
-            + " memory limit); with Docker use --shm-size=16g or --ipc=host.");
+        FIX);
   }
+
+  private static final String FIX =
+      "Mount a memory-backed volume at /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory,"
+          + " sizeLimit: 64Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}] (count it"
+          + " against the pod's memory limit); with Docker use --shm-size=16g or --ipc=host.";
 
   private static boolean any(List<NcclWarning> shm, String... words) {
     for (NcclWarning w : shm) {

@@ -15,7 +15,9 @@ import java.util.function.Predicate;
  * failed: {@code Call to connect returned Connection timed out|refused, retrying}, {@code Connect
  * to ADDR failed}, {@code socketStartConnect}/{@code socketPollConnect} errors; a connection of the
  * wrong kind arrived ({@code socketFinalizeAccept: wrong type}); or a peer closed its connection
- * ({@code Connection closed by remote peer}, {@code Connection reset by peer}).
+ * ({@code Connection closed by remote peer}, {@code Connection reset by peer}); also the forms
+ * before 2.4 ({@code Call to connect failed : Connection timed out}, {@code Call to connect timeout
+ * : Connection refused}, {@code Call to recv failed : Connection reset by peer}).
  */
 public final class SocketConnect implements Rule {
 
@@ -135,6 +137,10 @@ public final class SocketConnect implements Rule {
   /** A connect that NCCL gave up on, or a socket error on connect. */
   private static boolean connectFailed(String m) {
     return (m.contains("connect to ") && m.contains("failed"))
+        // include/socket.h and core.h before 2.4: "Call to connect failed : ...", SYSCHECKNTIMES
+        // giving up after its retries "Call to connect timeout : Connection refused"
+        || m.contains("call to connect failed")
+        || m.contains("call to connect timeout")
         || m.contains("socketstartconnect")
         || (m.contains("socketpollconnect") && !m.contains("retrying"))
         || m.contains("no route to host")

@@ -230,6 +230,10 @@ public final class SocketInterface implements Rule {
     // bootstrap), by the hosts that printed NCCL's choice of interface
     long interfaceNodes = job.interfaces().stream().map(i -> job.node(host(i))).distinct().count();
     if (!job.multiNode() && interfaceNodes < 2) {
+      Finding commId = loopbackBesideCommId(job);
+      if (commId != null) {
+        out.add(commId);
+      }
       return out;
     }
     List<Evidence> bad = new ArrayList<>();
@@ -278,6 +282,80 @@ public final class SocketInterface implements Rule {
                   + " NCCL_SOCKET_IFNAME=eth0, or exclude the bad ones: NCCL_SOCKET_IFNAME=^lo,docker0."));
     }
     return out;
+  }
+
+  /**
+   * Bootstrap on loopback while NCCL_COMM_ID names a root at another address: with NCCL_COMM_ID
+   * set, NCCL picks the interface in the subnet of that address (so that every node agrees on one),
+   * and loopback is in none but 127/8's. A rank that bootstraps on {@code lo} publishes 127.0.0.1,
+   * which no rank on another host reaches: NCCL 2.29-2.30.2's inverted subnet test
+   * (src/os/linux.cc's matchSubnet, fixed in 2.30.3: nccl pull 2047) picked it, as does
+   * NCCL_SOCKET_IFNAME=lo. Null when the job shows no such pair.
+   */
+  private Finding loopbackBesideCommId(Job job) {
+    String commId = job.envValue("NCCL_COMM_ID");
+    if (commId == null) {
+      return null;
+    }
+    String root = commIdHost(commId);
+    if (root.isEmpty()
+        || root.startsWith("127.")
+        || root.equals("::1")
+        || root.equalsIgnoreCase("localhost")) {
+      return null;
+    }
+    List<Interface> loop =
+        job.interfaces().stream()
+            .filter(i -> i.role() == Interface.Role.BOOTSTRAP && "loopback".equals(unreachable(i)))
+            .toList();
+    if (loop.isEmpty()) {
+      return null;
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    job.env().stream()
+        .filter(e -> e.name().equals("NCCL_COMM_ID") && e.evidence() != null)
+        .findFirst()
+        .ifPresent(e -> evidence.add(e.evidence()));
+    loop.stream().map(Interface::evidence).limit(2).forEach(evidence::add);
+    String ifname = job.envValue("NCCL_SOCKET_IFNAME");
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "Bootstrap on loopback while NCCL_COMM_ID names " + root,
+        "NCCL_COMM_ID="
+            + commId
+            + " puts the bootstrap root at "
+            + root
+            + ", yet NCCL bootstraps on "
+            + loop.get(0).name()
+            + " ("
+            + loop.get(0).address()
+            + "). With NCCL_COMM_ID set, NCCL picks the interface in the subnet of that address, so"
+            + " that every node uses one network; loopback is in no subnet but 127/8's. This rank"
+            + " publishes a loopback address to the root, and no rank on another host can connect to"
+            + " it: a job on more than one host hangs or fails in bootstrap. "
+            + (ifname != null
+                ? "NCCL_SOCKET_IFNAME=" + ifname + " is set and may force it."
+                : "Without NCCL_SOCKET_IFNAME forcing it, this is NCCL's subnet test inverted"
+                    + " (src/os/linux.cc's matchSubnet, the socket code NCCL 2.29 moved there; fixed in 2.30.3),"
+                    + " which rejects the interface in the root's subnet and takes lo."),
+        evidence,
+        "Set NCCL_SOCKET_IFNAME to the interface in "
+            + root
+            + "'s subnet (ip -o -4 addr on each node; e.g. NCCL_SOCKET_IFNAME=eth0) and keep lo"
+            + " out of it"
+            + (ifname != null ? "" : ", or upgrade NCCL to 2.30.3 or later")
+            + "; or unset NCCL_COMM_ID and let the framework pass the unique id.");
+  }
+
+  /** The host of {@code host:port} or {@code [ipv6]:port}. */
+  private static String commIdHost(String commId) {
+    if (commId.startsWith("[")) {
+      int close = commId.indexOf(']');
+      return close < 0 ? "" : commId.substring(1, close);
+    }
+    int colon = commId.lastIndexOf(':');
+    return colon < 0 ? commId : commId.substring(0, colon);
   }
 
   /**

@@ -35,6 +35,34 @@ class CollectiveTimeoutRuleTest {
                         "BROADCAST on rank(s) 7; ALLREDUCE on rank(s) 3",
                         "out of step")
                     .at("a.log:1", "a.log:3")),
+        given(
+                "rank 4 in ALLREDUCE, rank 1 in GATHER far apart: the ranks diverged (vLLM under"
+                    + " Ray, https://github.com/vllm-project/vllm/issues/2770)",
+                """
+                (RayWorkerVllm pid=5085) [E ProcessGroupNCCL.cpp:475] [Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=20518, OpType=ALLREDUCE, NumelIn=106496, NumelOut=106496, Timeout(ms)=1800000) ran for 1800270 milliseconds before timing out.
+                (RayWorkerVllm pid=4775) [E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=369526, OpType=GATHER, NumelIn=4000, NumelOut=0, Timeout(ms)=1800000) ran for 1800252 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "Ranks timed out in different collectives: rank 1 in #369526 GATHER, rank 4"
+                            + " in #20518 ALLREDUCE",
+                        "They diverged",
+                        "CUDA graphs",
+                        "TORCH_NCCL_DESYNC_DEBUG=1",
+                        "enforce_eager=True")
+                    .lacks("reported no timeout")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "the same operation at far numbers on two ranks may be two process groups' counts"
+                    + " (https://github.com/pytorch/pytorch/issues/118369)",
+                """
+                [E ProcessGroupNCCL.cpp:458] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=96120, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 25624887 milliseconds before timing out.
+                [E ProcessGroupNCCL.cpp:458] [Rank 7] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=64088, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 25625251 milliseconds before timing out.
+                """)
+            .expect(
+                error("Collective call #64088 (ALLREDUCE) timed out", "timed out at other calls")
+                    .lacks("diverged", "enforce_eager")
+                    .at("a.log:2", "a.log:1")),
         given("PyTorch 1.x form without element counts", excerpt("watchdog-old-format-ofa-271.log"))
             .expect(
                 error(

@@ -125,6 +125,38 @@ class DuplicateGpuRuleTest {
             <cluster_name>:924:1152 [5] NCCL INFO Channel 00/0 : 13[5] -> 12[4] via P2P/IPC/read
             """),
         given(
+                "mpirun put ranks 0 and 1 on two hosts, NCCL 2.0 joined them over P2P/IPC on one"
+                    + " host name (https://github.com/horovod/horovod/issues/110)",
+                """
+                mpirun -np 2 \\
+                    -H 192.168.2.249:1,192.168.2.243:1 \\
+                    -bind-to none -map-by slot \\
+                    -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH \\
+                    /home/dl2017/Desktop/dp/bin/python3 keras_mnist_advanced.py
+                mtk:2521:2528 [0] INFO 0 -> 1 via P2P/IPC
+                mtk:2521:2528 [0] INFO 0 -> 1 via P2P/IPC
+                """)
+            .expect(
+                warn(
+                        "Ranks mpirun placed on two hosts joined over P2P/IPC: two machines taken"
+                            + " for one?",
+                        "rank 0 on 192.168.2.249 and rank 1 on 192.168.2.243",
+                        "host name mtk",
+                        "hostname of its own")
+                    .at("a.log:1", "a.log:6")),
+        given(
+            "the same with both slots on one host: P2P is right there",
+            """
+            mpirun -np 2 -H 192.168.2.249:2 -bind-to none -map-by slot python3 train.py
+            mtk:2521:2528 [0] INFO 0 -> 1 via P2P/IPC
+            """),
+        given(
+            "the hosts by node, ranks 0 and 2 on one host joined over P2P",
+            """
+            mpirun -np 4 -H a:2,b:2 --map-by node python3 train.py
+            a:2521:2528 [0] INFO 0 -> 2 via P2P/IPC
+            """),
+        given(
             "two processes claiming one rank is duplicate-rank's (NCCL's bootstrap.cc format)",
             excerpt("duplicate-rank-source-format.log")));
   }

@@ -38,6 +38,40 @@ class MasterPortInUseRuleTest {
                 """)
             .expect(error("The master port is already in use").at("a.log:1")),
         given(
+                "the old THD's init (torch.distributed.deprecated, PyTorch 1.0), two jobs on one server"
+                    + " (https://github.com/facebookresearch/maskrcnn-benchmark/issues/137)",
+                """
+                    group_name, rank)
+                RuntimeError: Address already in use at /pytorch/torch/lib/THD/process_group/General.cpp:20
+                """)
+            .expect(error("The master port is already in use").at("a.log:2")),
+        given(
+                "c10d's words quoted in prose (https://github.com/pytorch/examples/issues/840)",
+                """
+                I am trying to run Single Node Multiple GPUs imagenet but I am getting "RuntimeError: Address already in use".
+                """)
+            .expect(error("The master port is already in use").at("a.log:1")),
+        given(
+                "an issue title, a second model on one machine"
+                    + " (https://github.com/facebookresearch/detectron2/issues/91)",
+                """
+                RuntimeError: Address already in use. How to train two models meanwhile on one machine?
+                """)
+            .expect(error("The master port is already in use").at("a.log:1")),
+        given(
+            "Rust's error in a Python binding is not c10d's"
+                + " (https://github.com/meta-pytorch/torchft/issues/30)",
+            """
+            RuntimeError: Address already in use (os error 98)
+            """),
+        given(
+            "Python's own socket is not the store"
+                + " (https://github.com/insidesherpa/JPMC-tech-task-1-PY3/issues/232)",
+            """
+                self.socket.bind(self.server_address)
+            OSError: [Errno 98] Address already in use
+            """),
+        given(
             "gloo's pair bind is not the master port (https://github.com/pytorch/pytorch/issues/104136)",
             """
             RuntimeError: [/opt/conda/conda-bld/pytorch_1634272178570/work/third_party/gloo/gloo/transport/tcp/pair.cc:176] bind: Address already in use

@@ -28,6 +28,21 @@ class NcclErrorRuleTest {
                         "NCCL's last error: \"Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152")
                     .at("a.log:1", "a.log:2", "a.log:4")),
         given(
+                "a system error without NCCL's text: its usual causes in order, /dev/shm in a"
+                    + " container first (https://github.com/NVIDIA/Megatron-LM/issues/71)",
+                """
+                RuntimeError: NCCL error in: ../torch/lib/c10d/ProcessGroupNCCL.cpp:839, unhandled system error, NCCL version 2.8.3
+                ncclSystemError: System call (socket, malloc, munmap, etc) failed.
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: ncclSystemError",
+                        "the likeliest first (a likely cause, not a certainty",
+                        "in a container, /dev/shm too small or not shared",
+                        "; a socket between hosts",
+                        "Check in this order: inside the container, df -h /dev/shm")
+                    .at("a.log:1", "a.log:2")),
+        given(
                 "the watchdog died of NCCL's remote error, the line alone"
                     + " (https://github.com/pytorch/pytorch/issues/150916)",
                 """

@@ -32,6 +32,40 @@ class NvlsErrorRuleTest {
                 """)
             .expect(error("fabric manager", "systemctl status nvidia-fabricmanager").at("a.log:2")),
         given(
+                "PyTorch 1.x's CUDA 802 at its first CUDA call, no NCCL word"
+                    + " (https://github.com/pytorch/pytorch/issues/35710)",
+                """
+                RuntimeError: cuda runtime error (802) : system not yet initialized at /opt/conda/conda-bld/pytorch_1579022034529/work/aten/src/THC/THCGeneral.cpp:50
+                """)
+            .expect(error("fabric manager", "802").at("a.log:1")),
+        given(
+                "PyTorch 2.x's warning at CUDA initialization on an ND96asr_v4 (eight A100, NVSwitch)"
+                    + " (https://github.com/microsoft/lisa/issues/2823)",
+                """
+                /home/l****t/.local/lib/python3.6/site-packages/torch/cuda/__init__.py:80: UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at  ../c10/cuda/CUDAFunctions.cpp:112.)
+                gpu count: 0
+                """)
+            .expect(error("fabric manager").at("a.log:1")),
+        given(
+                "gpu-burn on eight H100 SXM (https://github.com/wilicc/gpu-burn/issues/92)",
+                """
+                  what():  Error (gpu_burn-drv.cpp:298): system not yet initialized
+                """)
+            .expect(error("fabric manager").at("a.log:1")),
+        given(
+                "CUDA 802 and the missing fabric manager in a maintainer's note"
+                    + " (https://github.com/gpustack/gpustack/issues/4154)",
+                """
+                For `Error 802: system not yet initialized`, install `nvidia-fabricmanager`. Ref: https://github.com/pytorch/pytorch/issues/35710#issuecomment-901013741
+                """)
+            .expect(error("fabric manager", "nvidia-fabricmanager").at("a.log:1")),
+        given(
+            "an IEEE 802.3ad bond beside the fabric manager's name is no CUDA error"
+                + " (built: the bonding driver's words and the service's name)",
+            """
+            bond0: IEEE 802.3ad dynamic link aggregation, nvidia-fabricmanager is enabled
+            """),
+        given(
                 "nvls.cc CUDA failure on four GPUs of one process, NCCL timestamps",
                 """
                 bm-h100-02:630335:630335 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)

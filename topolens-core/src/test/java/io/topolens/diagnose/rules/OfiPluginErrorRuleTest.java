@@ -71,6 +71,33 @@ class OfiPluginErrorRuleTest {
                 """)
             .expect(error("found no EFA device").at("a.log:1")),
         given(
+                "libfabric's own answer on a host without an EFA device, as its maintainer quotes"
+                    + " it (https://github.com/ofiwg/libfabric/pull/10794)",
+                """
+                - fi_info -p efa will return -61
+                """)
+            .expect(
+                error("found no EFA device", "hostPath", "vpc.amazonaws.com/efa").at("a.log:1")),
+        given(
+                "fi_info's own error line, after the command, in a container without the EFA"
+                    + " devices (https://github.com/aws/aws-ofi-nccl/issues/879)",
+                """
+                fi_info -p efa
+                fi_getinfo: -61 (No data available)
+                """)
+            .expect(error("found no EFA device").at("a.log:2")),
+        given(
+            "another provider's ENODATA in libfabric's core log is no finding"
+                + " (https://github.com/ofiwg/libfabric/issues/5787)",
+            """
+            libfabric:47889:core:core:fi_getinfo_():964<info> fi_getinfo: provider shm returned -61 (No data available)
+            """),
+        given(
+            "the same for the utility providers (https://github.com/ofiwg/libfabric/issues/11256)",
+            """
+            libfabric:151205:1753871244::core:core:fi_getinfo_():1385<info> fi_getinfo: provider ofi_mrail returned -61 (No data available)
+            """),
+        given(
             "init failed, then NCCL used sockets: net-plugin-fallback's case",
             excerpt("ofi-init-failed-fallback-aws-ofi-nccl-715.log")),
         given(

@@ -218,6 +218,62 @@ class RendezvousTimeoutRuleTest {
                         "c10d retries these connects")
                     .at("a.log:1")),
         given(
+                "TCPStore before torch 1.10 could not resolve MASTER_ADDR, the traceback's last line"
+                    + " (https://github.com/pytorch/examples/issues/540)",
+                """
+                store = TCPStore(master_addr, master_port, world_size, start_daemon)
+                ValueError: host not found: Name or service not known
+                """)
+            .expect(
+                error(
+                        "The rendezvous store's host name does not resolve (MASTER_ADDR)",
+                        "did not resolve",
+                        "Service and its DNS record",
+                        "getent hosts MASTER_ADDR",
+                        "pytorch-operator PR #145")
+                    .at("a.log:2")),
+        given(
+                "the same with the DNS server not answering, under torchelastic on two g4dn"
+                    + " (https://github.com/pytorch/pytorch/issues/64990)",
+                """
+                    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)
+                ValueError: host not found: Temporary failure in name resolution
+                [ERROR] 2021-09-14 14:02:56,862 api: failed (exitcode: 1) local_rank: 0 (pid: 28436) of binary: /usr/bin/python3
+                """)
+            .expect(
+                error("host name does not resolve", "Temporary failure in name resolution")
+                    .at("a.log:2")),
+        given(
+                "c10d's per-try lookup of a --standalone run's own host name, missing from"
+                    + " /etc/hosts: a retry, a warning (https://github.com/nyu-systems/Grendel-GS/issues/9)",
+                """
+                [W socket.cpp:601] [c10d] The IPv6 network addresses of (user, 53821) cannot be retrieved (gai error: -3 - Temporary failure in name resolution).
+                """)
+            .expect(
+                warn(
+                        "The rendezvous store's host name does not resolve (MASTER_ADDR)",
+                        "The store the ranks tried: user:53821",
+                        "/etc/hosts")
+                    .at("a.log:1")),
+        given(
+                "macOS's words for the same (https://github.com/karpathy/nanochat/issues/42)",
+                """
+                [W1014 16:41:26.522544000 socket.cpp:755] [c10d] The IPv6 network addresses of (Os-MacBook-Air.local, 59319) cannot be retrieved (gai error: 8 - nodename nor servname provided, or not known).
+                """)
+            .expect(warn("host name does not resolve", "os-macbook-air.local:59319").at("a.log:1")),
+        given(
+            "c10d's reverse lookup of a peer that connected is harmless, no finding"
+                + " (https://github.com/pytorch/pytorch/issues/154102)",
+            """
+            [W522 06:29:34.248915854 socket.cpp:204] [c10d] The hostname of the client socket cannot be retrieved. err=-3
+            """),
+        given(
+            "Python's own resolver failing in a framework's helper is not the store's"
+                + " (https://github.com/vllm-project/vllm/issues/2407)",
+            """
+            Getting error `socket.gaierror: [Errno -2] Name or service not known` from `get_ip()` function in utils.py
+            """),
+        given(
             "the server socket listening is no failure (c10d's INFO of torch/csrc/distributed/c10d/socket.cpp)",
             """
             [I socket.cpp:509] [c10d] The server socket has started to listen on [::]:29500.

@@ -3,6 +3,7 @@ package io.topolens.diagnose.rules;
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
 import static io.topolens.diagnose.rules.Logs.rankOfTwo;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -127,6 +128,53 @@ class ShmExhaustedRuleTest {
             """
             ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -70) local_rank: 0 (pid: 1173017) of binary: /usr/bin/python3
             [ERROR] [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', 'main.py'] exits with return code = 7
+            """),
+        given(
+                "NCCL's segment error beside the docker run that kept the default /dev/shm"
+                    + " (https://github.com/fal-ai-community/video-diffusion-speedrun/issues/2)",
+                """
+                Error while creating shared memory segment /dev/shm/nccl-pZafXL (size 7340384)
+                docker run --gpus all --rm -it video-diffusion /bin/bash
+                """)
+            .expect(error("/dev/shm is too small for NCCL", "--shm-size").at("a.log:1", "a.log:2")),
+        given(
+                "ENOSPC without a path beside a docker run without --shm-size or --ipc=host"
+                    + " (https://github.com/NVIDIA/Megatron-LM/issues/878)",
+                """
+                OSError: [Errno 28] No space left on device
+                docker run -it --name zhaomegatron -v /jfs/yuzhe.zhao:/home/zyz --gpus all nvcr.io/nvidia/pytorch:23.09-py3
+                """)
+            .expect(
+                error(
+                        "/dev/shm of the container is too small (No space left on device)",
+                        "without --shm-size or --ipc=host (line 2)",
+                        "A full disk gives the same words")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "NCCL's system error without its text in such a container: likely, a warning"
+                    + " (two threads put together: https://github.com/NVIDIA/Megatron-LM/issues/71,"
+                    + " https://github.com/NVIDIA/Megatron-LM/issues/878)",
+                """
+                RuntimeError: NCCL error in: ../torch/lib/c10d/ProcessGroupNCCL.cpp:839, unhandled system error, NCCL version 2.8.3
+                docker run -it --name zhaomegatron -v /jfs/yuzhe.zhao:/home/zyz --gpus all nvcr.io/nvidia/pytorch:23.09-py3
+                """)
+            .expect(
+                warn(
+                        "NCCL's system error in a container with Docker's default /dev/shm",
+                        "likeliest cause here",
+                        "not a certain one")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "ENOSPC beside a docker run that sized /dev/shm: a disk, not /dev/shm"
+                + " (https://github.com/fal-ai-community/video-diffusion-speedrun/issues/2)",
+            """
+            OSError: [Errno 28] No space left on device
+            docker run --gpus all --rm --shm-size=1g -it video-diffusion /bin/bash
+            """),
+        given(
+            "ENOSPC with no container in sight (https://github.com/NVIDIA/Megatron-LM/issues/878)",
+            """
+            OSError: [Errno 28] No space left on device
             """),
         given(
             "an InfiniBand warning",

@@ -70,7 +70,47 @@ class SocketConnectRuleTest {
                 node-a:4021:4099 [0] NCCL INFO RAS keep-alive timeout warning (5s) on socket connection with 10.0.0.12<28028>
                 node-a:4021:4099 [0] NCCL INFO RAS keep-alive timeout error (20s) on socket connection with 10.0.0.12<28028>
                 """)
-            .expect(warn("RAS lost contact", "ncclras").at("a.log:2")));
+            .expect(warn("RAS lost contact", "ncclras").at("a.log:2")),
+        given(
+                "NCCL 2.3's connect that gave up after its retries, in a quoted title with 2.4's"
+                    + " closed socket (https://github.com/horovod/horovod/issues/666)",
+                """
+                "WARN Connection closed by remote peer " or "NCCL WARN Call to connect timeout : Connection refused" and freeze
+                """)
+            .expect(error("could not open a TCP connection", "was refused").at("a.log:1")),
+        given(
+                "NCCL 2.4's connect that timed out, with its header"
+                    + " (https://github.com/horovod/horovod/issues/110)",
+                """
+                lf-solar-gpu9-pm:285594:285607 [0] include/socket.h:361 NCCL WARN Call to connect failed : Connection timed out
+                """)
+            .expect(error("could not open a TCP connection", "no answer").at("a.log:1")),
+        given(
+                "NCCL 2.1's recv reset by the peer, the title without its header"
+                    + " (https://github.com/horovod/horovod/issues/147)",
+                """
+                recv failed : Connection reset by peer？
+                """)
+            .expect(warn("A peer closed its NCCL connection").at("a.log:1")),
+        given(
+                "the same with NCCL 2.1's header, no word NCCL"
+                    + " (https://github.com/horovod/horovod/issues/210)",
+                """
+                ml-gpu-ser015:2123:2230 [3] include/socket.h:194 WARN Call to recv failed : Connection reset by peer
+                ml-gpu-ser015:2123:2230 [3] INFO transport/net_ib.cu:555 -> 2
+                """)
+            .expect(warn("A peer closed its NCCL connection").at("a.log:1")),
+        given(
+            "other programs' resets are not NCCL's (https://github.com/wazuh/wazuh/issues/19532)",
+            """
+            2023/10/06 07:25:04 wazuh-db: ERROR: at run_worker(): at recv(): Connection reset by peer (104)
+            """),
+        given(
+            "a store connection PyTorch lost is not NCCL's socket"
+                + " (https://github.com/pytorch/pytorch/issues/74146)",
+            """
+            RuntimeError: Connection reset by peer
+            """));
   }
 
   @ParameterizedTest(name = "{0}")

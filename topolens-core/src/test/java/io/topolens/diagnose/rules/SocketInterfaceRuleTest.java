@@ -285,6 +285,45 @@ class SocketInterfaceRuleTest {
             "NCCL_COMM_ID given by the environment, as INFO",
             """
             node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29500
+            """),
+        given(
+                "bootstrap on lo while NCCL_COMM_ID names the root's eth0 address: the inverted"
+                    + " subnet test, as its fix describes it (https://github.com/NVIDIA/nccl/pull/2047)",
+                """
+                NCCL_COMM_ID=172.17.16.2:12340
+                NCCL INFO Bootstrap: Using lo:127.0.0.1<0>
+                """)
+            .expect(
+                error(
+                        "Bootstrap on loopback while NCCL_COMM_ID names 172.17.16.2",
+                        "subnet of that address",
+                        "fixed in 2.30.3",
+                        "NCCL_SOCKET_IFNAME")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "the same with NCCL's INFO of the setting and an export, 2.2x's format"
+                    + " (bootstrap.cc's Bootstrap : Using, nccl/messages)",
+                """
+                export NCCL_SOCKET_IFNAME=lo
+                node-a:4021:4021 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29500
+                node-a:4021:4021 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to lo
+                node-a:4021:4021 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>
+                """)
+            .expect(
+                error("names 10.0.0.1", "NCCL_SOCKET_IFNAME=lo is set")
+                    .lacks("2.30.3")
+                    .at("a.log:2", "a.log:4")),
+        given(
+            "a root on loopback with bootstrap on lo: one host, nothing wrong",
+            """
+            NCCL_COMM_ID=127.0.0.1:12340
+            NCCL INFO Bootstrap: Using lo:127.0.0.1<0>
+            """),
+        given(
+            "NCCL_COMM_ID beside bootstrap on eth0: NCCL picked the root's subnet",
+            """
+            export NCCL_COMM_ID=172.17.16.2:12340
+            NCCL INFO Bootstrap: Using eth0:172.17.16.3<0>
             """));
   }
 

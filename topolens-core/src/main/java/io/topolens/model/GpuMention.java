@@ -1,0 +1,14 @@
+package io.topolens.model;
+
+/**
+ * A GPU model a line names outside NCCL's own lines: nccl-tests' device list ({@code device 0
+ * [0x81] NVIDIA GeForce RTX 4090}), nvidia-smi's table, PyTorch's environment report ({@code GPU 0:
+ * NVIDIA GeForce RTX 4090}), an issue's title ({@code Deadlock in distribution with multiple
+ * 4090}).
+ *
+ * @param model the words that name the model, as written ({@code GeForce RTX 4090}, {@code 4090})
+ * @param hang whether the same line speaks of a hang ({@code hang}, {@code deadlock}, {@code
+ *     stuck}, {@code freeze}, {@code timeout})
+ * @param evidence the line
+ */
+public record GpuMention(String model, boolean hang, Evidence evidence) {}

@@ -1,0 +1,44 @@
+package io.topolens.model;
+
+import java.util.List;
+
+/**
+ * A launch command the input holds, as the user ran it (pasted beside the log, a script echoing
+ * it): {@code docker run ...} and how it gave the container /dev/shm, {@code mpirun -H a:1,b:1 ...}
+ * and the hosts it places ranks on. Facts of the command line only; what they mean is the rules'.
+ *
+ * @param launcher {@code docker} or {@code mpirun}
+ * @param slots mpirun's hosts ({@code -H}, {@code -host}, {@code --host}), one entry per slot in
+ *     the order given ({@code a:2,b} is a, a, b); empty when the command names none (a hostfile, or
+ *     docker)
+ * @param byNode whether mpirun places ranks round-robin over the hosts ({@code --map-by node},
+ *     {@code -bynode}) rather than filling each host's slots first (its default)
+ * @param shm docker's option that gives the container its /dev/shm ({@code --shm-size=64g}, {@code
+ *     --ipc=host}, a {@code /dev/shm} mount), empty when the command has none (Docker's default 64
+ *     MiB); empty for mpirun
+ * @param evidence the command's first line
+ */
+public record LaunchCommand(
+    String launcher, List<String> slots, boolean byNode, String shm, Evidence evidence) {
+
+  public LaunchCommand {
+    slots = List.copyOf(slots);
+  }
+
+  /** A docker run that gave the container neither a size for /dev/shm nor the host's. */
+  public boolean dockerWithDefaultShm() {
+    return launcher.equals("docker") && shm.isEmpty();
+  }
+
+  /** The host mpirun places a rank on, or null when the command does not say. */
+  public String hostOf(int rank) {
+    if (slots.isEmpty() || rank < 0 || rank >= slots.size()) {
+      return null;
+    }
+    if (!byNode) {
+      return slots.get(rank);
+    }
+    List<String> hosts = slots.stream().distinct().toList();
+    return hosts.get(rank % hosts.size());
+  }
+}
