@@ -229,6 +229,15 @@ class PerfCommandsTest {
         "predict --config /nonexistent.yaml|topolens: /nonexistent.yaml: no such file",
         "compare --model llama-3-8b --instance p4d.24xlarge --network efa,pigeon --nodes 2|topolens: command line: unknown path \"pigeon\"",
         "validate-model --fixtures /nonexistent|topolens: /nonexistent: no such directory",
+        "validate-model --fixtures "
+            + FIXTURES
+            + " --examples ../examples/perf --repeats ../bench/results/h200x2-deep-shm-repeat"
+            + "|topolens: 1 folders of repeated runs but 0 configurations",
+        "validate-model --fixtures "
+            + FIXTURES
+            + " --examples ../examples/perf --repeats ../examples/perf --repeats-config"
+            + " ../examples/perf/h200x2-heldout-deep-runs.yaml"
+            + "|topolens: ../examples/perf: no results.json under it (topolens experiment)",
       })
   void badInputIsOneLineAndExitTwo(String args, String start) {
     CliRun r = line(args);

@@ -154,12 +154,9 @@ final class FrameworkLine {
     }
     if (text.contains(Needles.DRIVER_INSUFFICIENT)
         || text.contains(Needles.DRIVER_TOO_OLD)
-        // CUDA 802 in its callers' words: the fabric manager, nvls-error's
-        || text.contains(Needles.CUDA_NOT_READY)
         || ((text.contains(Needles.CONFIG_UNDEF) || text.contains("undefined symbol: nccl"))
             && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
-      // CUDA 35 (or 802) in the runtime's or PyTorch's words; a library older than the program's
-      // headers
+      // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
       return alone(text);
     }
     if (portInUse(text)) {
@@ -212,7 +209,8 @@ final class FrameworkLine {
     if (failed != null) {
       return failed;
     }
-    if (efaProvider(text) || socketFailure(text)) {
+    if (efaProvider(text) || socketFailure(text) || text.contains(Needles.CUDA_NOT_READY)) {
+      // CUDA 802 in its callers' words (nccl-tests' check is read above): nvls-error's
       // libfabric's EFA provider, NCCL's socket text: classified as NCCL's WARN text would be
       return alone(text);
     }
@@ -230,9 +228,9 @@ final class FrameworkLine {
     if (sent != null) {
       return sent;
     }
-    NcclEvent commId = commIdSetting(text);
-    if (commId != null) {
-      return commId;
+    NcclEvent shell = shellSetting(text);
+    if (shell != null) {
+      return shell;
     }
     return bareVersion(text);
   }
@@ -267,31 +265,40 @@ final class FrameworkLine {
     return value.isEmpty() ? null : new NcclEvent.EnvSet(SOCKET_IFNAME, value);
   }
 
-  private static final String COMM_ID = "NCCL_COMM_ID=";
+  /**
+   * The settings a user's own lines show that NCCL does not print, or prints only at INFO: the
+   * bootstrap root, and the RoCE GID selection (a GID index left to NCCL beside a RoCE version).
+   */
+  private static final List<String> SHELL_SETTINGS =
+      List.of("NCCL_COMM_ID", "NCCL_IB_ROCE_VERSION_NUM", "NCCL_IB_GID_INDEX");
 
   /**
-   * The root address a job gave NCCL as the user shows it: a shell assignment alone on its line
-   * ({@code NCCL_COMM_ID=172.17.16.2:12340}, {@code export NCCL_COMM_ID=...}) or sent by a launcher
-   * ({@code mpirun -x NCCL_COMM_ID=...}); null otherwise. NCCL itself does not print it.
+   * One of {@link #SHELL_SETTINGS} as the user shows it: a shell assignment alone on its line
+   * ({@code NCCL_COMM_ID=172.17.16.2:12340}, {@code export NCCL_IB_ROCE_VERSION_NUM=2;}) or sent by
+   * a launcher ({@code mpirun -x NCCL_COMM_ID=...}); null otherwise, and for a line commented out
+   * ({@code #export NCCL_IB_GID_INDEX=7;}).
    */
-  static NcclEvent commIdSetting(String text) {
-    int at = text.indexOf(COMM_ID);
-    if (at < 0) {
-      return null;
+  static NcclEvent shellSetting(String text) {
+    for (String name : SHELL_SETTINGS) {
+      int at = text.indexOf(name + "=");
+      if (at < 0) {
+        continue;
+      }
+      String before = text.substring(0, at).strip();
+      if (!(before.isEmpty()
+          || before.equals("export")
+          || before.endsWith(" -x")
+          || before.equals("-x"))) {
+        return null;
+      }
+      String value = new Cursor(text, at + name.length() + 1).word();
+      if (value == null) {
+        return null;
+      }
+      value = value.replaceAll("[`'\";]", "");
+      return value.isEmpty() ? null : new NcclEvent.EnvSet(name, value);
     }
-    String before = text.substring(0, at).strip();
-    if (!(before.isEmpty()
-        || before.equals("export")
-        || before.endsWith(" -x")
-        || before.equals("-x"))) {
-      return null;
-    }
-    String value = new Cursor(text, at + COMM_ID.length()).word();
-    if (value == null) {
-      return null;
-    }
-    value = value.replaceAll("[`'\";]", "");
-    return value.isEmpty() ? null : new NcclEvent.EnvSet("NCCL_COMM_ID", value);
+    return null;
   }
 
   private static final String VERSION = "NCCL version ";

@@ -17,13 +17,6 @@ final class GpuNameLine {
   private static final Pattern RTX =
       Pattern.compile("(?:GeForce\\s+)?RTX\\s*\\d{4}(?:\\s*Ti\\b|\\s+SUPER\\b)?");
 
-  /** A bare 4090 counted as GPUs: {@code multiple 4090}, {@code dual 4090s}, {@code 8x4090}. */
-  private static final Pattern COUNTED =
-      Pattern.compile(
-          "(?i)(?:multiple|dual|two|four|eight|several|\\d+\\s*x|\\d+\\s*\\*)\\s*"
-              + Needles.RTX_4090
-              + "s?\\b");
-
   private static final Pattern HANG =
       Pattern.compile(
           "(?i)\\b(hang|hangs|hanging|hung|deadlock\\w*|stuck|freez\\w*|timeout|timed out)\\b");
@@ -34,11 +27,6 @@ final class GpuNameLine {
     Matcher m = RTX.matcher(text);
     if (m.find()) {
       model = m.group();
-    } else {
-      m = COUNTED.matcher(text);
-      if (m.find()) {
-        model = Needles.RTX_4090;
-      }
     }
     if (model == null) {
       return null;

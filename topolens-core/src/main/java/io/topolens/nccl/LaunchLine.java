@@ -19,7 +19,7 @@ final class LaunchLine {
     if (docker != null) {
       return new NcclEvent.Launch("docker", List.of(), false, shm(docker));
     }
-    List<String> mpirun = after(text, Needles.MPIRUN);
+    List<String> mpirun = after(text, "mpirun ");
     if (mpirun == null) {
       mpirun = after(text, "mpiexec ");
     }

@@ -1,8 +1,11 @@
 package io.topolens.diagnose.rules;
 
+import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,6 +38,70 @@ public final class IbError extends WarningRule {
         + " (open or read failed in ncclIbRoceGetVersionNum) means the GID index it tried has no entry in"
         + " /sys/class/infiniband/DEV/ports/N/gid_attrs/types (an empty GID, as macvlan or SR-IOV interfaces in"
         + " pods leave).";
+  }
+
+  /**
+   * The IB warnings, and a RoCE GID left to NCCL's automatic choice beside NCCL_IB_ROCE_VERSION_NUM
+   * when a connect then failed.
+   */
+  @Override
+  public List<Finding> check(Job job) {
+    List<Finding> out = new ArrayList<>(super.check(job));
+    Finding gid = gidLeftToNccl(job);
+    if (gid != null) {
+      out.add(gid);
+    }
+    return out;
+  }
+
+  /**
+   * NCCL_IB_ROCE_VERSION_NUM set, NCCL_IB_GID_INDEX not, and NCCL's proxy failed a Connect ({@code
+   * [Proxy Service N] Failed to execute operation Connect from rank R, retcode 3}): NCCL chose the
+   * GID itself, reading each GID's RoCE type and address from sysfs, which in a pod (macvlan,
+   * SR-IOV) often lacks them; 2.22.3 then failed the connect and crashed (nccl issue 1538, fixed
+   * for containers in 2.26). Likely, not proven: a warning.
+   */
+  private Finding gidLeftToNccl(Job job) {
+    String version = job.envValue("NCCL_IB_ROCE_VERSION_NUM");
+    if (version == null || job.envValue("NCCL_IB_GID_INDEX") != null) {
+      return null;
+    }
+    List<NcclWarning> connect =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.PROXY && w.evidence() != null)
+            .filter(
+                w ->
+                    w.message().contains("operation Connect")
+                        || w.message().contains("operation=Connect"))
+            .toList();
+    if (connect.isEmpty()) {
+      return null;
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    job.env().stream()
+        .filter(e -> e.name().equals("NCCL_IB_ROCE_VERSION_NUM") && e.evidence() != null)
+        .findFirst()
+        .ifPresent(e -> evidence.add(e.evidence()));
+    connect.stream().map(NcclWarning::evidence).limit(2).forEach(evidence::add);
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "RoCE GID left to NCCL's choice (NCCL_IB_ROCE_VERSION_NUM="
+            + version
+            + ", no NCCL_IB_GID_INDEX), then a connect failed",
+        "NCCL_IB_ROCE_VERSION_NUM is set and NCCL_IB_GID_INDEX is not, so NCCL picks the GID index"
+            + " itself: it reads each GID's RoCE type and address from"
+            + " /sys/class/infiniband/DEV/ports/N/gid_attrs and takes the first one of that version."
+            + " In a pod (macvlan or SR-IOV RoCE interfaces, GIDs from index 4 and up) those entries"
+            + " are often missing or empty, and the choice lands on a GID the peer cannot reach or"
+            + " that has no entry: the proxy's Connect failed here, and NCCL 2.22 then crashed"
+            + " (SIGSEGV) on the failed connection (nccl issue 1538; NCCL 2.26 fixed the selection"
+            + " in containers). Likely, not proven: the log names no GID.",
+        evidence,
+        "Set NCCL_IB_GID_INDEX to the RoCE v2 GID with the pod's IPv4 address (show_gids inside"
+            + " the pod, or cat /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/*), the same"
+            + " index on every node where they agree, or per node where they differ; or upgrade NCCL"
+            + " to 2.26 or later.");
   }
 
   /** The kernel's port-down and cable lines: a link of the host, not NCCL's verbs. */

@@ -14,15 +14,22 @@ class ConsumerGpuP2pRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
-                "a title: a deadlock on several 4090s"
-                    + " (https://github.com/deepspeedai/DeepSpeed/issues/4433)",
+            "a title naming the bare number is not read: its needle would cost 9 % of the line"
+                + " filter (https://github.com/deepspeedai/DeepSpeed/issues/4433)",
+            """
+            [BUG] Deadlock in distribution with multiple 4090
+            """),
+        given(
+                "a title: a deadlock on RTX 4090s"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/117, the model as its title"
+                    + " writes it, DeepSpeed 4433's words)",
                 """
-                [BUG] Deadlock in distribution with multiple 4090
+                [BUG] Deadlock in distribution with multiple RTX 4090
                 """)
             .expect(
                 error(
                         "NVIDIA GeForce RTX 4090 GPUs have no working P2P: NCCL hangs on it",
-                        "(\"4090\" in the log)",
+                        "(\"RTX 4090\" in the log)",
                         "GeForce cards do not support peer-to-peer",
                         "https://github.com/NVIDIA/nccl-tests/issues/287",
                         "NCCL_P2P_DISABLE=1")

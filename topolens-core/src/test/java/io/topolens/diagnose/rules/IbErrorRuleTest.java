@@ -99,6 +99,32 @@ class IbErrorRuleTest {
             "a /dev/shm warning",
             """
             ubuntu:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes
+            """),
+        given(
+                "RoCE in pods, the GID left to NCCL beside NCCL_IB_ROCE_VERSION_NUM, the proxy's"
+                    + " Connect failed (https://github.com/NVIDIA/nccl/issues/1538)",
+                """
+                #export NCCL_IB_GID_INDEX=7;
+                export NCCL_IB_ROCE_VERSION_NUM=2;
+                job-3bb8-worker-0:5665:5801 [2] proxy.cc:1521 NCCL WARN [Proxy Service 2] Failed to execute operation Connect from rank 2, retcode 3
+                """)
+            .expect(
+                warn(
+                        "RoCE GID left to NCCL's choice (NCCL_IB_ROCE_VERSION_NUM=2, no NCCL_IB_GID_INDEX)",
+                        "gid_attrs",
+                        "2.26")
+                    .at("a.log:2", "a.log:3")),
+        given(
+            "the same with the GID index given: NCCL chose nothing",
+            """
+            export NCCL_IB_GID_INDEX=7;
+            export NCCL_IB_ROCE_VERSION_NUM=2;
+            job-3bb8-worker-0:5665:5801 [2] proxy.cc:1521 NCCL WARN [Proxy Service 2] Failed to execute operation Connect from rank 2, retcode 3
+            """),
+        given(
+            "the same connect failure without a RoCE version set is proxy-error's alone",
+            """
+            job-3bb8-worker-0:5665:5801 [2] proxy.cc:1521 NCCL WARN [Proxy Service 2] Failed to execute operation Connect from rank 2, retcode 3
             """));
   }
 
