@@ -184,7 +184,7 @@ final class FrameworkLine {
     if (lagging(text)) {
       return alone(Kind.LAGGING, text);
     }
-    if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("has lost communication"))
+    if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("remote daemon"))
         || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
         || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))) {
       // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node
@@ -689,7 +689,7 @@ final class FrameworkLine {
         || text.contains(Needles.OOM_KILL + " event")
         || text.contains(Needles.OOM_KILL + ":constraint=")
         || kernelOom(text)
-        || (text.contains(Needles.RAY_OOM) && text.contains("killed due to the node"))
+        || (text.contains(Needles.RAY_OOM) && text.contains("running low on memory"))
         || srunTask(text, "Killed")
         || srunTask(text, "Out Of Memory");
   }

@@ -121,9 +121,11 @@ public final class Needles {
 
   /**
    * Ray's memory monitor killing a worker (Ray 2.1 on): {@code ray.exceptions.OutOfMemoryError:
-   * Task was killed due to the node running low on memory.}
+   * Task was killed due to the node running low on memory.} (not {@code running low on memory}:
+   * lines that start {@code running } are common, and the filter finds candidates by a needle's
+   * first 8 bytes)
    */
-  public static final String RAY_OOM = "running low on memory";
+  public static final String RAY_OOM = "killed due to the node";
 
   /**
    * Slurm ending a job or step (slurmstepd's req.c, srun): {@code slurmstepd: error: *** JOB 1234
@@ -181,7 +183,7 @@ public final class Needles {
    * has lost communication with a remote daemon.}, {@code PRTE has lost communication with a remote
    * daemon.}
    */
-  public static final String MPI_DAEMON_LOST = "communication with a remote daemon";
+  public static final String MPI_DAEMON_LOST = "lost communication with a remote";
 
   /**
    * ORTE's daemons that never started: {@code ORTE was unable to reliably start one or more
