@@ -81,6 +81,8 @@ class LooksLikeTest {
           "r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log",
           "r18-healthy-two-gpus-g2-nccl-1706.log",
           "k07-xorg-holds-p2p-ten-gpus-segfault-2.4.7-nccl-241.log",
+          "n13-nccl-tests-stale-non-mpi-build-per-host-nccl-tests-27.log",
+          "n16-healthy-efa-plugin-2.27.7-aws-ofi-nccl-1055.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log");
 
