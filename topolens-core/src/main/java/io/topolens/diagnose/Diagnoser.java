@@ -29,10 +29,13 @@ import io.topolens.diagnose.rules.IbMemlock;
 import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
+import io.topolens.diagnose.rules.JobCancelled;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
+import io.topolens.diagnose.rules.LaggingRanks;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
+import io.topolens.diagnose.rules.MpiDaemonFailed;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
@@ -51,6 +54,7 @@ import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
+import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
@@ -127,6 +131,10 @@ public final class Diagnoser {
             new RankKilled(),
             new GpuXidRule(),
             new MasterPortInUse(),
+            new RendezvousEnvMissing(),
+            new JobCancelled(),
+            new LaggingRanks(),
+            new MpiDaemonFailed(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

@@ -160,6 +160,30 @@ public record NcclWarning(
      */
     TCPX_RXDM,
     /**
+     * The scheduler ended the job or step (Slurm's {@code *** JOB 1234 ON n1 CANCELLED AT ... DUE
+     * TO TIME LIMIT ***}, preemption, node failure, scancel): not a failure of the job's own.
+     */
+    CANCELLED,
+    /**
+     * A process was started without the variables PyTorch's env:// rendezvous reads ({@code
+     * environment variable MASTER_ADDR expected, but not set}): not under a launcher that sets
+     * them.
+     */
+    RENDEZVOUS_ENV,
+    /**
+     * A framework named ranks that did not reach a collective the others waited in: PyTorch's
+     * desync report ({@code ranks [47] are the lagging ranks that caused this timeout}, {@code [47]
+     * joined but didn't finish collective #N}), Horovod's stall inspector ({@code [missing ranks:
+     * 1]}).
+     */
+    LAGGING,
+    /**
+     * Open MPI's runtime (ORTE, PRRTE) lost its daemon on another node or could not start it
+     * ({@code PRTE has lost communication with a remote daemon.}, {@code ORTE was unable to
+     * reliably start one or more daemons.}): the launcher, not NCCL, lost the node.
+     */
+    MPI_DAEMON,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

@@ -175,6 +175,25 @@ final class FrameworkLine {
     if (killed(text)) {
       return alone(Kind.KILLED, text);
     }
+    if (cancelled(text)) {
+      return alone(Kind.CANCELLED, text);
+    }
+    if (envNotSet(text)) {
+      return alone(Kind.RENDEZVOUS_ENV, text);
+    }
+    if (lagging(text)) {
+      return alone(Kind.LAGGING, text);
+    }
+    if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("remote daemon"))
+        || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
+        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))) {
+      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node
+      return alone(Kind.MPI_DAEMON, text);
+    }
+    if (text.contains(Needles.LIGHTNING_DEVICES)) {
+      // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
+      return alone(Kind.INVALID_DEVICE, text);
+    }
     if (storeFailed(text) || storeNameUnresolved(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
@@ -641,33 +660,120 @@ final class FrameworkLine {
   }
 
   /**
-   * A process that died of SIGBUS, as a runtime prints it: UCX's {@code Caught signal 7 (Bus error:
-   * nonexistent physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, {@code
-   * Signal: Bus error (7)}, PyTorch DataLoader's {@code Unexpected bus error encountered in
-   * worker}.
+   * A process that died of SIGBUS, as a runtime or launcher prints it: torchrun's {@code failed
+   * (exitcode: -7)} and {@code Signal 7 (SIGBUS) received by PID}, {@code <Signals.SIGBUS: 7>},
+   * DeepSpeed's {@code return code = -7}, UCX's {@code Caught signal 7 (Bus error: nonexistent
+   * physical address)}, gdb's {@code received signal SIGBUS, Bus error.}, {@code Signal: Bus error
+   * (7)}, PyTorch DataLoader's {@code Unexpected bus error encountered in worker}.
    */
   private static boolean busError(String text) {
-    return text.contains("(Bus error")
+    return endedBy(text, 7, "SIGBUS")
+        || srunTask(text, "Bus error")
+        || text.contains("(Bus error")
         || text.contains("SIGBUS, Bus error")
         || text.contains("Bus error (7)")
         || text.contains("Unexpected bus error encountered");
   }
 
   /**
-   * A rank killed by SIGKILL or the out-of-memory killer: torchrun's {@code failed (exitcode: -9)}
-   * and {@code Signal 9 (SIGKILL) received by PID}, Open MPI's {@code exited on signal 9 (Killed)},
-   * Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}, its
-   * memory cgroup's {@code Memory cgroup out of memory: Killed process} and {@code
-   * oom-kill:constraint=CONSTRAINT_MEMCG,...,task=python,pid=1234,uid=0} (Linux 4.19 on).
+   * A rank killed by SIGKILL or an out-of-memory killer: the launchers' forms of {@link #endedBy},
+   * Open MPI's {@code exited on signal 9 (Killed)}, Slurm's {@code oom-kill event(s)}, the kernel's
+   * {@code Out of memory: Killed process}, its memory cgroup's {@code Memory cgroup out of memory:
+   * Killed process} and {@code oom-kill:constraint=CONSTRAINT_MEMCG,...,task=python,pid=1234,uid=0}
+   * (Linux 4.19 on), Ray's memory monitor {@code Task was killed due to the node running low on
+   * memory}, srun's {@code task 0: Out Of Memory}.
    */
   private static boolean killed(String text) {
-    return text.contains(Needles.EXIT_KILLED + " ")
-        || text.contains(Needles.EXIT_KILLED + ")")
-        || text.contains("9 " + Needles.SIGKILL)
+    return endedBy(text, 9, "SIGKILL")
         || text.contains(Needles.MPI_KILLED + " (Killed)")
         || text.contains(Needles.OOM_KILL + " event")
         || text.contains(Needles.OOM_KILL + ":constraint=")
-        || kernelOom(text);
+        || kernelOom(text)
+        || (text.contains(Needles.RAY_OOM) && text.contains("running low on memory"))
+        || srunTask(text, "Killed")
+        || srunTask(text, "Out Of Memory");
+  }
+
+  /**
+   * srun's line for tasks that ended this way: {@code srun: error: gpu001: task 0: Out Of Memory},
+   * {@code srun: error: node12: tasks 0-3: Killed} (strsignal's words for the signal).
+   */
+  private static boolean srunTask(String text, String how) {
+    int at = text.indexOf(Needles.SRUN_ERROR);
+    return at >= 0 && text.indexOf(": task", at) > 0 && text.strip().endsWith(": " + how);
+  }
+
+  /**
+   * Whether a launcher says a rank ended by this signal: torchrun's agent {@code failed (exitcode:
+   * -9)} and summary {@code Signal 9 (SIGKILL) received by PID}, Python's {@code subprocess}
+   * (accelerate, DeepSpeed's runner) {@code died with <Signals.SIGKILL: 9>}, DeepSpeed's launch.py
+   * {@code exits with return code = -9}.
+   */
+  static boolean endedBy(String text, int signal, String name) {
+    return numberAfter(text, Needles.EXIT_SIGNAL, signal)
+        || numberAfter(text, Needles.RETURN_CODE_SIGNAL, signal)
+        || text.contains(" " + signal + " (" + name + Needles.SIGNAL_RECEIVED)
+        || text.contains("<Signals." + name + ": " + signal + ">");
+  }
+
+  /** Whether {@code prefix} occurs followed by exactly the number {@code n}. */
+  private static boolean numberAfter(String text, String prefix, int n) {
+    String digits = Integer.toString(n);
+    for (int at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+      int end = at + prefix.length();
+      if (text.startsWith(digits, end)
+          && (end + digits.length() == text.length()
+              || !Character.isDigit(text.charAt(end + digits.length())))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Slurm ended the job or step, not a failure of its own: slurmstepd's {@code *** JOB 1234 ON n1
+   * CANCELLED AT 2024-04-23T12:18:08 DUE TO TIME LIMIT ***} (also {@code PREEMPTION}, {@code NODE
+   * FAILURE, SEE SLURMCTLD LOG FOR DETAILS}, {@code JOB REQUEUE}), srun's {@code *** STEP 12.0
+   * CANCELLED AT ... DUE TO TIME LIMIT ***}, and the form without a reason (scancel).
+   */
+  private static boolean cancelled(String text) {
+    int srun = text.indexOf(Needles.SRUN_ERROR);
+    if (srun >= 0 && text.indexOf("Node failure on ", srun) > 0) {
+      return true;
+    }
+    int at = text.indexOf(Needles.SLURM_CANCELLED);
+    return at > 0
+        && text.lastIndexOf("*** ", at) >= 0
+        && (text.contains("*** JOB ") || text.contains("*** STEP "));
+  }
+
+  /**
+   * A process started without the variables of PyTorch's env:// rendezvous: {@code ValueError:
+   * Error initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR
+   * expected, but not set} (rendezvous.py, torch 1.0-2.11), and torch.distributed.elastic's {@code
+   * ValueError: Environment variable RANK expected, but not set}.
+   */
+  private static boolean envNotSet(String text) {
+    int at = text.indexOf(Needles.ENV_NOT_SET);
+    return at > 0 && text.toLowerCase(Locale.ROOT).lastIndexOf("environment variable ", at) >= 0;
+  }
+
+  /**
+   * Ranks a framework names as not having reached a collective: PyTorch's desync report
+   * (TORCH_NCCL_DESYNC_DEBUG=1, TraceUtils.h, torch 1.13-2.11) {@code To our best knowledge, ranks
+   * [47] are the lagging ranks that caused this timeout. They never joined any collectives}, {@code
+   * - [47] joined but didn't finish collective #41207 (count from 1)}, {@code [0, 1] finished
+   * collective #41207, but didn't join collective #41208 (count from 1)}; Horovod's stall inspector
+   * {@code One or more tensors were submitted to be reduced, gathered or broadcasted by subset of
+   * ranks and are waiting for remainder of ranks ...}.
+   */
+  private static boolean lagging(String text) {
+    return (text.contains(Needles.DESYNC_MISSING) && text.contains("caused this timeout"))
+        || (text.contains(Needles.DESYNC_LAGGING)
+            && (text.contains("joined but didn't finish collective #")
+                || text.contains("but didn't join collective #")))
+        || (text.contains(Needles.HOROVOD_STALL)
+            && text.contains("waiting for remainder of ranks"));
   }
 
   /**

@@ -94,14 +94,108 @@ public final class Needles {
   public static final String STORE_CLIENT = "client socket has timed out";
 
   /**
-   * A rank killed by SIGKILL, as launchers print it: torchrun's {@code failed (exitcode: -9)
-   * local_rank: 3 (pid: 812917) of binary: ...} and its summary {@code Signal 9 (SIGKILL) received
-   * by PID 36071}.
+   * A rank ended by a signal, as torchrun's agent prints it: {@code failed (exitcode: -9)
+   * local_rank: 3 (pid: 812917) of binary: ...} (SIGKILL), {@code failed (exitcode: -7)} (SIGBUS).
+   * One needle for every signal; the parser keeps the signals with a cause (9, 7).
    */
-  public static final String EXIT_KILLED = "exitcode: -9";
+  public static final String EXIT_SIGNAL = "exitcode: -";
 
-  /** The summary form of {@link #EXIT_KILLED}. */
-  public static final String SIGKILL = "(SIGKILL)";
+  /**
+   * The summary form of {@link #EXIT_SIGNAL} in torchrun's {@code ChildFailedError}: {@code Signal
+   * 9 (SIGKILL) received by PID 36071}, {@code Signal 7 (SIGBUS) received by PID 467398}.
+   */
+  public static final String SIGNAL_RECEIVED = ") received by PID";
+
+  /**
+   * A launcher's Python child ended by a signal, in {@code subprocess}'s words (accelerate's simple
+   * launcher, DeepSpeed's runner): {@code subprocess.CalledProcessError: Command '[...]' died with
+   * <Signals.SIGKILL: 9>.}
+   */
+  public static final String PYTHON_SIGNAL = "<Signals.SIG";
+
+  /**
+   * DeepSpeed's launcher (launch.py's sigkill_handler) on a rank ended by a signal: {@code [ERROR]
+   * [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', ...] exits with return code = -9}.
+   */
+  public static final String RETURN_CODE_SIGNAL = "return code = -";
+
+  /**
+   * Ray's memory monitor killing a worker (Ray 2.1 on): {@code ray.exceptions.OutOfMemoryError:
+   * Task was killed due to the node running low on memory.} (not {@code running low on memory}:
+   * lines that start {@code running } are common, and the filter finds candidates by a needle's
+   * first 8 bytes)
+   */
+  public static final String RAY_OOM = "killed due to the node";
+
+  /**
+   * Slurm ending a job or step (slurmstepd's req.c, srun): {@code slurmstepd: error: *** JOB 1234
+   * ON node01 CANCELLED AT 2024-04-23T12:18:08 DUE TO TIME LIMIT ***}, {@code ... DUE TO PREEMPTION
+   * ***}, {@code ... DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***}, {@code *** STEP
+   * 6053.0 ON n1 CANCELLED AT ... ***} (scancel).
+   */
+  public static final String SLURM_CANCELLED = "CANCELLED AT";
+
+  /**
+   * A process started without the rendezvous variables init_process_group reads: rendezvous.py's
+   * {@code ValueError: Error initializing torch.distributed using env:// rendezvous: environment
+   * variable MASTER_ADDR expected, but not set}, torch.distributed.elastic's {@code Environment
+   * variable RANK expected, but not set}.
+   */
+  public static final String ENV_NOT_SET = "expected, but not set";
+
+  /**
+   * PyTorch's desync report (TORCH_NCCL_DESYNC_DEBUG=1, TraceUtils.h) naming ranks that never
+   * reached a collective: {@code To our best knowledge, ranks [47] are the lagging ranks that
+   * caused this timeout. They never joined any collectives}.
+   */
+  public static final String DESYNC_MISSING = "are the lagging ranks";
+
+  /**
+   * The other lines of the desync report: {@code - [47] joined but didn't finish collective #41207
+   * (count from 1)}, {@code [0, 1] finished collective #41207, but didn't join collective #41208
+   * (count from 1)}.
+   */
+  public static final String DESYNC_LAGGING = "(count from 1)";
+
+  /**
+   * Horovod's stall inspector: {@code One or more tensors were submitted to be reduced, gathered or
+   * broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60
+   * seconds.} with {@code Stalled ops: HorovodBroadcast_x_0 [missing ranks: 1]}.
+   */
+  public static final String HOROVOD_STALL = "by subset of ranks";
+
+  /**
+   * srun's report of a task or node (Slurm's srun, any version): {@code srun: error: gpu001: task
+   * 0: Out Of Memory}, {@code srun: error: node12: task 0: Killed}, {@code srun: error: Node
+   * failure on node12}; one needle for the family, the parser keeps the forms with a cause.
+   */
+  public static final String SRUN_ERROR = "srun: error: ";
+
+  /**
+   * PyTorch Lightning's device parser refusing GPUs the process does not see (device_parser.py,
+   * 1.x-2.x): {@code MisconfigurationException: You requested gpu: [0, 1]} then {@code But your
+   * machine only has: [0]} (or {@code []}: no GPU at all).
+   */
+  public static final String LIGHTNING_DEVICES = "your machine only has: [";
+
+  /**
+   * Open MPI's runtime (ORTE in 1.x-4.x, PRRTE in 5.x) losing a daemon on another node: {@code ORTE
+   * has lost communication with a remote daemon.}, {@code PRTE has lost communication with a remote
+   * daemon.}
+   */
+  public static final String MPI_DAEMON_LOST = "lost communication with a remote";
+
+  /**
+   * ORTE's daemons that never started: {@code ORTE was unable to reliably start one or more
+   * daemons.}
+   */
+  public static final String MPI_DAEMON_START = "reliably start one or more daemons";
+
+  /**
+   * A daemon that started but never called back: {@code An ORTE daemon has unexpectedly failed
+   * after launch and before communicating back to mpirun.}
+   */
+  public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
@@ -388,8 +482,8 @@ public final class Needles {
               LOWER_BUS_ERROR,
               STORE,
               STORE_CLIENT,
-              EXIT_KILLED,
-              SIGKILL,
+              EXIT_SIGNAL,
+              SIGNAL_RECEIVED,
               MPI_KILLED,
               OOM_KILL,
               KERNEL_OOM,
@@ -412,6 +506,19 @@ public final class Needles {
               DRIVER_INSUFFICIENT,
               DRIVER_TOO_OLD,
               CONFIG_UNDEF,
+              PYTHON_SIGNAL,
+              RETURN_CODE_SIGNAL,
+              RAY_OOM,
+              SLURM_CANCELLED,
+              ENV_NOT_SET,
+              DESYNC_MISSING,
+              DESYNC_LAGGING,
+              HOROVOD_STALL,
+              SRUN_ERROR,
+              LIGHTNING_DEVICES,
+              MPI_DAEMON_LOST,
+              MPI_DAEMON_START,
+              MPI_DAEMON_FAILED,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,

@@ -172,7 +172,7 @@ class NeedleSetTest {
         "`ncclSystemError: Last error:` | 2 | 0",
         "`Last error:` | 3 | 0",
         "`x exitcode: -9 (SIGKILL)` | 15 | 2",
-        "`Signal 9 (SIGKILL) received by PID 36071` | 16 | 9",
+        "`Signal 9 (SIGKILL) received by PID 36071` | 16 | 17",
         "`host:1:2 [6] INFO Ring 00 : 6[6] -> 10[2] via P2P/IPC` | 6 | 11",
         "`no needle at all, NCC L, ncc` | -1 | -1"
       })

@@ -87,10 +87,23 @@ public final class ShmExhausted implements Rule {
                       + " that clean /dev/shm while ranks run; give the ranks of one node one IPC namespace"
                       + " (--ipc=host, or one pod)."));
     }
-    if (shm.stream().allMatch(w -> w.message().toLowerCase(Locale.ROOT).contains("bus error"))) {
+    if (shm.stream().allMatch(ShmExhausted::busError)) {
       return List.of(busError(lines, evidence));
     }
     return List.of(tooSmall(lines, evidence));
+  }
+
+  /** Exit code -7: SIGBUS as torchrun's agent and DeepSpeed's launcher print a signal. */
+  private static final java.util.regex.Pattern EXIT_SIGBUS =
+      java.util.regex.Pattern.compile("(exitcode: |return code = )-7(?!\\d)");
+
+  /**
+   * Whether a line says a process died of SIGBUS: a runtime's {@code Bus error}, or a launcher's
+   * {@code Signal 7 (SIGBUS)}, {@code <Signals.SIGBUS: 7>}, {@code exitcode: -7}.
+   */
+  private static boolean busError(NcclWarning w) {
+    String m = w.message().toLowerCase(Locale.ROOT);
+    return m.contains("bus error") || m.contains("sigbus") || EXIT_SIGBUS.matcher(m).find();
   }
 
   /**

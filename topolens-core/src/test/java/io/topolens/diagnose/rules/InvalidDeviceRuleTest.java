@@ -80,6 +80,28 @@ class InvalidDeviceRuleTest {
             "another CUDA failure is not a missing device (nccl issue 846)",
             """
             transport.cc:154 NCCL WARN Cuda failure 'invalid argument'
+            """),
+        given(
+                "PyTorch Lightning's device parser, its two lines (device_parser.py, Lightning"
+                    + " 1.x-2.x; a Slurm prolog narrowed CUDA_VISIBLE_DEVICES to one GPU per task)",
+                """
+                lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [0, 1, 2, 3]
+                 But your machine only has: [0]
+                """)
+            .expect(
+                error("A rank asked for a GPU its process cannot see", "--gpus-per-node")
+                    .at("a.log:2")),
+        given(
+                "the same with no GPU at all, flattened in a README's troubleshooting list"
+                    + " (a CPU-only PyTorch build)",
+                """
+                pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [0] But your machine only has: []
+                """)
+            .expect(error("an empty list").at("a.log:1")),
+        given(
+            "a model's memory estimate in prose is not a device list",
+            """
+            Model needs ~80.0 GB but your machine only has 64 GB total. This model is too large to run on this hardware.
             """));
   }
 

@@ -62,6 +62,60 @@ class RankKilledRuleTest {
             "SIGABRT (-6) is not a kill (https://github.com/mlcommons/training/issues/770)",
             """
             [2024-11-14 06:04:09,095] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -6) local_rank: 5 (pid: 21617) of binary: /opt/conda/bin/python
+            """),
+        given(
+                "DeepSpeed's launcher on a rank ended by SIGKILL"
+                    + " (https://github.com/deepspeedai/DeepSpeed/issues/3232)",
+                """
+                [2023-04-14 13:11:27,879] [INFO] [launch.py:428:sigkill_handler] Killing subprocess 13266
+                [2023-04-14 13:11:27,885] [ERROR] [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', 'main.py', '--local_rank=0', '--data_path', 'Dahoas/rm-static', '--zero_stage', '2', '--deepspeed', '--output_dir', '/content/DeepSpeedExamples/applications/DeepSpeed-Chat/output/actor-models/125m'] exits with return code = -9
+                """)
+            .expect(error("A rank was killed").at("a.log:2")),
+        given(
+            "DeepSpeed's launcher on SIGSEGV (-11) is not a kill"
+                + " (https://github.com/deepspeedai/DeepSpeedExamples/issues/626)",
+            """
+            [2023-07-10 04:26:35,999] [ERROR] [launch.py:324:sigkill_handler] ['/global/D1/homes/sushant/sushanta/venv/bin/python3.10', '-u', 'trainCLM.py', '--local_rank=1', '--deepspeed', '/home/sushant/D1/sushanta/try/nepaligpt/clm/config/deepspeed_config.json'] exits with return code = -11
+            """),
+        given(
+                "Python's subprocess under a launcher (accelerate, kohya's scripts)"
+                    + " (https://github.com/bmaltais/kohya_ss/issues/1065)",
+                """
+                subprocess.CalledProcessError: Command '['/usr/bin/python3', 'train_network.py', '--config_file=config.toml']' died with <Signals.SIGKILL: 9>.
+                """)
+            .expect(error("A rank was killed").at("a.log:1")),
+        given(
+            "a non-zero exit status is the program's own error",
+            """
+            subprocess.CalledProcessError: Command '['/usr/bin/python3', 'train.py']' returned non-zero exit status 1.
+            """),
+        given(
+                "Ray's memory monitor killed a worker"
+                    + " (https://github.com/ray-project/ray/issues/28776)",
+                """
+                ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.
+
+                Memory on the node (IP: 172.31.69.247, ID: 5bf8d24f68a4b2f966b34cb94a41d1a312f406dc9081063ea7dd661b) where the task was running was 54.86GB / 57.60GB (0.952354), which exceeds the memory usage threshold of 0.95.
+                """)
+            .expect(error("A rank was killed").at("a.log:1")),
+        given(
+                "srun's task line for Slurm's out-of-memory state"
+                    + " (https://github.com/FoNDUE-HTR/Documentation/issues/5)",
+                """
+                srun: error: gpu001: task 0: Out Of Memory
+                """)
+            .expect(error("A rank was killed").at("a.log:1")),
+        given(
+            "srun's exit code and SIGTERM lines are consequences"
+                + " (https://github.com/IGNF/myria3d/issues/123)",
+            """
+            srun: error: DEL2212S020: task 0: Terminated
+            srun: error: node12: task 3: Exited with exit code 1
+            """),
+        given(
+            "prose about memory is not a kill (https://github.com/OpenRLHF/OpenRLHF/issues/936)",
+            """
+            If your system is running low on memory, models might fail to load or run
             """));
   }
 

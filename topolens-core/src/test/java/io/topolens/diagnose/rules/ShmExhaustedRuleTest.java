@@ -111,6 +111,25 @@ class ShmExhaustedRuleTest {
                 """)
             .expect(error("A process died of a bus error").at("a.log:1")),
         given(
+                "torchrun's agent and ChildFailedError on SIGBUS (exit code -7)"
+                    + " (https://github.com/Topdu/OpenOCR/issues/71,"
+                    + " https://github.com/OFA-Sys/Chinese-CLIP/issues/357)",
+                """
+                ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 0 (pid: 1173017) of binary: /home/ma-user/anaconda3/envs/PyTorch-1.11.0/bin/python3
+                  exitcode  : -7 (pid: 467398)
+                  error_file: <N/A>
+                  traceback : Signal 7 (SIGBUS) received by PID 467398
+                """)
+            .expect(
+                error("A process died of a bus error: /dev/shm is too small", "sizeLimit")
+                    .at("a.log:1", "a.log:4")),
+        given(
+            "exit codes that only start with 7 are other signals' or the program's",
+            """
+            ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -70) local_rank: 0 (pid: 1173017) of binary: /usr/bin/python3
+            [ERROR] [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', 'main.py'] exits with return code = 7
+            """),
+        given(
                 "NCCL's segment error beside the docker run that kept the default /dev/shm"
                     + " (https://github.com/fal-ai-community/video-diffusion-speedrun/issues/2)",
                 """

@@ -1,0 +1,82 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.NcclWarning;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code lagging-ranks}: a framework named the ranks that did not reach a collective the others
+ * waited in: PyTorch's desync report (TORCH_NCCL_DESYNC_DEBUG=1: {@code ranks [47] are the lagging
+ * ranks that caused this timeout. They never joined any collectives}, {@code [47] joined but didn't
+ * finish collective #41207 (count from 1)}, {@code [0, 1] finished collective #41207, but didn't
+ * join collective #41208}), Horovod's stall inspector ({@code ... by subset of ranks and are
+ * waiting for remainder of ranks ... [missing ranks: 1]}).
+ */
+public final class LaggingRanks extends WarningRule {
+
+  /** The ranks each form names, in its first group. */
+  private static final List<Pattern> NAMED =
+      List.of(
+          Pattern.compile("ranks \\[([0-9, ]+)\\] are the lagging ranks"),
+          Pattern.compile("\\[([0-9, ]+)\\] joined but didn't finish collective"),
+          Pattern.compile("\\[([0-9, ]+)\\] finished collective #\\d+, but didn't join"),
+          Pattern.compile("missing ranks: ([0-9, ]+)\\]"));
+
+  public LaggingRanks() {
+    super(Severity.ERROR, NcclWarning.Kind.LAGGING);
+  }
+
+  @Override
+  public String id() {
+    return "lagging-ranks";
+  }
+
+  @Override
+  String title() {
+    return "Some ranks did not reach the collective the others waited in";
+  }
+
+  /** The ranks the lines name, in order. */
+  static TreeSet<Integer> ranks(List<NcclWarning> hits) {
+    TreeSet<Integer> ranks = new TreeSet<>();
+    for (NcclWarning w : hits) {
+      for (Pattern p : NAMED) {
+        Matcher m = p.matcher(w.message());
+        while (m.find()) {
+          for (String r : m.group(1).split(",")) {
+            if (!r.isBlank()) {
+              ranks.add(Integer.parseInt(r.strip()));
+            }
+          }
+        }
+      }
+    }
+    return ranks;
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    TreeSet<Integer> ranks = ranks(hits);
+    if (ranks.isEmpty()) {
+      return title();
+    }
+    List<String> names = ranks.stream().limit(16).map(String::valueOf).toList();
+    return (ranks.size() == 1 ? "Rank " : "Ranks ")
+        + String.join(", ", names)
+        + (ranks.size() > 16 ? " and " + (ranks.size() - 16) + " more" : "")
+        + " did not reach the collective the others waited in";
+  }
+
+  @Override
+  String explanation() {
+    return "The framework compared what each rank had started and finished and named the ranks that are behind: a rank that never joined any collective (it crashed, is stuck before its first collective, or was never started), one that joined a collective and did not finish it (stuck inside it, often on a network or GPU fault of its own), or ones that finished the last collective but never called the next (they took another code path: a branch only some ranks run, uneven data so one rank has fewer batches, a collective inside a condition). The other ranks' timeouts are the consequence; the named ranks' own logs hold the cause. Horovod names them as the ranks that have not submitted a tensor the others wait for (a tensor named differently on some ranks is the same mistake).";
+  }
+
+  @Override
+  String fix() {
+    return "Read the named ranks' logs and stacks first (py-spy dump --pid PID on their hosts while it hangs; the flight recorder with TORCH_NCCL_TRACE_BUFFER_SIZE and TORCH_NCCL_DUMP_ON_TIMEOUT=1): a crash or an error there is the cause. If they are alive in other code, make every rank call the same collectives in the same order (no collective under a rank-dependent condition; drop_last or an equal number of batches per rank, e.g. DistributedSampler and Join for uneven inputs; the same parameters used on every rank for DDP, or find_unused_parameters).";
+  }
+}

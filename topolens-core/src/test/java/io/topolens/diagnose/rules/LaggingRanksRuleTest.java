@@ -1,0 +1,71 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** PyTorch's desync report and Horovod's stall inspector name the ranks that are behind. */
+class LaggingRanksRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "PyTorch's desync report, a rank inside the collective and ranks past it"
+                    + " (TraceUtils.h analyzeLaggingRanks, torch 1.13-2.11)",
+                """
+                [rank0]:[E1125 10:00:00.000000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=41208, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600012 milliseconds before timing out.
+                 - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:
+                   - [47] joined but didn't finish collective #41207 (count from 1)
+                     [0, 1, 2, 3] finished collective #41207, but didn't join collective #41208 (count from 1)
+                """)
+            .expect(
+                error(
+                        "Ranks 0, 1, 2, 3, 47 did not reach the collective the others waited in",
+                        "py-spy dump")
+                    .at("a.log:3", "a.log:4")),
+        given(
+                "ranks that never joined any collective (TraceUtils.h analyzeMissingRanks)",
+                """
+                 - To our best knowledge, ranks [5, 7] are the lagging ranks that caused this timeout. They never joined any collectives
+                """)
+            .expect(error("Ranks 5, 7 did not reach").at("a.log:1")),
+        given(
+                "Horovod's stall inspector with the ranks on its line"
+                    + " (https://github.com/horovod/horovod/issues/534)",
+                """
+                WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. Stalled ops: HorovodBroadcast_fully_connected_weights_0 [missing ranks: 0]
+                """)
+            .expect(error("Rank 0 did not reach").at("a.log:1")),
+        given(
+                "Horovod 0.20's stall inspector, ranks on the next lines"
+                    + " (https://github.com/DEKHTIARJonathan/HVD_TF_Worker_Desync_BugReport)",
+                """
+                [2021-02-02 21:19:07.345988: W /tmp/pip-install-dxtho7yu/horovod_0bde588442554cf4b80c76441efc4e03/horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 10 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.\s
+                Missing ranks:
+                0: [cond_1/then/_10/cond_1/SGD/PartitionedCall/DistributedSGD_Allreduce/cond/then/_79/DistributedSGD_Allreduce/cond/HorovodAllreduce_grads_0]
+                """)
+            .expect(
+                error("Some ranks did not reach the collective the others waited in")
+                    .at("a.log:1")),
+        given(
+            "the report's header alone names no rank",
+            """
+             - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:
+            """),
+        given(
+            "a watchdog timeout alone is collective-timeout's, not this",
+            """
+            [rank3]:[E1125 10:00:00.000000000 ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1843, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=600000) ran for 600012 milliseconds before timing out.
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new LaggingRanks(), "lagging-ranks", c);
+  }
+}

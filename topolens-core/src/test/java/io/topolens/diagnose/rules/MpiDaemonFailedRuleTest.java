@@ -1,0 +1,81 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Open MPI's runtime could not start, or lost, its daemon on another node. */
+class MpiDaemonFailedRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "nccl-tests over two nodes, ssh refused on the worker"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/299)",
+                """
+                ssh: connect to host (worker_ip) port 22: Connection refused
+                --------------------------------------------------------------------------
+                PRTE has lost communication with a remote daemon.
+
+                  HNP daemon   : [prterun-yj-videogen-multinode-job-master-0-34@0,0] on node yj-videogen-multinode-job-master-0
+                  Remote daemon: [prterun-yj-videogen-multinode-job-master-0-34@0,1] on node (worker_ip)
+
+                This is usually due to either a failure of the TCP network
+                connection to the node, or possibly an internal failure of
+                the daemon itself. We cannot recover from this failure, and
+                therefore will terminate the job.
+                """)
+            .expect(
+                error(
+                        "mpirun lost or could not start its daemon on another node",
+                        "has lost communication with a remote daemon",
+                        "oob_tcp_if_include")
+                    .lacks("orted: command not found")
+                    .at("a.log:3")),
+        given(
+                "ORTE before Open MPI 5 at scale (https://github.com/openpmix/prrte/issues/681"
+                    + " quotes the same text from PRRTE)",
+                """
+                ORTE has lost communication with a remote daemon.
+                """)
+            .expect(error("Remote daemon").at("a.log:1")),
+        given(
+                "a daemon that never started: orted not in the remote PATH (Open MPI users' list,"
+                    + " ORTE's help text)",
+                """
+                bash: orted: command not found
+                --------------------------------------------------------------------------
+                ORTE was unable to reliably start one or more daemons.
+                This usually is caused by:
+                """)
+            .expect(error("orted: command not found", "--prefix").at("a.log:3")),
+        given(
+                "a daemon that could not call back (ORTE's help text)",
+                """
+                An ORTE daemon has unexpectedly failed after launch and before communicating back to mpirun. This could be caused by a number of factors, including an inability to create a connection back to mpirun due to a lack of common network interfaces and/or no route found between them.
+                """)
+            .expect(
+                error("could not open its TCP connection back", "oob_tcp_if_include")
+                    .at("a.log:1")),
+        given(
+            "prose about daemons is not the failure",
+            """
+            If you run very large numbers of MPI processes you may lose communication with the daemons; try --mca routed binomial.
+            """),
+        given(
+            "a rank that exited is mpirun's report, not a daemon's",
+            """
+            mpirun noticed that process rank 1 with PID 3512 on node n2 exited on signal 11 (Segmentation fault).
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new MpiDaemonFailed(), "mpi-daemon-failed", c);
+  }
+}

@@ -1,0 +1,59 @@
+package io.topolens.diagnose.rules;
+
+import static io.topolens.diagnose.rules.Logs.error;
+import static io.topolens.diagnose.rules.Logs.given;
+
+import io.topolens.diagnose.rules.Logs.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** init_process_group's env:// rendezvous found a variable unset: no launcher set it. */
+class RendezvousEnvMissingRuleTest {
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        given(
+                "MASTER_ADDR unset, the traceback's last lines (rendezvous.py"
+                    + " _env_rendezvous_handler, torch 1.x-2.x)",
+                """
+                  File "/home/ubuntu/kevin/kevin_env/lib/python3.8/site-packages/torch/distributed/rendezvous.py", line 166, in _env_rendezvous_handler
+                    raise _env_error("MASTER_ADDR")
+                ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR expected, but not set
+                """)
+            .expect(
+                error(
+                        "The process was started without the rendezvous variables (MASTER_ADDR not set)",
+                        "torchrun --nproc_per_node")
+                    .at("a.log:3")),
+        given(
+                "RANK unset, from a notebook cell and vLLM's tests run without torchrun",
+                """
+                ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK expected, but not set
+                ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable WORLD_SIZE expected, but not set
+                """)
+            .expect(error("(RANK, WORLD_SIZE not set)").at("a.log:1", "a.log:2")),
+        given(
+                "torch.distributed.elastic's own check (elastic/utils, get_env_variable_or_raise)",
+                """
+                ValueError: Environment variable LOCAL_RANK expected, but not set
+                """)
+            .expect(error("(LOCAL_RANK not set)").at("a.log:1")),
+        given(
+            "another library's words for an unset variable (a Haskell env parser)",
+            """
+            Expected parse to succeed, but there were errors: PORT :expected, but not set
+            """),
+        given(
+            "the tcp:// rendezvous without a rank is another mistake",
+            """
+            ValueError: Error initializing torch.distributed using tcp:// rendezvous: rank parameter missing
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void check(Case c) {
+    Logs.check(new RendezvousEnvMissing(), "rendezvous-env-missing", c);
+  }
+}
