@@ -5,6 +5,7 @@ import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Communicator;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.Member;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.stream.IntStream;
 /**
  * {@code missing-ranks}: a communicator of n ranks has lines from fewer (warn: the logs are
  * incomplete, so findings about the others cannot be made), or ranks that started init never
- * completed it (error: a hang or crash during init, or a log cut short).
+ * completed it (error where other ranks completed init or something failed: a hang or crash during
+ * init; else a warning, since lines that end during init may be an excerpt cut short).
  */
 public final class MissingRanks implements Rule {
 
@@ -64,22 +66,59 @@ public final class MissingRanks implements Rule {
       List<Member> stuck =
           c.members().values().stream().filter(m -> m.initStarted() && !m.initCompleted()).toList();
       if (!stuck.isEmpty()) {
-        out.add(
-            new Finding(
-                id(),
-                Severity.ERROR,
-                "Ranks never completed init of communicator " + c.key(),
-                "Rank(s) "
-                    + Facts.list(
-                        stuck.stream().map(m -> m.rank() + " (" + m.id().host() + ")").toList(), 16)
-                    + " printed Init START but no Init COMPLETE: init hung or crashed there, or the log ends early."
-                    + " A rank stuck in init usually waits for a peer that never arrived or cannot be reached.",
-                stuck.stream().map(Member::firstLine).toList(),
-                "Look at the last lines and WARN lines of these ranks and of the ranks they wait for; check the"
-                    + " other findings (socket-interface, net-plugin-fallback, shm-exhausted) and that every pod of"
-                    + " the job is running."));
+        out.add(stuck(job, c, stuck));
       }
     }
     return out;
+  }
+
+  /**
+   * Ranks that printed Init START and no Init COMPLETE. An error where the input shows more than
+   * lines that end: another rank of the communicator completed init, or something failed (a WARN, a
+   * framework's failure, a timeout). Otherwise the lines may simply end there, as an excerpt cut
+   * after Init START does: a warning that says both readings.
+   */
+  private Finding stuck(Job job, Communicator c, List<Member> stuck) {
+    boolean othersCompleted = c.members().values().stream().anyMatch(Member::initCompleted);
+    boolean failed =
+        !job.warnings().isEmpty()
+            || !job.failures().isEmpty()
+            || !job.timeouts().isEmpty()
+            || !job.watchdog().isEmpty();
+    String who =
+        "Rank(s) "
+            + Facts.list(
+                stuck.stream().map(m -> m.rank() + " (" + m.id().host() + ")").toList(), 16)
+            + " printed Init START but no Init COMPLETE";
+    List<Evidence> evidence = stuck.stream().map(Member::firstLine).toList();
+    String fix =
+        "Look at the last lines and WARN lines of these ranks and of the ranks they wait for; check the"
+            + " other findings (socket-interface, net-plugin-fallback, shm-exhausted) and that every pod of"
+            + " the job is running.";
+    if (othersCompleted || failed) {
+      return new Finding(
+          id(),
+          Severity.ERROR,
+          "Ranks never completed init of communicator " + c.key(),
+          who
+              + ": init hung or crashed there"
+              + (othersCompleted
+                  ? ", while other ranks of the communicator completed it."
+                  : ", and the input shows a failure.")
+              + " A rank stuck in init usually waits for a peer that never arrived or cannot be reached.",
+          evidence,
+          fix);
+    }
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "Ranks did not reach Init COMPLETE of communicator " + c.key() + " in these lines",
+        who
+            + ", and no rank of the communicator completed it; nothing in the input failed (no WARN, no"
+            + " framework error, no timeout). Either init hung there or the lines given end during init"
+            + " (an excerpt cut short): the lines alone cannot tell which. A rank stuck in init usually"
+            + " waits for a peer that never arrived or cannot be reached.",
+        evidence,
+        "If the job hung: " + fix + " If the log was cut, give the whole log of every rank.");
   }
 }

@@ -42,7 +42,8 @@ class MissingRanksRuleTest {
             .expect(
                 error(
                         "Ranks never completed init of communicator 0xabc",
-                        "Rank(s) 1 (node-b) printed Init START but no Init COMPLETE")
+                        "Rank(s) 1 (node-b) printed Init START but no Init COMPLETE",
+                        "while other ranks of the communicator completed it")
                     .lacks("0 (node-a)")
                     .at("b.log:1")),
         given(
@@ -61,6 +62,27 @@ class MissingRanksRuleTest {
                 """)
             .expect(
                 error("Rank(s) 1 (node-b) printed Init START but no Init COMPLETE").at("b.log:1")),
+        given(
+                "lines that end after Init START, no rank complete, nothing failed: cut or hung",
+                rank(0, 2, "node-a", false),
+                rank(1, 2, "node-b", false))
+            .expect(
+                warn(
+                        "Ranks did not reach Init COMPLETE of communicator 0xabc in these lines",
+                        "Rank(s) 0 (node-a), 1 (node-b) printed Init START but no Init COMPLETE",
+                        "the lines alone cannot tell which")
+                    .at("a.log:1", "b.log:1")),
+        given(
+                "the same with a WARN line: init failed",
+                rank(0, 2, "node-a", false),
+                rank(1, 2, "node-b", false)
+                    + "node-b:11:11 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to"
+                    + " 10.0.0.1<43215> failed : Software caused connection abort\n")
+            .expect(
+                error(
+                        "Ranks never completed init of communicator 0xabc",
+                        "and the input shows a failure")
+                    .at("a.log:1", "b.log:1")),
         given(
             "every rank present and complete",
             rankOfTwo(0, "node-a", 2, "NET/Socket/0"),
