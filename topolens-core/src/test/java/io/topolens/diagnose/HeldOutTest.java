@@ -334,8 +334,9 @@ class HeldOutTest {
   }
 
   /**
-   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11, 12 and 14: no error finding (t15 sets
-   * NCCL_IB_DISABLE=1: a warning).
+   * The healthy logs of sets 4, 5, 7, 8, 9, 10, 11, 12, 14 and 17: no error finding (t15 sets
+   * NCCL_IB_DISABLE=1: a warning; set 17's n15, cut two lines after Init START, was an error of
+   * missing-ranks when measured blind and is a warning since).
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
@@ -354,6 +355,8 @@ class HeldOutTest {
     "set13/r18-healthy-two-gpus-g2-nccl-1706.log, missing-ranks",
     "set14/s15-healthy-four-tasks-ib-2.4.2-pytorch-25767.log, ''",
     "set14/s16-healthy-nccl-sanity-test-four-ranks-2.26.2-vllm-18567.log, ''",
+    "set17/n15-healthy-ib-after-libibverbs-install-dstack-2712.log, missing-ranks",
+    "set17/n16-healthy-efa-plugin-2.27.7-aws-ofi-nccl-1055.log, ''",
   })
   void healthyHasNoError(String file, String ids) {
     Diagnosis d = Diagnoser.standard().diagnose(Fixtures.read("nccl/heldout/" + file));
