@@ -368,6 +368,12 @@ final class FrameworkLine {
 
   private static final String DATA_UNSAFE = "Some NCCL operations have failed or timed out";
 
+  /** A stack frame of PyTorch's timeout exception: {@code WorkNCCL::checkTimeout(...)}. */
+  private static final String TIMEOUT_FRAME = "ProcessGroupNCCL::WorkNCCL::checkTimeout(";
+
+  /** The header of the same stack trace: {@code Exception raised from checkTimeout at FILE:N}. */
+  private static final String TIMEOUT_RAISED = "Exception raised from checkTimeout at ";
+
   /**
    * The watchdog's lines around a timeout (ProcessGroupNCCL.cpp, torch 2.2-2.11): {@code Timeout at
    * NCCL work: 7, last enqueued NCCL work: 8, last completed NCCL work: 6.}, {@code Received a dump
@@ -414,6 +420,9 @@ final class FrameworkLine {
     if (at >= 0) {
       return new NcclEvent.Watchdog(
           WatchdogReport.Kind.DATA_UNSAFE, rank(text, at), -1, -1, -1, -1);
+    }
+    if (text.contains(TIMEOUT_FRAME) || text.contains(TIMEOUT_RAISED)) {
+      return new NcclEvent.Watchdog(WatchdogReport.Kind.TIMEOUT_FRAME, -1, -1, -1, -1, -1);
     }
     return null;
   }

@@ -214,15 +214,18 @@ public final class CollectiveTimeoutRule implements Rule {
 
   /**
    * The finding when the watchdog's {@code WorkNCCL} line is missing but its other lines say a
-   * collective timed out ({@code Timeout at NCCL work: N}, a dump signal); none for the consequence
-   * line alone, which says neither that a call timed out nor which.
+   * collective timed out ({@code Timeout at NCCL work: N}, a dump signal, the stack frame of {@code
+   * WorkNCCL::checkTimeout}); none for the consequence line alone, which says neither that a call
+   * timed out nor which.
    */
   private List<Finding> reportsOnly(List<WatchdogReport> reports) {
     List<WatchdogReport> timedOut =
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_AT).toList();
     List<WatchdogReport> signals =
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.DUMP_SIGNAL).toList();
-    if (timedOut.isEmpty() && signals.isEmpty()) {
+    List<WatchdogReport> frames =
+        reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_FRAME).toList();
+    if (timedOut.isEmpty() && signals.isEmpty() && frames.isEmpty()) {
       return List.of();
     }
     StringBuilder why = new StringBuilder();
@@ -238,6 +241,17 @@ public final class CollectiveTimeoutRule implements Rule {
               " (its WorkNCCL line, which names the operation, is not in the input). A collective"
                   + " completes only when every rank of the process group enters it, so the cause is"
                   + " on a rank that did not.");
+    } else if (signals.isEmpty()) {
+      title = "A collective timed out (PyTorch's watchdog stack trace; which call is not shown)";
+      whom = "the ranks this rank waited for";
+      why.append(
+          "The input holds the stack trace of the exception that PyTorch's NCCL watchdog builds in"
+              + " ProcessGroupNCCL::WorkNCCL::checkTimeout, which it builds only when a collective"
+              + " ran past its timeout (init_process_group(timeout=...)). The watchdog's \"Watchdog caught collective operation timeout:"
+              + " WorkNCCL(...)\" line, which names the call, its operation and the rank, is not in"
+              + " the input, so which collective and which ranks are not known. A collective"
+              + " completes only when every rank of the process group enters it, so the cause is on"
+              + " a rank that did not: the full log of each rank shows which.");
     } else {
       TreeSet<Integer> from = new TreeSet<>();
       signals.forEach(r -> from.add(r.fromRank()));

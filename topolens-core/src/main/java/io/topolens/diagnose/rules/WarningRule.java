@@ -55,7 +55,8 @@ abstract class WarningRule implements Rule {
     return b.toString();
   }
 
-  private String fix(List<NcclWarning> hits) {
+  /** The fix for these lines: each form's own fix, and {@link #fix()} for lines of no form. */
+  String fix(List<NcclWarning> hits) {
     List<String> fixes = new java.util.ArrayList<>();
     for (Form f : forms()) {
       if (hits.stream().anyMatch(f::saidBy)) {

@@ -27,7 +27,38 @@ class CollectiveMismatchRuleTest {
                 **NCCL version 2.4.7+cudaCUDA_MAJOR.CUDA_MINOR**
                 **hvd1:2918:3333 [0] external/nccl_archive/src/transport/net_socket.cc:200 NCCL WARN NET/Socket : message truncated : receiving 696320 bytes instead of 32768**
                 """)
-            .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:2")),
+            .expect(
+                error("1 line(s) of 1 distinct form(s)", "Ranks disagree on what they exchange")
+                    .lacks("NCCL's bootstrap received", "2.19.3")
+                    .at("a.log:2")),
+        given(
+                "bootstrap's truncation at init, NCCL's version not in the lines: not a collective"
+                    + " (https://github.com/NVIDIA/nccl/issues/1176)",
+                """
+                1: compute-st-p4de24xlarge-2:4827:6900 [4] bootstrap.cc:77 NCCL WARN Message truncated : received 256 bytes instead of 4
+                1: compute-st-p4de24xlarge-2:4827:6900 [4] NCCL INFO bootstrap.cc:554 -> 3
+                """)
+            .expect(
+                error(
+                        "NCCL's bootstrap received a larger message than expected while setting up"
+                            + " a communicator",
+                        "collective calls, sizes and order are not the cause",
+                        "NCCL 2.19.3 itself failed intermittently at init",
+                        "https://github.com/NVIDIA/nccl/issues/1176",
+                        "does not print NCCL's version",
+                        "NCCL_DEBUG=VERSION")
+                    .lacks("Ranks disagree on what they exchange", "NCCL_PROTO")
+                    .at("a.log:1")),
+        given(
+                "the same line after the version the thread names (nccl 2.19.3 + cuda12.3, the"
+                    + " description of https://github.com/NVIDIA/nccl/issues/1176)",
+                """
+                NCCL version 2.19.3+cuda12.3
+                1: compute-st-p4de24xlarge-2:4827:6900 [4] bootstrap.cc:77 NCCL WARN Message truncated : received 256 bytes instead of 4
+                """)
+            .expect(
+                error("This log prints NCCL 2.19.3: the release of that report.")
+                    .at("a.log:2", "a.log:1")),
         given(
             "an IB completion error is the fabric, not a mismatch"
                 + " (https://github.com/NVIDIA/nccl-tests/issues/252)",

@@ -134,6 +134,47 @@ class CollectiveTimeoutRuleTest {
                 [rank2]:[E1206 18:44:16.994981286 ProcessGroupNCCL.cpp:621] [Rank 2] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
                 """),
         given(
+                "the watchdog's timeout seen only through checkTimeout's stack frames (torch 2.4,"
+                    + " https://github.com/jpata/particleflow/issues/390)",
+                """
+                frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x1554e8b12f86 in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libc10.so)
+                frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, 1000l> > >) + 0x1d2 (0x1554e9e0f8f2 in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)
+                frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x1554e9e16333 in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)
+                frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x1554e9e1871c in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)
+                Exception raised from ncclCommWatchdog at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1521 (most recent call first):
+                """)
+            .expect(
+                error(
+                        "A collective timed out (PyTorch's watchdog stack trace; which call is not"
+                            + " shown)",
+                        "ProcessGroupNCCL::WorkNCCL::checkTimeout",
+                        "which collective and which ranks are not known")
+                    .lacks("call #")
+                    .at("a.log:2")),
+        given(
+                "the timeout line wrapped mid-word, its trace raised from checkTimeout (torch 2.6,"
+                    + " https://github.com/huggingface/open-r1/issues/620)",
+                """
+                  what():  [PG ID 0 PG GUID 0(default_pg) Rank 3] Process group watchdog thread terminated with exception: [Rank 3] Watchdog caught colle
+                ctive operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST, NumelIn=112, NumelOut=112, Timeout(ms)=1800000) ran for 1800011 millisecond
+                s before timing out.
+                Exception raised from checkTimeout at /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:632 (most recent call first):
+                """)
+            .expect(
+                error(
+                        "A collective timed out (PyTorch's watchdog stack trace; which call is not"
+                            + " shown)")
+                    .at("a.log:4")),
+        given(
+            "the watchdog's frames without checkTimeout: a CUDA error it caught in isCompleted,"
+                + " not a timeout (https://github.com/pytorch/pytorch/issues/126544)",
+            """
+            frame #3: c10d::ProcessGroupNCCL::WorkNCCL::finishedGPUExecutionInternal() const + 0x56 (0x7fc91a84ae36 in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            frame #4: c10d::ProcessGroupNCCL::WorkNCCL::isCompleted() + 0x58 (0x7fc91a84ef38 in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            frame #5: c10d::ProcessGroupNCCL::watchdogHandler() + 0x77c (0x7fc91a8545ac in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            frame #6: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7fc91a85531c in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            """),
+        given(
             "a healthy job",
             rankOfTwo(0, "node-a", 1, "P2P/CUMEM/read"),
             rankOfTwo(1, "node-a", 1, "P2P/CUMEM/read")));
