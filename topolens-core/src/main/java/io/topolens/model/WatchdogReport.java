@@ -42,14 +42,14 @@ public record WatchdogReport(
      */
     DATA_UNSAFE,
     /**
-     * The stack trace of the exception {@code WorkNCCL::checkTimeout} builds (torch 2.1 on: {@code
-     * frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<...>) + 0x1d2 (...)},
-     * {@code Exception raised from checkTimeout at .../ProcessGroupNCCL.cpp:632}): checkTimeout
-     * builds one only when a collective ran past its timeout, so the frame says a timeout even
-     * where the {@code Watchdog caught collective operation timeout} line is missing; it names no
-     * call, operation or rank. The watchdog's other frames ({@code watchdogHandler()}, {@code
-     * ncclCommWatchdog()}, {@code Exception raised from ncclCommWatchdog}) come with any exception
-     * the watchdog caught (an NCCL or CUDA error too) and are not this.
+     * The stack trace of the exception {@code WorkNCCL::checkTimeout} builds (C10_BUILD_ERROR:
+     * {@code frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<...>) + 0x1d2
+     * (...)}, {@code Exception raised from checkTimeout at .../ProcessGroupNCCL.cpp:632}):
+     * checkTimeout builds one only when a collective ran past its timeout, so the frame says a
+     * timeout even where the {@code Watchdog caught collective operation timeout} line is missing;
+     * it names no call, operation or rank. The watchdog's other frames ({@code watchdogHandler()},
+     * {@code ncclCommWatchdog()}, {@code Exception raised from ncclCommWatchdog}) come with any
+     * exception the watchdog caught (an NCCL or CUDA error too) and are not this.
      */
     TIMEOUT_FRAME
   }
