@@ -409,6 +409,30 @@ class FrameworkLinesTest {
     assertThat(job.warnings()).isEmpty();
   }
 
+  /**
+   * The stack trace of the exception WorkNCCL::checkTimeout builds (only on a timeout) is read as
+   * the watchdog's timeout, its frame and its header alike (jpata/particleflow issue 390,
+   * huggingface/open-r1 issue 620); the watchdog's other frames come with any exception it caught
+   * (pytorch issue 126544's CUDA error) and are not.
+   */
+  @Test
+  void checkTimeoutFramesAreTheWatchdogsTimeout() {
+    Job job =
+        readText(
+            """
+            frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, 1000l> > >) + 0x1d2 (0x1554e9e0f8f2 in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)
+            frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x1554e9e16333 in /mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)
+            Exception raised from checkTimeout at /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:632 (most recent call first):
+            frame #4: c10d::ProcessGroupNCCL::WorkNCCL::isCompleted() + 0x58 (0x7fc91a84ef38 in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            frame #6: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7fc91a85531c in /tmp/venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)
+            Exception raised from ncclCommWatchdog at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1521 (most recent call first):
+            """);
+    assertThat(job.watchdog())
+        .extracting(r -> r.kind() + " " + r.evidence().line())
+        .containsExactly("TIMEOUT_FRAME 1");
+    assertThat(job.timeouts()).isEmpty();
+  }
+
   @Test
   void failuresKeepTheirLineAndCount() {
     Job job = read("internal-error-no-last-error-aws-ofi-nccl-316.log");
