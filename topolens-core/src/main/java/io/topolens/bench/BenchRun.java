@@ -103,6 +103,25 @@ public record BenchRun(
         .orElse(null);
   }
 
+  /**
+   * The GPUs one process of the run drives, {@code nThread} x {@code nGpus} of its parameter line
+   * (every rank of a test that no other process joined); 0 when the line is missing.
+   */
+  public int gpusPerProcess() {
+    Long threads = SizeSweep.longValue(parameters.get("nThread"));
+    Long gpus = SizeSweep.longValue(parameters.get("nGpus"));
+    if (threads == null
+        || gpus == null
+        || threads < 1
+        || gpus < 1
+        || threads > Integer.MAX_VALUE
+        || gpus > Integer.MAX_VALUE) {
+      return 0;
+    }
+    long n = threads * gpus;
+    return n > Integer.MAX_VALUE ? 0 : (int) n;
+  }
+
   /** The row with the largest size (the first such row); null without rows. */
   public BenchRow largest() {
     BenchRow best = null;

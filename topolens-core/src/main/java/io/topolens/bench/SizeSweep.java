@@ -61,7 +61,8 @@ record SizeSweep(long min, long max, long factor, long stepBytes) {
     }
   }
 
-  private static Long longValue(String s) {
+  /** A parameter's number as printed, or null where it is missing or not a number. */
+  static Long longValue(String s) {
     if (s == null) {
       return null;
     }

@@ -135,7 +135,7 @@ final class TextReader {
           run.devicesElided = true;
         }
       }
-      case OUT_OF_BOUNDS, AVG_BUS_BW -> summary(run, t, ev);
+      case OUT_OF_BOUNDS, AVG_BUS_BW -> summary(run, p.stream(), t, ev);
       case CONCLUDED -> {
         if (run == null) {
           other(ev);
@@ -278,8 +278,19 @@ final class TextReader {
     run.addRow(row);
   }
 
-  private void summary(RunBuilder run, TextLine t, Evidence ev) {
-    if (run == null || run.phase == RunBuilder.Phase.PREAMBLE) {
+  /**
+   * A summary line. One that no run is open for, or a second of its kind after a summary
+   * (nccl-tests prints each once per process: nccl-tests issue 27's {@code mpirun -np 2} of a build
+   * without MPI printed two, one per host, with the tables cut from the excerpt), is a run known by
+   * its summary alone.
+   */
+  private void summary(RunBuilder run, String stream, TextLine t, Evidence ev) {
+    boolean oob = t.kind() == TextLine.Kind.OUT_OF_BOUNDS;
+    if (run == null
+        || (run.phase == RunBuilder.Phase.SUMMARY
+            && (oob ? run.outOfBounds != null : run.avgBusBw != null))) {
+      run = open(stream, ev);
+    } else if (run.phase == RunBuilder.Phase.PREAMBLE) {
       other(ev);
       return;
     }
@@ -287,7 +298,7 @@ final class TextReader {
     run.summary = ev;
     run.partialRow = null;
     Matcher m = t.match();
-    if (t.kind() == TextLine.Kind.OUT_OF_BOUNDS) {
+    if (oob) {
       run.outOfBounds = m.group(1).strip();
     } else {
       try {

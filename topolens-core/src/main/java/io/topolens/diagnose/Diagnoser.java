@@ -39,6 +39,7 @@ import io.topolens.diagnose.rules.MpiDaemonFailed;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
+import io.topolens.diagnose.rules.NcclTestsNotMpi;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NetPluginRejected;
@@ -107,6 +108,7 @@ public final class Diagnoser {
             new EnvOverride(),
             new MissingRanks(),
             new StoppedAt(),
+            new NcclTestsNotMpi(),
             new VersionMismatch(),
             new IbError(),
             new IbMemlock(),

@@ -16,10 +16,17 @@ import java.util.List;
  * @param shm docker's option that gives the container its /dev/shm ({@code --shm-size=64g}, {@code
  *     --ipc=host}, a {@code /dev/shm} mount), empty when the command has none (Docker's default 64
  *     MiB); empty for mpirun
+ * @param processes the processes mpirun starts ({@code -np 2}, {@code -n 2}); 0 when the command
+ *     does not say (one per slot then), and for docker
  * @param evidence the command's first line
  */
 public record LaunchCommand(
-    String launcher, List<String> slots, boolean byNode, String shm, Evidence evidence) {
+    String launcher,
+    List<String> slots,
+    boolean byNode,
+    String shm,
+    int processes,
+    Evidence evidence) {
 
   public LaunchCommand {
     slots = List.copyOf(slots);
@@ -28,6 +35,17 @@ public record LaunchCommand(
   /** A docker run that gave the container neither a size for /dev/shm nor the host's. */
   public boolean dockerWithDefaultShm() {
     return launcher.equals("docker") && shm.isEmpty();
+  }
+
+  /**
+   * How many processes mpirun starts: {@code -np}, else one per slot of its host list; 0 when
+   * neither says (a hostfile without {@code -np}), and for docker.
+   */
+  public int processCount() {
+    if (!launcher.equals("mpirun")) {
+      return 0;
+    }
+    return processes > 0 ? processes : slots.size();
   }
 
   /** The host mpirun places a rank on, or null when the command does not say. */

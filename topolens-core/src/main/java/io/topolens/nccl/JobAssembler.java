@@ -238,7 +238,7 @@ final class JobAssembler {
   }
 
   private void launch(NcclEvent.Launch l, Evidence e) {
-    launches.add(new LaunchCommand(l.launcher(), l.slots(), l.byNode(), l.shm(), e));
+    launches.add(new LaunchCommand(l.launcher(), l.slots(), l.byNode(), l.shm(), l.processes(), e));
   }
 
   private void launched(NcclEvent.Launched l, Evidence e) {

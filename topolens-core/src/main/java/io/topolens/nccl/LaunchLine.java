@@ -17,14 +17,14 @@ final class LaunchLine {
   static NcclEvent parse(String text) {
     List<String> docker = after(text, Needles.DOCKER_RUN);
     if (docker != null) {
-      return new NcclEvent.Launch("docker", List.of(), false, shm(docker));
+      return new NcclEvent.Launch("docker", List.of(), false, shm(docker), 0);
     }
     List<String> mpirun = after(text, "mpirun ");
     if (mpirun == null) {
       mpirun = after(text, "mpiexec ");
     }
     if (mpirun != null) {
-      return new NcclEvent.Launch("mpirun", slots(mpirun), byNode(mpirun), "");
+      return new NcclEvent.Launch("mpirun", slots(mpirun), byNode(mpirun), "", processes(mpirun));
     }
     return null;
   }
@@ -115,6 +115,32 @@ final class LaunchLine {
       }
     }
     return slots;
+  }
+
+  /**
+   * The processes mpirun starts: {@code -np 2}, {@code -n 2}, {@code --np 2}, {@code -c 2} (Open
+   * MPI's and MPICH's spellings, also {@code -np=2}); 0 when the command does not say (mpirun then
+   * starts one per slot) or the count is not a number.
+   */
+  private static int processes(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      String value = null;
+      if (w.equals("-np") || w.equals("--np") || w.equals("-n") || w.equals("-c")) {
+        value = i + 1 < words.size() ? words.get(i + 1) : null;
+      } else if (w.startsWith("-np=") || w.startsWith("--np=")) {
+        value = w.substring(w.indexOf('=') + 1);
+      }
+      if (value != null) {
+        try {
+          int n = Integer.parseInt(value);
+          return n > 0 ? n : 0;
+        } catch (NumberFormatException e) {
+          return 0;
+        }
+      }
+    }
+    return 0;
   }
 
   /** Whether mpirun maps ranks round-robin over hosts: {@code --map-by node}, {@code -bynode}. */

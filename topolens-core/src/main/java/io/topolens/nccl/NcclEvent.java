@@ -151,9 +151,10 @@ sealed interface NcclEvent {
 
   /**
    * A launch command: {@code docker run} with the option that gives its container /dev/shm (empty
-   * for none), or {@code mpirun} with its hosts, one per slot.
+   * for none), or {@code mpirun} with its hosts, one per slot, and the processes it starts ({@code
+   * -np}; 0 when not given).
    */
-  record Launch(String launcher, List<String> slots, boolean byNode, String shm)
+  record Launch(String launcher, List<String> slots, boolean byNode, String shm, int processes)
       implements NcclEvent {}
 
   /** A GeForce GPU model a line names, and whether the line speaks of a hang. */

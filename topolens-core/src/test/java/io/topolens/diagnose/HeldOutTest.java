@@ -342,6 +342,23 @@ class HeldOutTest {
         .isEqualTo(named);
   }
 
+  /**
+   * Set 17's n13 as diagnose reads it (nccl-tests output beside the logs): two nccl-tests summaries
+   * after {@code mpirun -H} of two hosts with {@code -np 2}, each one host's own run of a build
+   * without MPI (nccl-tests issue 27), named by nccl-tests-not-mpi (a warning: the tables are cut
+   * from the excerpt, so no device list shows each process's ranks starting at 0).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set17/n13-nccl-tests-stale-non-mpi-build-per-host-nccl-tests-27.log, nccl-tests-not-mpi, WARN",
+  })
+  void setSeventeenNcclTestsWithoutMpi(String file, String id, Severity severity) {
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals(id))
+        .singleElement()
+        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({

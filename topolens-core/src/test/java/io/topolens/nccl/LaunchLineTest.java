@@ -29,7 +29,7 @@ class LaunchLineTest {
   void readsHowDockerGaveShm(String line, String shm) {
     NcclEvent e = LaunchLine.parse(line);
     assertThat(e)
-        .isEqualTo(new NcclEvent.Launch("docker", List.of(), false, shm.equals("-") ? "" : shm));
+        .isEqualTo(new NcclEvent.Launch("docker", List.of(), false, shm.equals("-") ? "" : shm, 0));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -38,16 +38,22 @@ class LaunchLineTest {
       quoteCharacter = '`',
       value = {
         "`mpirun -np 2 -H 192.168.2.249:1,192.168.2.243:1 -bind-to none -map-by slot python3 train.py`"
-            + " | 192.168.2.249 192.168.2.243 | false",
-        "`mpirun -np 3 --host a:2,b python train.py` | a a b | false",
-        "`mpirun -np 4 -host n1,n2 --map-by node ./all_reduce_perf` | n1 n2 | true",
-        "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | false",
-        "`mpirun -np 2 -pernode -hostfile host.txt -x NCCL_SOCKET_IFNAME=enp6s0 ./all_reduce_perf` | - | false",
+            + " | 192.168.2.249 192.168.2.243 | false | 2",
+        "`mpirun -np 3 --host a:2,b python train.py` | a a b | false | 3",
+        "`mpirun -np 4 -host n1,n2 --map-by node ./all_reduce_perf` | n1 n2 | true | 4",
+        "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | false | 16",
+        "`mpirun -np 2 -pernode -hostfile host.txt -x NCCL_SOCKET_IFNAME=enp6s0 ./all_reduce_perf` | - | false | 2",
+        // nccl-tests issue 27: no -np before the host list, nor a count after it
+        "`mpirun -H 10.251.154.148,10.251.154.143 -np 2 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2`"
+            + " | 10.251.154.148 10.251.154.143 | false | 2",
+        "`mpirun -H 10.251.154.148 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2` | 10.251.154.148 | false | 0",
+        "`mpirun --np=8 --hostfile hosts ./all_reduce_perf` | - | false | 8",
+        "`mpirun -np x ./all_reduce_perf` | - | false | 0",
       })
-  void readsMpirunHosts(String line, String slots, boolean byNode) {
+  void readsMpirunHosts(String line, String slots, boolean byNode, int processes) {
     NcclEvent e = LaunchLine.parse(line);
     List<String> expected = slots.equals("-") ? List.of() : Arrays.asList(slots.split(" "));
-    assertThat(e).isEqualTo(new NcclEvent.Launch("mpirun", expected, byNode, ""));
+    assertThat(e).isEqualTo(new NcclEvent.Launch("mpirun", expected, byNode, "", processes));
   }
 
   /**
@@ -76,7 +82,7 @@ class LaunchLineTest {
               assertThat(p.event())
                   .isEqualTo(
                       new NcclEvent.Launch(
-                          "mpirun", List.of("192.168.2.249", "192.168.2.243"), false, ""));
+                          "mpirun", List.of("192.168.2.249", "192.168.2.243"), false, "", 2));
             });
     assertThat(r.parsed())
         .anySatisfy(p -> assertThat(p.event()).isInstanceOf(NcclEvent.Connection.class));
