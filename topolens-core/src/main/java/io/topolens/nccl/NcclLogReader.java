@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Reads NCCL debug logs into a {@link Job}. Inputs stream in blocks of whole lines; blocks parse on
@@ -54,17 +55,33 @@ public final class NcclLogReader {
     for (LogInput.Skipped s : expansion.skipped()) {
       job.input(new InputFile(s.name(), 0, 0, s.problem()));
     }
+    // A parse thread can run out of heap outside its task (the pool's own bookkeeping), where no
+    // Future carries the error: the JVM would print it as a stack trace. It is kept and thrown
+    // here,
+    // so out of memory stays the one-line error wherever the heap ran out.
+    AtomicReference<OutOfMemoryError> outOfMemory = new AtomicReference<>();
     try (ExecutorService pool =
         Executors.newFixedThreadPool(
             threads,
             r -> {
               Thread t = new Thread(r, "topolens-parse");
               t.setDaemon(true);
+              t.setUncaughtExceptionHandler(
+                  (thread, e) -> {
+                    if (e instanceof OutOfMemoryError oom) {
+                      outOfMemory.compareAndSet(null, oom);
+                    } else {
+                      thread.getThreadGroup().uncaughtException(thread, e);
+                    }
+                  });
               return t;
             })) {
       for (LogInput input : expansion.inputs()) {
         job.input(readOne(input, job, pool, others));
       }
+    }
+    if (outOfMemory.get() != null) {
+      throw outOfMemory.get();
     }
     return job.finish();
   }
