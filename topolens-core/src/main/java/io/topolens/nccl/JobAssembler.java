@@ -162,22 +162,40 @@ final class JobAssembler {
    */
   void acceptFramework(NcclEvent event, String file, long line, String text) {
     switch (event) {
-      case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
-      case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
-      case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
+      case NcclEvent.Failure _,
+          NcclEvent.CollectiveTimeout _,
+          NcclEvent.Watchdog _,
+          NcclEvent.Launch _,
+          NcclEvent.GpuNamed _,
+          NcclEvent.Launched _,
+          NcclEvent.Xid _ ->
+          ofNoProcess(event, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
-      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
-      case NcclEvent.Launch l -> launch(l, new Evidence(file, line, text));
-      case NcclEvent.GpuNamed g ->
-          gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
-      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
           env.computeIfAbsent(
               s.name() + "=" + s.value(),
               k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
       default -> {}
+    }
+  }
+
+  /**
+   * The events that belong to the job, not to the process that printed them (a failure, a timeout,
+   * the watchdog, a launch command, a GPU named, a rank announced, an Xid): kept alike whether or
+   * not the line had NCCL's header.
+   */
+  private void ofNoProcess(NcclEvent event, Evidence e) {
+    switch (event) {
+      case NcclEvent.Failure f -> failure(f, e);
+      case NcclEvent.CollectiveTimeout t -> timeout(t, e);
+      case NcclEvent.Watchdog w -> watchdog(w, e);
+      case NcclEvent.Launch l -> launch(l, e);
+      case NcclEvent.GpuNamed g -> gpuMentions.add(new GpuMention(g.model(), g.hang(), e));
+      case NcclEvent.Launched l -> launched(l, e);
+      case NcclEvent.Xid x -> gpuError(x, e);
+      default -> throw new IllegalArgumentException("an event of a process: " + event);
     }
   }
 
@@ -320,14 +338,14 @@ final class JobAssembler {
                       new Evidence(file, line, text)));
         }
       }
-      case NcclEvent.Failure f -> failure(f, new Evidence(file, line, text));
-      case NcclEvent.CollectiveTimeout t -> timeout(t, new Evidence(file, line, text));
-      case NcclEvent.Watchdog w -> watchdog(w, new Evidence(file, line, text));
-      case NcclEvent.Launch l -> launch(l, new Evidence(file, line, text));
-      case NcclEvent.GpuNamed g ->
-          gpuMentions.add(new GpuMention(g.model(), g.hang(), new Evidence(file, line, text)));
-      case NcclEvent.Launched l -> launched(l, new Evidence(file, line, text));
-      case NcclEvent.Xid x -> gpuError(x, new Evidence(file, line, text));
+      case NcclEvent.Failure _,
+          NcclEvent.CollectiveTimeout _,
+          NcclEvent.Watchdog _,
+          NcclEvent.Launch _,
+          NcclEvent.GpuNamed _,
+          NcclEvent.Launched _,
+          NcclEvent.Xid _ ->
+          ofNoProcess(event, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),
