@@ -9,6 +9,8 @@
 #   BEFORE_CP  the classpath of the build to compare against (e.g. its module jars, then AFTER_JAR for the libraries)
 #   AFTER_JAR  the shaded topolens.jar of this build
 #   RUNS       runs of each command per shape (default 3); SHAPES default "mixed nccl"
+# BEFORE_OPTS and AFTER_OPTS (environment, default none) are JVM options of each build's runs: the options its
+# launcher's bin/jit.sh passes for a big input, e.g. AFTER_OPTS="$(. bin/jit.sh; topolens_jit diagnose BIG.log; echo $jit)".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 java=$1 before=$2 after=$3 runs=${4:-3} shapes=${5:-mixed nccl}
@@ -24,11 +26,12 @@ for shape in $shapes; do
   fi
   cat "$log" > /dev/null
   echo "--- $shape: $(stat -c %s "$log") bytes; load $(cut -d' ' -f1-3 /proc/loadavg); cores $cores"
+  echo "before options: ${BEFORE_OPTS:-none}; after options: ${AFTER_OPTS:-none}"
   for i in $(seq "$runs"); do
     /usr/bin/time -f "grep   %e s wall %U user %S sys %M KiB" taskset -c "$cores" grep -c NCCL "$log" > bench-data/grep.txt  # to a file: with /dev/null GNU grep stops at the first match
-    /usr/bin/time -f "before %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m -cp "$before" \
+    /usr/bin/time -f "before %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m ${BEFORE_OPTS:-} -cp "$before" \
       io.topolens.cli.Main diagnose --format json --fold-channels "$log" > "bench-data/$shape-before.json" || true
-    /usr/bin/time -f "after  %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m -jar "$after" \
+    /usr/bin/time -f "after  %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m ${AFTER_OPTS:-} -jar "$after" \
       diagnose --format json --fold-channels "$log" > "bench-data/$shape-after.json" || true
   done
   cmp "bench-data/$shape-before.json" "bench-data/$shape-after.json" && echo "$shape: the same JSON ($(stat -c %s "bench-data/$shape-after.json") bytes)"
