@@ -119,6 +119,23 @@ class InterNodeTcpRuleTest {
       vm:1704:1725 [2] NCCL INFO Using network Socket
       """;
 
+  /**
+   * NCCL 2.3.5 on two hosts choosing IB in its words of then ({@code Using internal Network IB}),
+   * its socket interface printed as {@code NET : Using interface ib0}
+   * (https://github.com/horovod/horovod/issues/639, verbatim lines; the version line left out).
+   */
+  static final String NCCL_235_TWO_HOSTS_IB =
+      """
+      c4140-01:147406:148900 [0] NCCL INFO NET : Using interface ib0:192.168.1.35<0>
+      c4140-01:147406:148900 [0] NCCL INFO NET/IB : Using interface ib0 for sideband communication
+      c4140-01:147406:148900 [0] NCCL INFO NET/IB: [0] mlx5_0:1/IB
+      c4140-01:147406:148900 [0] NCCL INFO Using internal Network IB
+      c4140-02:226881:226933 [0] NCCL INFO NET : Using interface ib0:192.168.1.36<0>
+      c4140-02:226881:226933 [0] NCCL INFO NET/IB : Using interface ib0 for sideband communication
+      c4140-02:226881:226933 [0] NCCL INFO NET/IB: [0] mlx5_0:1/IB
+      c4140-02:226881:226933 [0] NCCL INFO Using internal Network IB
+      """;
+
   static Stream<Case> cases() {
     return Stream.of(
         given(
@@ -192,6 +209,7 @@ class InterNodeTcpRuleTest {
         given(
             "NCCL 2.4.2's bootstrap prints NET/Socket over ib0, then IB is the network",
             NCCL_242_BOOTSTRAP_SOCKET_THEN_IB),
+        given("NCCL 2.3.5 on two hosts, Using internal Network IB", NCCL_235_TWO_HOSTS_IB),
         given(
             "one host over eth0, nothing shows its nodes and no RDMA hardware",
             """
