@@ -244,7 +244,7 @@ final class BlockParser {
   private static NcclEvent launch(byte[] buf, String block, int end, String text) {
     if (!text.contains(Needles.DOCKER_RUN)
         && !text.contains(Needles.MPIRUN)
-        && !text.contains("mpiexec -")) {
+        && !text.contains(Needles.MPIEXEC)) {
       return null;
     }
     StringBuilder joined = new StringBuilder(text);
