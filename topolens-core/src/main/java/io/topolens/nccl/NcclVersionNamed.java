@@ -22,8 +22,13 @@ final class NcclVersionNamed {
   /** The forms, each with the release as its first group. */
   private static final List<Pattern> FORMS =
       List.of(
-          // pip and conda lists, requirement pins, vLLM's "nccl==2.18.1"
-          Pattern.compile("nccl(?:-cu\\d+)?\\s*(?:==|\\s)\\s*" + RELEASE + "(?![\\d])"),
+          // requirement pins and vLLM's "nccl==2.18.1"; pip's list "nvidia-nccl-cu12 2.18.1"
+          Pattern.compile("nccl(?:-cu\\d+)?\\s*==\\s*" + RELEASE + "(?![\\d])"),
+          Pattern.compile("nvidia-nccl-cu\\d+\\s+" + RELEASE + "(?![\\d])"),
+          // conda's list: "nccl   2.18.1.1   h6103f9b_0   conda-forge" (a build string after it,
+          // so prose that names "NCCL 2.18.5" is not one)
+          Pattern.compile(
+              "^\\s*(?:\\[conda\\]\\s+)?nccl\\s+" + RELEASE + "(?:\\.\\d+)?\\s+\\S*_\\d+\\b"),
           // a library file, a package file or directory: libnccl.so.2.18.1, nccl_2.18.1-1+cuda12.1,
           // nccl-2.18.1, libnccl2=2.18.1-1+cuda12.1, libnccl2 2.18.1-1+cuda12.1
           Pattern.compile(

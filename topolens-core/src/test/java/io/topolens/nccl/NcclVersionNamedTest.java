@@ -29,6 +29,8 @@ class NcclVersionNamedTest {
         "libnccl.so.2: cannot open shared object file: No such file or directory | ''",
         "libnccl-dev 2.25.1-1+cuda12.8 | ''",
         "(2, 18, 1) | ''",
+        "is it accurate to assume that NCCL 2.18.5 (and 2.19.3 and onward) does NOT support CUDA 12.1? | ''",
+        "NCCL 2.18.5 fails on our hosts | ''",
         "NCCL_VERSION_CODE 12345 | ''",
       })
   void readsTheRelease(String line, String release) {

@@ -6,6 +6,7 @@ import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Evidence;
+import io.topolens.model.GpuMention;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.NcclFailure;
@@ -223,8 +224,19 @@ public final class KnownNcclBugRule implements Rule {
         && bug.unless().stream().noneMatch(l::contains);
   }
 
+  /** A consumer Blackwell GPU (sm_120): {@code GeForce RTX 5090}, {@code RTX 5070 Ti}. */
+  private static final Pattern RTX_50 = Pattern.compile("RTX ?50\\d\\d");
+
   /** A line that shows the platform, or null. */
   private static Evidence platform(Job job, String platform) {
+    if (platform.equals("rtx50")) {
+      for (GpuMention g : job.gpuMentions()) {
+        if (RTX_50.matcher(g.model()).find()) {
+          return g.evidence();
+        }
+      }
+      return null;
+    }
     if (!platform.equals("wsl")) {
       return null;
     }
@@ -252,6 +264,9 @@ public final class KnownNcclBugRule implements Rule {
   }
 
   private static String platformWords(String platform) {
+    if (platform.equals("rtx50")) {
+      return "on a GeForce RTX 50 GPU (consumer Blackwell, sm_120; the log names it)";
+    }
     return platform.equals("wsl")
         ? "on WSL2 (the host carries Windows' own computer name, or NCCL loaded WSL's driver"
             + " libraries)"

@@ -56,6 +56,22 @@ class KnownNcclBugRuleTest {
           + " WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212"
           + " milliseconds before timing out.\n";
 
+  /** nccl-tests issue 291's device and version lines (an RTX 5090, NCCL 2.25.1). */
+  static final String RTX_5090 =
+      """
+      #  Rank  0 Group  0 Pid  12225 on node device  0 [0000:16:00] NVIDIA GeForce RTX 5090
+      node:12225:12225 [0] NCCL INFO NCCL version 2.25.1+cuda12.4
+      """;
+
+  /** PyTorch issue 147575's error (NCCL 2.25.1, CUDA's invalid argument). */
+  static final String PYTORCH_147575 =
+      """
+      [rank0]: torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3384, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.25.1
+      [rank0]: ncclUnhandledCudaError: Call to CUDA function failed.
+      [rank0]: Last error:
+      [rank0]: Cuda failure 1 'invalid argument'
+      """;
+
   static Stream<Case> cases() {
     return Stream.of(
         given(
@@ -162,7 +178,25 @@ class KnownNcclBugRuleTest {
         given(
             "a watchdog timeout with NCCL 2.29.3: no finding",
             "NCCL version 2.29.3+cuda12.9\n" + TIMEOUT),
-        given("NCCL 2.29.2 and no timeout: no finding", "NCCL version 2.29.2+cuda12.9\n"));
+        given("NCCL 2.29.2 and no timeout: no finding", "NCCL version 2.29.2+cuda12.9\n"),
+        given(
+                "NCCL 2.25.1 on an RTX 5090 failing with 'invalid argument' (nccl-tests issue 291's"
+                    + " lines, PyTorch issue 147575's error)",
+                RTX_5090 + PYTORCH_147575)
+            .expect(
+                error(
+                        "NCCL 2.25 on a GeForce RTX 50 GPU (sm_120): a known NCCL bug, fixed in"
+                            + " 2.26.2",
+                        "This log shows NCCL 2.25.1, on a GeForce RTX 50 GPU",
+                        "https://github.com/NVIDIA/nccl-tests/issues/291")
+                    .at("a.log:2", "a.log:6", "a.log:1")),
+        given(
+            "NCCL 2.26.2 on the RTX 5090: fixed there, no finding",
+            RTX_5090.replace("2.25.1+cuda12.4", "2.26.2+cuda12.8")
+                + PYTORCH_147575.replace("NCCL version 2.25.1", "NCCL version 2.26.2")),
+        given(
+            "NCCL 2.25.1 and 'invalid argument' on a GPU the log does not name: no finding",
+            PYTORCH_147575));
   }
 
   @ParameterizedTest(name = "{0}")
