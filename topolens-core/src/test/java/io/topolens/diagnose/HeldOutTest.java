@@ -273,14 +273,14 @@ class HeldOutTest {
    * collective's and naming NCCL 2.19.3's intermittent init failure of NVIDIA/nccl issue 1176 (the
    * lines do not print the version: the finding says so and asks for it). After knownbugs: n06 by
    * known-nccl-bug (NCCL 2.18's peer setup failing with CUDA's 'invalid argument', NVIDIA/nccl
-   * issue 957, fixed by 2.19.3: the version PyTorch's error prints, 2.18.1, is in that range).
+   * issue 957, fixed in 2.18.6: the version PyTorch's error prints, 2.18.1, is in that range).
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
     "set17/n03-rank0-only-eval-timeout-particleflow-390.log, collective-timeout, which collective and which ranks are not known",
     "set17/n04-nccl-2.19-bootstrap-regression-nccl-1176.log, collective-mismatch, NCCL 2.19.3 itself failed intermittently at init",
     "set17/n04-nccl-2.19-bootstrap-regression-nccl-1176.log, collective-mismatch, are not the cause",
-    "set17/n06-custom-allreduce-nccl-2.18.1-invalid-argument-vllm-3688.log, known-nccl-bug, a known bug of 2.18, fixed by 2.19.3",
+    "set17/n06-custom-allreduce-nccl-2.18.1-invalid-argument-vllm-3688.log, known-nccl-bug, a known bug of 2.18.1 to 2.18.5, fixed in 2.18.6",
     "set17/n06-custom-allreduce-nccl-2.18.1-invalid-argument-vllm-3688.log, known-nccl-bug, This log shows NCCL 2.18.1",
   })
   void setSeventeenAsDiagnoseReadsIt(String file, String id, String words) {

@@ -5,6 +5,7 @@ import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.CollectiveTimeout;
+import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.GpuMention;
 import io.topolens.model.Interface;
@@ -229,6 +230,15 @@ public final class KnownNcclBugRule implements Rule {
 
   /** A line that shows the platform, or null. */
   private static Evidence platform(Job job, String platform) {
+    if (platform.equals("collnet")) {
+      // CollNet (SHARP) is off unless asked for: NCCL_COLLNET_ENABLE=1
+      for (EnvSetting e : job.env()) {
+        if (e.name().equals("NCCL_COLLNET_ENABLE") && e.value().equals("1")) {
+          return e.evidence();
+        }
+      }
+      return null;
+    }
     if (platform.equals("rtx50")) {
       for (GpuMention g : job.gpuMentions()) {
         if (RTX_50.matcher(g.model()).find()) {
@@ -264,6 +274,9 @@ public final class KnownNcclBugRule implements Rule {
   }
 
   private static String platformWords(String platform) {
+    if (platform.equals("collnet")) {
+      return "with CollNet (SHARP) enabled (NCCL_COLLNET_ENABLE=1)";
+    }
     if (platform.equals("rtx50")) {
       return "on a GeForce RTX 50 GPU (consumer Blackwell, sm_120; the log names it)";
     }

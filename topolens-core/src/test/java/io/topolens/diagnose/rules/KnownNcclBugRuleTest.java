@@ -72,6 +72,14 @@ class KnownNcclBugRuleTest {
       [rank0]: Cuda failure 1 'invalid argument'
       """;
 
+  /** CollNet asked for, NCCL 2.10.3, and vLLM issue 19890's illegal address from enqueue.cc. */
+  static final String COLLNET =
+      """
+      node1:10:10 [0] NCCL INFO NCCL_COLLNET_ENABLE set by environment to 1.
+      node1:10:10 [0] NCCL INFO NCCL version 2.10.3+cuda11.4
+      node1:10:20 [0] enqueue.cc:1556 NCCL WARN Cuda failure 700 'an illegal memory access was encountered'
+      """;
+
   static Stream<Case> cases() {
     return Stream.of(
         given(
@@ -85,9 +93,13 @@ class KnownNcclBugRuleTest {
                         "NCCL 2.18.6 or later")
                     .at("a.log:2", "a.log:3", "a.log:5", "a.log:1")),
         given(
-            "NCCL 2.18.3 on the same WSL2 host: not the release the WSL2 bug is known in, and the"
-                + " 2.18 entry leaves WSL2 to that one (nccl-tests issue 170's lines)",
-            WSL_HOST + "NCCL version 2.18.3+cuda12.1\n" + INVALID_ARGUMENT),
+                "NCCL 2.18.3 on the same WSL2 host: not the release the WSL2 entry names, but 2.18's"
+                    + " peer-setup bug, whose one fix 2.18.6 is (nccl-tests issue 170's lines)",
+                WSL_HOST + "NCCL version 2.18.3+cuda12.1\n" + INVALID_ARGUMENT)
+            .expect(
+                error("fixed in 2.18.6", "This log shows NCCL 2.18.3 and the bug's symptom")
+                    .lacks("on WSL2")
+                    .at("a.log:2", "a.log:5")),
         given(
             "NCCL 2.18.5 with 'invalid argument' from NVLS, even on a WSL2 host: the fabric"
                 + " manager's, not this bug (nccl issue 976's lines)",
@@ -105,7 +117,7 @@ class KnownNcclBugRuleTest {
                     + INVALID_ARGUMENT)
             .expect(
                 error(
-                        "a known bug of 2.18, fixed by 2.19.3",
+                        "a known bug of 2.18.1 to 2.18.5, fixed in 2.18.6",
                         "This log shows NCCL 2.18.5 and the bug's symptom",
                         "https://github.com/NVIDIA/nccl/issues/957")
                     .lacks("WSL2")
@@ -116,21 +128,25 @@ class KnownNcclBugRuleTest {
         given("vLLM's NCCL 2.18.1 failing with 'invalid argument' (vLLM issue 3688)", VLLM_3688)
             .expect(
                 error(
-                        "a known bug of 2.18, fixed by 2.19.3",
+                        "a known bug of 2.18.1 to 2.18.5, fixed in 2.18.6",
                         "This log shows NCCL 2.18.1 and the bug's symptom",
                         "https://github.com/vllm-project/vllm/issues/3688",
-                        "NCCL 2.19.3 or later")
+                        "https://github.com/pytorch/pytorch/pull/111677",
+                        "NCCL 2.18.6 or later")
                     .at("a.log:1", "a.log:4")),
         given(
             "the same symptom with NCCL 2.20.5, a release after the fix: no finding (nccl issue"
                 + " 1410)",
             NCCL_1410),
         given(
+            "vLLM's failure with NCCL 2.18.6, the release of the fix: no finding",
+            VLLM_3688.replace("NCCL version 2.18.1", "NCCL version 2.18.6")),
+        given(
                 "the symptom without a version line, NCCL named by a pip list only: a warning",
                 "[pip3] nvidia-nccl-cu12==2.18.1\n" + INVALID_ARGUMENT)
             .expect(
                 warn(
-                        "Possibly a known NCCL bug of NCCL 2.18.1 up to 2.19.3",
+                        "Possibly a known NCCL bug of NCCL 2.18.1 up to 2.18.6",
                         "names NCCL 2.18.1 (a package or library",
                         "NCCL_DEBUG=VERSION")
                     .at("a.log:1", "a.log:4")),
@@ -196,7 +212,23 @@ class KnownNcclBugRuleTest {
                 + PYTORCH_147575.replace("NCCL version 2.25.1", "NCCL version 2.26.2")),
         given(
             "NCCL 2.25.1 and 'invalid argument' on a GPU the log does not name: no finding",
-            PYTORCH_147575));
+            PYTORCH_147575),
+        given("NCCL 2.10.3 with CollNet on and an illegal address: a warning", COLLNET)
+            .expect(
+                warn(
+                        "NCCL 2.10 with CollNet enabled",
+                        "with CollNet (SHARP) enabled (NCCL_COLLNET_ENABLE=1)",
+                        "https://github.com/NVIDIA/nccl/issues/556",
+                        "NCCL_COLLNET_ENABLE=0")
+                    .at("a.log:2", "a.log:3", "a.log:1")),
+        given(
+            "the same with NCCL 2.12.7: fixed there, no finding",
+            COLLNET.replace("2.10.3+cuda11.4", "2.12.7+cuda11.4")),
+        given(
+            "NCCL 2.10.3 and an illegal address without CollNet: no finding",
+            COLLNET.replace(
+                "NCCL_COLLNET_ENABLE set by environment to 1",
+                "NCCL_P2P_LEVEL set by environment to NVL")));
   }
 
   @ParameterizedTest(name = "{0}")
