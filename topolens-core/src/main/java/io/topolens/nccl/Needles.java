@@ -261,6 +261,15 @@ public final class Needles {
   public static final String RTX_4090 = "RTX 4090";
 
   /**
+   * Accelerate refusing to start on RTX 4000-series GPUs (PartialState, after {@code
+   * check_cuda_p2p_ib_support} in accelerate/utils/environment.py): {@code NotImplementedError:
+   * Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set
+   * `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` ...}; read by {@link
+   * GpuNameLine}.
+   */
+  public static final String ACCELERATE_NO_P2P = "faster communication broadband";
+
+  /**
    * ENOSPC in the words of strerror, as Python ({@code OSError: [Errno 28] No space left on
    * device}), PyTorch's shared-memory files ({@code unable to write to file </torch_123_456>: No
    * space left on device (28)}) and NCCL print it: a full file system, /dev/shm among them.
@@ -494,6 +503,7 @@ public final class Needles {
               NO_SPACE,
               GEFORCE,
               RTX_4090,
+              ACCELERATE_NO_P2P,
               INVALID_ORDINAL,
               PEER_ACCESS,
               STORE_CONNECT,
