@@ -186,8 +186,10 @@ final class FrameworkLine {
     }
     if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("remote daemon"))
         || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
-        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))) {
-      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node
+        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))
+        || (text.contains(Needles.SSH_UNREACHABLE) && text.contains("hostfile"))) {
+      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node;
+      // DeepSpeed's runner could not ssh to its hostfile's first host
       return alone(Kind.MPI_DAEMON, text);
     }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {

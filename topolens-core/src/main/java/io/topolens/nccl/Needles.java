@@ -198,6 +198,14 @@ public final class Needles {
   public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
+   * DeepSpeed's runner (launcher/runner.py) that could not ssh to the first host of its hostfile
+   * before starting the job over pdsh or mpirun: {@code RuntimeError: Using hostfile at
+   * /job/hostfile but host=node2 was not reachable via ssh. If you are running with a single node
+   * please remove /job/hostfile or setup passwordless ssh.}
+   */
+  public static final String SSH_UNREACHABLE = "was not reachable via ssh";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -529,6 +537,7 @@ public final class Needles {
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
+              SSH_UNREACHABLE,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,
