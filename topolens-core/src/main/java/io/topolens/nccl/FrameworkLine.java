@@ -69,6 +69,12 @@ final class FrameworkLine {
     if (at >= 0) {
       return timeout(text, at);
     }
+    at = text.indexOf(Needles.WATCHDOG_CAUGHT);
+    if (at >= 0) {
+      // the same line cut before its WorkNCCL(...) fields
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.TIMEOUT_HEADER, rank(text, at), -1, -1, -1, -1);
+    }
     at = text.indexOf(BLOCKING);
     if (at >= 0) {
       int close = text.indexOf(BLOCKED, at);

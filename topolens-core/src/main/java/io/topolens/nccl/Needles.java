@@ -27,6 +27,13 @@ public final class Needles {
    */
   public static final String LOWER = "nccl";
 
+  /**
+   * PyTorch's watchdog timeout line where its {@code WorkNCCL(...)} fields went to the next line (a
+   * terminal's or an editor's wrap, a retyped paste): {@code [Rank 3] Watchdog caught collective
+   * operation timeout:}; the whole line holds {@link #UPPER} already.
+   */
+  public static final String WATCHDOG_CAUGHT = "caught collective operation timeout";
+
   /** PyTorch prints NCCL's last error on the line after this one. */
   public static final String LAST_ERROR = "Last error:";
 
@@ -512,6 +519,7 @@ public final class Needles {
               GEFORCE,
               RTX_4090,
               ACCELERATE_NO_P2P,
+              WATCHDOG_CAUGHT,
               INVALID_ORDINAL,
               PEER_ACCESS,
               STORE_CONNECT,
