@@ -206,7 +206,10 @@ final class BlockParser {
     }
     // what the line says beside NCCL: a launch command, a GPU model it names
     NcclEvent beside = launch(buf, block, end, text);
-    if (beside == null && (text.contains(Needles.GEFORCE) || text.contains(Needles.RTX_4090))) {
+    if (beside == null
+        && (text.contains(Needles.GEFORCE)
+            || text.contains(Needles.RTX_4090)
+            || text.contains(Needles.ACCELERATE_NO_P2P))) {
       beside = GpuNameLine.parse(text);
     }
     if (beside != null) {

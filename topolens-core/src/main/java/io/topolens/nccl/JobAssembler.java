@@ -193,7 +193,8 @@ final class JobAssembler {
       case NcclEvent.CollectiveTimeout t -> timeout(t, e);
       case NcclEvent.Watchdog w -> watchdog(w, e);
       case NcclEvent.Launch l -> launch(l, e);
-      case NcclEvent.GpuNamed g -> gpuMentions.add(new GpuMention(g.model(), g.hang(), e));
+      case NcclEvent.GpuNamed g ->
+          gpuMentions.add(new GpuMention(g.model(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
       case NcclEvent.Xid x -> gpuError(x, e);
       default -> throw new IllegalArgumentException("an event of a process: " + event);

@@ -163,8 +163,11 @@ sealed interface NcclEvent {
   record Launch(String launcher, List<String> slots, boolean byNode, String shm, int processes)
       implements NcclEvent {}
 
-  /** A GeForce GPU model a line names, and whether the line speaks of a hang. */
-  record GpuNamed(String model, boolean hang) implements NcclEvent {}
+  /**
+   * A GeForce GPU model a line names, whether the line speaks of a hang, and whether a launcher
+   * refused to start on these GPUs because P2P was left on.
+   */
+  record GpuNamed(String model, boolean hang, boolean refused) implements NcclEvent {}
 
   /**
    * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address
