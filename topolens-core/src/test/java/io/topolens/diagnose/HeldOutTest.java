@@ -275,9 +275,9 @@ class HeldOutTest {
    * inter-node-tcp reading NCCL's choice of its socket network ({@code NET/Socket : Using
    * [0]bond0:...}) without connection lines, as a warning for a job whose nodes no line shows,
    * beside a bonded interface (RoCE hosts bond their ports: the fix names {@code NCCL_IB_HCA}).
-   * After knownbugs: n06 by
-   * known-nccl-bug (NCCL 2.18's peer setup failing with CUDA's 'invalid argument', NVIDIA/nccl
-   * issue 957, fixed in 2.18.6: the version PyTorch's error prints, 2.18.1, is in that range).
+   * After knownbugs: n06 by known-nccl-bug (NCCL 2.18's peer setup failing with CUDA's 'invalid
+   * argument', NVIDIA/nccl issue 957, fixed in 2.18.6: the version PyTorch's error prints, 2.18.1,
+   * is in that range).
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
