@@ -253,13 +253,16 @@ public final class ValidationMarkdown {
     out.println();
   }
 
-  /** "yes", or "no: misses by N points". */
+  /**
+   * "yes", or "no: N.N points over the target" (one decimal: a miss of 0.4 points is not "0
+   * points").
+   */
   static String met(double error, double target) {
     double over = Math.abs(error) - target;
     return over <= 0
         ? "yes"
         : String.format(
-            Locale.ROOT, "no: %.0f points over the %.0f%% target", 100 * over, 100 * target);
+            Locale.ROOT, "no: %.1f points over the %.0f%% target", 100 * over, 100 * target);
   }
 
   static double worstRatio(List<RatioCheck> ratios) {
