@@ -230,7 +230,10 @@ final class BlockParser {
     }
     // what the line says beside NCCL: a launch command, a GPU model it names
     NcclEvent beside = launch(buf, block, end, text);
-    if (beside == null && (text.contains(Needles.GEFORCE) || text.contains(Needles.RTX_4090))) {
+    if (beside == null
+        && (text.contains(Needles.GEFORCE)
+            || text.contains(Needles.RTX_4090)
+            || text.contains(Needles.ACCELERATE_NO_P2P))) {
       beside = GpuNameLine.parse(text);
     }
     if (beside != null) {
@@ -268,7 +271,7 @@ final class BlockParser {
   private static NcclEvent launch(byte[] buf, String block, int end, String text) {
     if (!text.contains(Needles.DOCKER_RUN)
         && !text.contains(Needles.MPIRUN)
-        && !text.contains("mpiexec -")) {
+        && !text.contains(Needles.MPIEXEC)) {
       return null;
     }
     StringBuilder joined = new StringBuilder(text);

@@ -56,7 +56,11 @@ public final class ValidationMarkdown {
           + " bench/results/h200x2-heldout-deep/results.json --experiment-config"
           + " examples/perf/h200x2-heldout-deep-runs.yaml --experiment"
           + " bench/results/h200x2-heldout-deep-2/results.json --experiment-config"
-          + " examples/perf/h200x2-heldout-deep-runs.yaml --repeats"
+          + " examples/perf/h200x2-heldout-deep-runs.yaml --experiment"
+          + " bench/results/h200x4-experiment/results.json --experiment-config"
+          + " examples/perf/h200x4-experiment-runs.yaml --experiment"
+          + " bench/results/h200x4-experiment-repeat/results.json --experiment-config"
+          + " examples/perf/h200x4-experiment-repeat-runs.yaml --repeats"
           + " bench/results/h200x2-deep-shm-repeat --repeats-config"
           + " examples/perf/h200x2-heldout-deep-runs.yaml --repeats"
           + " bench/results/h200x2-deep-shm-repeat-2 --repeats-config"
@@ -83,10 +87,14 @@ public final class ValidationMarkdown {
             + " they led to, two more shapes and the deep one again on 2 x H200"
             + " (`bench/results/h200x2-heldout-short`, `-long`, `-deep`, sections 10-12, and the"
             + " deep shape on a third machine, `-deep-2`, section 13;"
-            + " `bench/results/h100x2-heldout2-predictions`), and the host-threads sweep on 2 x H100"
-            + " (`bench/results/h100x2-host-threads`, section 14: whether CPU threads over the"
-            + " vCPUs slow a step), and section 9's deep shape run again 5 times on each of two"
-            + " 2 x H200 machines (`bench/results/h200x2-deep-shm-repeat`, `-2`, sections 15-16:"
+            + " `bench/results/h100x2-heldout2-predictions`), the 4-GPU layout experiment of"
+            + " issue 15 on 4 x H200 (`bench/results/h200x4-experiment`, section 14: 1 pod of 4,"
+            + " 2 pods of 2, 4 pods of 1 and SHM, with and without CPU offload) and its no-offload"
+            + " variants again on a second machine (`-repeat`, section 15; predictions in"
+            + " `bench/results/h200x4-experiment-predictions`), and the host-threads sweep on"
+            + " 2 x H100 (`bench/results/h100x2-host-threads`, section 16: whether CPU threads over"
+            + " the vCPUs slow a step), and section 9's deep shape run again 5 times on each of two"
+            + " 2 x H200 machines (`bench/results/h200x2-deep-shm-repeat`, `-2`, sections 17-18:"
             + " how far one machine's runs of one job spread; predictions in"
             + " `bench/results/h100x2-deep-shm-repeat-predictions`): data the model was not fitted"
             + " to. Do not edit by"
@@ -253,13 +261,16 @@ public final class ValidationMarkdown {
     out.println();
   }
 
-  /** "yes", or "no: misses by N points". */
+  /**
+   * "yes", or "no: N.N points over the target" (one decimal: a miss of 0.4 points is not "0
+   * points").
+   */
   static String met(double error, double target) {
     double over = Math.abs(error) - target;
     return over <= 0
         ? "yes"
         : String.format(
-            Locale.ROOT, "no: %.0f points over the %.0f%% target", 100 * over, 100 * target);
+            Locale.ROOT, "no: %.1f points over the %.0f%% target", 100 * over, 100 * target);
   }
 
   static double worstRatio(List<RatioCheck> ratios) {

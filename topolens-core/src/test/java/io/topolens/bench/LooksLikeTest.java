@@ -83,6 +83,9 @@ class LooksLikeTest {
           "k07-xorg-holds-p2p-ten-gpus-segfault-2.4.7-nccl-241.log",
           "n13-nccl-tests-stale-non-mpi-build-per-host-nccl-tests-27.log",
           "n16-healthy-efa-plugin-2.27.7-aws-ofi-nccl-1055.log",
+          "a07-gpu-needs-reset-gsp-busy-unavailable-sichek-51.log",
+          "a09-healthy-one-gpu-per-node-l40s-2.27.3-nccl-tests-323.log",
+          "b14-healthy-gb200-nvl72-rack-allreduce-coreweave-nccl-tests-43.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log");
 
