@@ -5,14 +5,15 @@
 # a job read from the cluster (--job, --selector, -l). Their C2 inlines less (FreqInlineSize 100 instead of 325) and
 # compiles only methods ten times hotter (the Tier4 thresholds): C2 took 5 of a 1 GiB log's 18 s of CPU, mostly
 # recompiling the reader's largest methods with everything inlined; with these it takes 2 and the reading is no
-# slower (docs/performance.md, sixth pass). The long-running experiment, run and probe keep the JVM's defaults.
+# slower. Without profiled loop predicates it does not compile the step-line scanners again after their predicates'
+# traps (TqdmLines.bar three times): 0.2-0.4 s less (docs/performance.md, sixth pass). The long-running experiment, run and probe keep the JVM's defaults.
 # TOPOLENS_FULL_JIT=1 keeps the JVM's defaults always.
 topolens_jit() {
   jit=""
   [ -n "${TOPOLENS_FULL_JIT:-}" ] && return 0
   case "${1:-}" in experiment | run | probe) return 0 ;; esac
   jit_big="-XX:FreqInlineSize=100 -XX:Tier4InvocationThreshold=50000 -XX:Tier4CompileThreshold=150000"
-  jit_big="$jit_big -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4BackEdgeThreshold=400000"
+  jit_big="$jit_big -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4BackEdgeThreshold=400000 -XX:-UseProfiledLoopPredicate"
   command -v du >/dev/null 2>&1 || { jit=$jit_big; return 0; } # sizes unknown (a bare PATH): keep C2
   jit_total=0
   for jit_arg in "$@"; do
