@@ -61,7 +61,8 @@ class ServiceMeshSidecarRuleTest {
             [2024-09-26 11:40:13.329][3492045][debug][rbac] [source/extensions/filters/http/rbac/rbac_filter.cc:182] enforced allowed, matched policy whitelist
             """),
         given(
-            "Kubernetes' own RBAC refusing an API call is not the mesh"
+            "an init container's refused API call before the proxy started holds no line of the"
+                + " mesh: there only --job's containers show it"
                 + " (https://github.com/kubeflow/mpi-operator/issues/407)",
             """
             Failed to list *v1.Pod: Get https://10.43.0.1:443/api/v1/namespaces/adrian/pods?limit=500&resourceVersion=0: dial tcp 10.43.0.1:443: connect: connection refused
