@@ -9,6 +9,9 @@ package io.topolens.model;
  * @param model the words that name the model, as written ({@code GeForce RTX 4090}, {@code 4090})
  * @param hang whether the same line speaks of a hang ({@code hang}, {@code deadlock}, {@code
  *     stuck}, {@code freeze}, {@code timeout})
+ * @param refused whether a launcher refused to start on these GPUs because P2P was left on
+ *     (Accelerate's {@code Using RTX 4000 series doesn't support faster communication broadband via
+ *     P2P or IB})
  * @param evidence the line
  */
-public record GpuMention(String model, boolean hang, Evidence evidence) {}
+public record GpuMention(String model, boolean hang, boolean refused, Evidence evidence) {}

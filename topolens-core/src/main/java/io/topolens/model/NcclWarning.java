@@ -180,7 +180,9 @@ public record NcclWarning(
     /**
      * Open MPI's runtime (ORTE, PRRTE) lost its daemon on another node or could not start it
      * ({@code PRTE has lost communication with a remote daemon.}, {@code ORTE was unable to
-     * reliably start one or more daemons.}): the launcher, not NCCL, lost the node.
+     * reliably start one or more daemons.}), or DeepSpeed's runner could not reach a host of its
+     * hostfile over ssh ({@code ... but host=node2 was not reachable via ssh.}): the launcher, not
+     * NCCL, lost the node.
      */
     MPI_DAEMON,
     /**

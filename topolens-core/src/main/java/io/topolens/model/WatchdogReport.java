@@ -51,7 +51,14 @@ public record WatchdogReport(
      * {@code ncclCommWatchdog()}, {@code Exception raised from ncclCommWatchdog}) come with any
      * exception the watchdog caught (an NCCL or CUDA error too) and are not this.
      */
-    TIMEOUT_FRAME
+    TIMEOUT_FRAME,
+    /**
+     * The watchdog's timeout line cut before its {@code WorkNCCL(...)} fields ({@code [Rank 3]
+     * Watchdog caught collective operation timeout:} with the fields on the next line: a terminal's
+     * or an editor's wrap, a retyped paste): a collective timed out; which call, operation and
+     * ranks are not read.
+     */
+    TIMEOUT_HEADER
   }
 
   /** Whether a dump signal names another rank as the one that timed out. */

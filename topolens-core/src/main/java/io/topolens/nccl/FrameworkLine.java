@@ -69,6 +69,12 @@ final class FrameworkLine {
     if (at >= 0) {
       return timeout(text, at);
     }
+    at = text.indexOf(Needles.WATCHDOG_CAUGHT);
+    if (at >= 0) {
+      // the same line cut before its WorkNCCL(...) fields
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.TIMEOUT_HEADER, rank(text, at), -1, -1, -1, -1);
+    }
     at = text.indexOf(BLOCKING);
     if (at >= 0) {
       int close = text.indexOf(BLOCKED, at);
@@ -186,8 +192,10 @@ final class FrameworkLine {
     }
     if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("remote daemon"))
         || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
-        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))) {
-      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node
+        || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))
+        || (text.contains(Needles.SSH_UNREACHABLE) && text.contains("hostfile"))) {
+      // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node;
+      // DeepSpeed's runner could not ssh to its hostfile's first host
       return alone(Kind.MPI_DAEMON, text);
     }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {
@@ -232,7 +240,12 @@ final class FrameworkLine {
     if (shell != null) {
       return shell;
     }
-    return bareVersion(text);
+    NcclEvent version = bareVersion(text);
+    if (version == null) {
+      String named = NcclVersionNamed.parse(text);
+      return named == null ? null : new NcclEvent.VersionNamed(named);
+    }
+    return version;
   }
 
   private static final String SOCKET_IFNAME = "NCCL_SOCKET_IFNAME";

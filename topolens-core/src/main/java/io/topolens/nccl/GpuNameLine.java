@@ -21,8 +21,14 @@ final class GpuNameLine {
       Pattern.compile(
           "(?i)\\b(hang|hangs|hanging|hung|deadlock\\w*|stuck|freez\\w*|timeout|timed out)\\b");
 
+  /** Accelerate's words for the GPUs it refused: its check matches device names holding RTX 40. */
+  private static final String REFUSED_SERIES = "RTX 4000 series";
+
   /** The model a line names and whether it speaks of a hang, or null when it names none. */
   static NcclEvent parse(String text) {
+    if (text.contains(Needles.ACCELERATE_NO_P2P) && text.contains(REFUSED_SERIES)) {
+      return new NcclEvent.GpuNamed(REFUSED_SERIES, false, true);
+    }
     String model = null;
     Matcher m = RTX.matcher(text);
     if (m.find()) {
@@ -32,6 +38,8 @@ final class GpuNameLine {
       return null;
     }
     return new NcclEvent.GpuNamed(
-        model.replaceAll("\\s+", " ").strip(), HANG.matcher(text.toLowerCase(Locale.ROOT)).find());
+        model.replaceAll("\\s+", " ").strip(),
+        HANG.matcher(text.toLowerCase(Locale.ROOT)).find(),
+        false);
   }
 }

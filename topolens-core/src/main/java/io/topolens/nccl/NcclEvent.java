@@ -14,6 +14,12 @@ sealed interface NcclEvent {
   /** {@code NCCL version 2.27.3+cuda12.9}. */
   record Version(String version) implements NcclEvent {}
 
+  /**
+   * NCCL's release as another line names it (a package list, a library path, a framework's query):
+   * {@code nvidia-nccl-cu12==2.18.1}, {@code libnccl.so.2.18.1}, torch's {@code (2, 18, 1)}.
+   */
+  record VersionNamed(String version) implements NcclEvent {}
+
   /** {@code cudaDriverVersion 12020}: the CUDA the driver supports (major * 1000 + minor * 10). */
   record CudaDriver(int version) implements NcclEvent {}
 
@@ -157,8 +163,11 @@ sealed interface NcclEvent {
   record Launch(String launcher, List<String> slots, boolean byNode, String shm, int processes)
       implements NcclEvent {}
 
-  /** A GeForce GPU model a line names, and whether the line speaks of a hang. */
-  record GpuNamed(String model, boolean hang) implements NcclEvent {}
+  /**
+   * A GeForce GPU model a line names, whether the line speaks of a hang, and whether a launcher
+   * refused to start on these GPUs because P2P was left on.
+   */
+  record GpuNamed(String model, boolean hang, boolean refused) implements NcclEvent {}
 
   /**
    * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address

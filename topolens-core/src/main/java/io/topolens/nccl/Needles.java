@@ -27,6 +27,13 @@ public final class Needles {
    */
   public static final String LOWER = "nccl";
 
+  /**
+   * PyTorch's watchdog timeout line where its {@code WorkNCCL(...)} fields went to the next line (a
+   * terminal's or an editor's wrap, a retyped paste): {@code [Rank 3] Watchdog caught collective
+   * operation timeout:}; the whole line holds {@link #UPPER} already.
+   */
+  public static final String WATCHDOG_CAUGHT = "caught collective operation timeout";
+
   /** PyTorch prints NCCL's last error on the line after this one. */
   public static final String LAST_ERROR = "Last error:";
 
@@ -198,6 +205,14 @@ public final class Needles {
   public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
+   * DeepSpeed's runner (launcher/runner.py) that could not ssh to the first host of its hostfile
+   * before starting the job over pdsh or mpirun: {@code RuntimeError: Using hostfile at
+   * /job/hostfile but host=node2 was not reachable via ssh. If you are running with a single node
+   * please remove /job/hostfile or setup passwordless ssh.}
+   */
+  public static final String SSH_UNREACHABLE = "was not reachable via ssh";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -266,6 +281,15 @@ public final class Needles {
    * to 11 % of the filter's scan (docs/performance.md): not taken.
    */
   public static final String RTX_4090 = "RTX 4090";
+
+  /**
+   * Accelerate refusing to start on RTX 4000-series GPUs (PartialState, after {@code
+   * check_cuda_p2p_ib_support} in accelerate/utils/environment.py): {@code NotImplementedError:
+   * Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set
+   * `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` ...}; read by {@link
+   * GpuNameLine}.
+   */
+  public static final String ACCELERATE_NO_P2P = "faster communication broadband";
 
   /**
    * ENOSPC in the words of strerror, as Python ({@code OSError: [Errno 28] No space left on
@@ -502,6 +526,8 @@ public final class Needles {
               NO_SPACE,
               GEFORCE,
               RTX_4090,
+              ACCELERATE_NO_P2P,
+              WATCHDOG_CAUGHT,
               INVALID_ORDINAL,
               PEER_ACCESS,
               STORE_CONNECT,
@@ -527,6 +553,7 @@ public final class Needles {
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
+              SSH_UNREACHABLE,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,

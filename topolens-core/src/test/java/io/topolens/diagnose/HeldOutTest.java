@@ -275,6 +275,9 @@ class HeldOutTest {
    * inter-node-tcp reading NCCL's choice of its socket network ({@code NET/Socket : Using
    * [0]bond0:...}) without connection lines, as a warning for a job whose nodes no line shows,
    * beside a bonded interface (RoCE hosts bond their ports: the fix names {@code NCCL_IB_HCA}).
+   * After knownbugs: n06 by known-nccl-bug (NCCL 2.18's peer setup failing with CUDA's 'invalid
+   * argument', NVIDIA/nccl issue 957, fixed in 2.18.6: the version PyTorch's error prints, 2.18.1,
+   * is in that range).
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
@@ -284,6 +287,8 @@ class HeldOutTest {
     "set17/n08-launcher-no-ib-opt-in-socket-areal-639.log, inter-node-tcp, The lines do not show how many nodes the job has",
     "set17/n08-launcher-no-ib-opt-in-socket-areal-639.log, inter-node-tcp, bond0 is a bonded interface",
     "set17/n08-launcher-no-ib-opt-in-socket-areal-639.log, inter-node-tcp, NCCL_IB_HCA=mlx5_bond",
+    "set17/n06-custom-allreduce-nccl-2.18.1-invalid-argument-vllm-3688.log, known-nccl-bug, a known bug of 2.18.1 to 2.18.5, fixed in 2.18.6",
+    "set17/n06-custom-allreduce-nccl-2.18.1-invalid-argument-vllm-3688.log, known-nccl-bug, This log shows NCCL 2.18.1",
   })
   void setSeventeenAsDiagnoseReadsIt(String file, String id, String words) {
     assertThat(

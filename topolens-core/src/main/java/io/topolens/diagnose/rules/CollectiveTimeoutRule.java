@@ -225,7 +225,9 @@ public final class CollectiveTimeoutRule implements Rule {
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.DUMP_SIGNAL).toList();
     List<WatchdogReport> frames =
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_FRAME).toList();
-    if (timedOut.isEmpty() && signals.isEmpty() && frames.isEmpty()) {
+    List<WatchdogReport> headers =
+        reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_HEADER).toList();
+    if (timedOut.isEmpty() && signals.isEmpty() && frames.isEmpty() && headers.isEmpty()) {
       return List.of();
     }
     StringBuilder why = new StringBuilder();
@@ -241,6 +243,16 @@ public final class CollectiveTimeoutRule implements Rule {
               " (its WorkNCCL line, which names the operation, is not in the input). A collective"
                   + " completes only when every rank of the process group enters it, so the cause is"
                   + " on a rank that did not.");
+    } else if (signals.isEmpty() && !headers.isEmpty()) {
+      title = "A collective timed out (PyTorch's watchdog line, cut before its WorkNCCL fields)";
+      whom = "the ranks this rank waited for";
+      why.append(
+          "The input holds PyTorch's NCCL watchdog line \"Watchdog caught collective operation"
+              + " timeout:\" without the WorkNCCL(SeqNum=..., OpType=...) fields that follow it on"
+              + " the same line in PyTorch's output (a terminal or an editor wrapped it, or it was"
+              + " retyped), so which call, operation and ranks timed out are not read. A collective"
+              + " completes only when every rank of the process group enters it, so the cause is on"
+              + " a rank that did not: the full log of each rank shows which.");
     } else if (signals.isEmpty()) {
       title = "A collective timed out (PyTorch's watchdog stack trace; which call is not shown)";
       whom = "the ranks this rank waited for";

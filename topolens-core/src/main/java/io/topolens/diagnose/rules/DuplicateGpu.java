@@ -26,7 +26,9 @@ import java.util.Set;
  * 2.4), its connection lines put two ranks on one device of one host: a peer it reached over P2P or
  * SHM (transports of one node) on the device another rank of that host printed as its own, while no
  * process of that host printed lines as the peer — two machines NCCL took for one; or the launcher
- * placed the two ends of such a connection on different hosts ({@link LauncherHostClash}).
+ * placed the two ends of such a connection on different hosts ({@link LauncherHostClash}), or the
+ * two ends printed one host name but different addresses of one interface ({@link
+ * AddressHostClash}).
  */
 public final class DuplicateGpu extends WarningRule {
 
@@ -61,7 +63,11 @@ public final class DuplicateGpu extends WarningRule {
       return said;
     }
     List<Finding> shared = sharedDevice(job);
-    return shared.isEmpty() ? LauncherHostClash.check(id(), job) : shared;
+    if (!shared.isEmpty()) {
+      return shared;
+    }
+    List<Finding> launcher = LauncherHostClash.check(id(), job);
+    return launcher.isEmpty() ? AddressHostClash.check(id(), job) : launcher;
   }
 
   /** One device of one host that NCCL's connections give to two ranks. */

@@ -9,7 +9,8 @@ import java.util.List;
  * starts on every node, over ssh or the scheduler) could not start a daemon on another node, or
  * lost one: {@code ORTE was unable to reliably start one or more daemons.}, {@code An ORTE daemon
  * has unexpectedly failed after launch and before communicating back to mpirun.}, {@code PRTE has
- * lost communication with a remote daemon.}
+ * lost communication with a remote daemon.}; or DeepSpeed's runner could not ssh to its hostfile's
+ * first host ({@code ... was not reachable via ssh.}).
  */
 public final class MpiDaemonFailed extends WarningRule {
 
@@ -46,7 +47,33 @@ public final class MpiDaemonFailed extends WarningRule {
         new Form(
             "communication with a remote daemon",
             "`has lost communication with a remote daemon`: a daemon that was running stopped answering. Its node crashed, rebooted or ran out of memory, the daemon was killed, or the TCP connection to it broke (a network or interface problem between the nodes; at larger scale the runtime's own connection limits). The `Remote daemon: ... on node X` line after it names the node; every rank on it is lost.",
-            "Check the named node (uptime, dmesg: an out-of-memory kill or a reboot; the scheduler's node state), reach it from the launch node over the interface Open MPI uses (ping, ssh), pin that interface (--mca oob_tcp_if_include IFACE; Open MPI 5: --prtemca oob_tcp_if_include IFACE), and rerun a plain mpirun -np N -H ... hostname over the same nodes before the job."));
+            "Check the named node (uptime, dmesg: an out-of-memory kill or a reboot; the scheduler's node state), reach it from the launch node over the interface Open MPI uses (ping, ssh), pin that interface (--mca oob_tcp_if_include IFACE; Open MPI 5: --prtemca oob_tcp_if_include IFACE), and rerun a plain mpirun -np N -H ... hostname over the same nodes before the job."),
+        new Form(
+            DEEPSPEED_SSH,
+            "`was not reachable via ssh`: DeepSpeed's runner (launcher/runner.py), given a hostfile, first runs `ssh -o PasswordAuthentication=no HOST hostname` to the hostfile's first host and stops when it fails (ssh exits 255: no key accepted without a password, host key not accepted, name not resolved, port 22 closed or sshd not running in the container), before pdsh or mpirun starts any rank; with one node and a leftover hostfile (/job/hostfile by default) it tries a host it does not need.",
+            "From the node running deepspeed, `ssh -o PasswordAuthentication=no HOST hostname` must print the name without a prompt: an ssh key in the host's authorized_keys (the same user), its host key in known_hosts, sshd running in every container (a custom port in ~/.ssh/config); with a single node remove the hostfile or run without one; where ssh works through another path (Kubernetes' MPI Operator), --no_ssh_check skips the check."));
+  }
+
+  /** The words of DeepSpeed's runner when its ssh check fails. */
+  private static final String DEEPSPEED_SSH = "was not reachable via ssh";
+
+  /** Whether every line is DeepSpeed's ssh check, not Open MPI's runtime. */
+  private static boolean deepspeedOnly(List<NcclWarning> hits) {
+    return hits.stream().allMatch(w -> w.message().contains(DEEPSPEED_SSH));
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    return deepspeedOnly(hits)
+        ? "DeepSpeed's launcher could not reach a host of its hostfile over ssh"
+        : title();
+  }
+
+  @Override
+  String explanation(List<NcclWarning> hits) {
+    return deepspeedOnly(hits)
+        ? "A multi-node launcher starts every rank on every host itself (DeepSpeed's runner over pdsh or mpirun, both over ssh), so a host it cannot log in to gets no rank: the job never started, and NCCL never ran."
+        : explanation();
   }
 
   @Override

@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * network; libfabric picked the {@code tcp} or {@code sockets} provider instead of {@code efa}; or
  * it could not register memory ({@code NET/OFI Unable to register memory ... RC: -22}); or it could
  * not add a peer's EFA address ({@code NET/OFI Unable to insert remote address into address vector
- * for device 1. RC: 0}), a security group without its self-referencing rules.
+ * for device 1. RC: 0}), a security group without its self-referencing rules; or a transfer
+ * completed with an error ({@code NET/OFI Request 0x... completed with error. RC: 20}), where the
+ * same rules come first.
  */
 public final class OfiPluginError implements Rule {
 
@@ -169,6 +171,33 @@ public final class OfiPluginError implements Rule {
                   + " (and destination) is the security group itself, and launch the nodes in one Availability"
                   + " Zone and subnet (a cluster placement group); check with the EFA installer's fi_pingpong -p"
                   + " efa between two nodes, or nccl-tests over two nodes."));
+    }
+    // a transfer EFA completed with an error (aws-ofi-nccl's completion queue: "Request %p
+    // completed
+    // with error. RC: %d. ...", "Operation with NULL context completed with error"): where the
+    // address was accepted, a peer whose packets never arrive
+    List<NcclWarning> completed =
+        unreachable.isEmpty() ? ofi(job, m -> m.contains("completed with error")) : List.of();
+    if (!completed.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "An EFA transfer between nodes completed with an error",
+              "aws-ofi-nccl read an error completion from EFA for a send or receive between the"
+                  + " nodes (the RC is libfabric's code for it; a libfabric line beside it names the"
+                  + " provider's reason), so the collective fails or hangs. The first cause to rule"
+                  + " out is the security group: EFA's traffic is not IP, and without a rule"
+                  + " allowing all traffic to and from the security group itself the packets never"
+                  + " arrive (aws-ofi-nccl issue 156: RC 20 with libfabric's prov_err 20, gone"
+                  + " once the group allowed itself); then nodes in different Availability Zones or"
+                  + " subnets, and a peer process that exited (its own lines then show why).",
+              completed.stream().map(NcclWarning::evidence).toList(),
+              "Give the nodes' security group an inbound and an outbound rule allowing all traffic"
+                  + " whose source (and destination) is the security group itself; keep the nodes"
+                  + " in one Availability Zone and subnet; check with the EFA installer's"
+                  + " fi_pingpong -p efa between two nodes before the job; read the peer's log for a"
+                  + " process that died first."));
     }
     List<NcclWarning> register = ofi(job, m -> m.contains("unable to register memory"));
     if (!register.isEmpty()) {

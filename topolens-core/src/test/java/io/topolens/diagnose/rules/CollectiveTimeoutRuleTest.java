@@ -166,6 +166,21 @@ class CollectiveTimeoutRuleTest {
                             + " shown)")
                     .at("a.log:4")),
         given(
+                "the timeout line cut before its WorkNCCL fields, which the reporter put on the"
+                    + " next lines (https://github.com/lightseekorg/TorchSpec/issues/126)",
+                """
+                [Rank N] Watchdog caught collective operation timeout:
+                  WorkNCCL(SeqNum=…, OpType=_ALLGATHER_BASE, NumelIn=176556032, NumelOut=706224128,
+                           Timeout(ms)=600000) ran for 600000+ ms before timing out.
+                """)
+            .expect(
+                error(
+                        "A collective timed out (PyTorch's watchdog line, cut before its WorkNCCL"
+                            + " fields)",
+                        "which call, operation and ranks timed out are not read")
+                    .lacks("call #", "stack trace")
+                    .at("a.log:1")),
+        given(
             "the watchdog's frames without checkTimeout: a CUDA error it caught in isCompleted,"
                 + " not a timeout (https://github.com/pytorch/pytorch/issues/126544)",
             """

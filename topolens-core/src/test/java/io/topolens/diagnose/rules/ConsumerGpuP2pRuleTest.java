@@ -64,6 +64,38 @@ class ConsumerGpuP2pRuleTest {
             NCCL P2P issue using two RTX 5090 hangs
             """),
         given(
+                "Accelerate's refusal under deepspeed's launcher, with torchrun's rank prefix"
+                    + " (https://github.com/OpenBMB/MiniCPM-V/issues/325)",
+                """
+                [rank1]:     raise NotImplementedError(
+                [rank1]: NotImplementedError: Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which will do this automatically.
+                """)
+            .expect(
+                error(
+                        "Accelerate refused to start on RTX 4000-series GPUs: NCCL_P2P_DISABLE and"
+                            + " NCCL_IB_DISABLE were not set",
+                        "check_cuda_p2p_ib_support",
+                        "https://github.com/huggingface/accelerate/pull/2195",
+                        "NCCL_P2P_DISABLE=1 and NCCL_IB_DISABLE=1",
+                        "accelerate launch")
+                    .at("a.log:2")),
+        given(
+                "the refusal in a bare traceback, with the source line Accelerate raised it from"
+                    + " (https://github.com/huggingface/peft/issues/1927)",
+                """
+                --> 292             raise NotImplementedError(
+                    293                 "Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. "
+                    294                 'Please set `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which '
+                NotImplementedError: Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which will do this automatically.
+                """)
+            .expect(error("Accelerate refused to start").at("a.log:2", "a.log:4")),
+        given(
+            "a maintainer's words naming the series are no refusal"
+                + " (https://github.com/huggingface/accelerate/issues/2328)",
+            """
+            Looks like I am incorrect, it's only on the 4000-series, will look into re-enabling this!
+            """),
+        given(
             "a process id that reads 4090 is no GPU",
             """
             node1:4090:4101 [0] NCCL INFO Channel 00/02 :    0   1

@@ -157,6 +157,31 @@ class DuplicateGpuRuleTest {
             a:2521:2528 [0] INFO 0 -> 2 via P2P/IPC
             """),
         given(
+                "NCCL 2.1 on two servers both named node1: eth1 at .176 and .175, ranks 2 and 1"
+                    + " joined over P2P/IPC (https://github.com/horovod/horovod/issues/148)",
+                """
+                node1:22671:22795 [1] transport/p2p.cu:431 WARN failed to open CUDA IPC handle : 30 unknown error
+                node1:18225:18239 [0] INFO NET : Using interface eth1:100.102.32.176<0>
+                node1:22671:22795 [1] INFO NET : Using interface eth1:100.102.32.175<0>
+                node1:22671:22795 [1] INFO 1 -> 0 via P2P/IPC
+                node1:18225:18239 [0] INFO 2 -> 1 via P2P/IPC
+                """)
+            .expect(
+                error(
+                        "Two machines named node1 joined over P2P or SHM: NCCL took them for one",
+                        "rank 2 at 100.102.32.176, rank 1 at 100.102.32.175",
+                        "hostname of its own")
+                    .at("a.log:2", "a.log:3", "a.log:5")),
+        given(
+            "the same lines without the peer's address: nothing tells the machines apart"
+                + " (https://github.com/horovod/horovod/issues/148)",
+            """
+            node1:18226:18240 [1] INFO NET : Using interface eth1:100.102.32.176<0>
+            node1:18225:18239 [0] INFO NET : Using interface eth1:100.102.32.176<0>
+            node1:22671:22795 [1] INFO 1 -> 0 via P2P/IPC
+            node1:18225:18239 [0] INFO 2 -> 1 via P2P/IPC
+            """),
+        given(
             "two processes claiming one rank is duplicate-rank's (NCCL's bootstrap.cc format)",
             excerpt("duplicate-rank-source-format.log")));
   }

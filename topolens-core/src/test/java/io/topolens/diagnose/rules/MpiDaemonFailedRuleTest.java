@@ -62,6 +62,29 @@ class MpiDaemonFailedRuleTest {
                 error("could not open its TCP connection back", "oob_tcp_if_include")
                     .at("a.log:1")),
         given(
+                "DeepSpeed's runner could not ssh to its hostfile's host"
+                    + " (https://github.com/hpcac/2023-APAC-HPC-AI/issues/1)",
+                """
+                subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no gadi-gpu-v100-0011 hostname' returned non-zero exit status 255.
+
+                During handling of the above exception, another exception occurred:
+
+                RuntimeError: Using hostfile at /home/552/dz9214/hostfile but host=gadi-gpu-v100-0011 was not reachable via ssh. If you are running with a single node please remove /home/552/dz9214/hostfile or setup passwordless ssh.
+                """)
+            .expect(
+                error(
+                        "DeepSpeed's launcher could not reach a host of its hostfile over ssh",
+                        "PasswordAuthentication=no HOST hostname",
+                        "--no_ssh_check")
+                    .lacks("orted", "mpirun starts a daemon")
+                    .at("a.log:5")),
+        given(
+            "the phrase in prose, without a hostfile, is not DeepSpeed's check (a project README's"
+                + " sentence found by the index's text search)",
+            """
+            Home Assistant started beeing offline from time to time. Where the device was not reachable via ssh or the home assistant app.
+            """),
+        given(
             "prose about daemons is not the failure",
             """
             If you run very large numbers of MPI processes you may lose communication with the daemons; try --mca routed binomial.

@@ -134,7 +134,26 @@ class OfiPluginErrorRuleTest {
                 """
                 node-a:4021:4090 [0] nccl_ofi_ofiutils.cpp:257 NCCL WARN NET/OFI Couldn't create domain. RC: -12, ERROR: Cannot allocate memory
                 """)
-            .expect(error("could not set up libfabric", "ulimit -l unlimited").at("a.log:1")));
+            .expect(error("could not set up libfabric", "ulimit -l unlimited").at("a.log:1")),
+        given(
+                "an EFA send completed with RC 20 under the MPI Operator: the security group"
+                    + " lacked its self-referencing rules (https://github.com/aws/aws-ofi-nccl/issues/156)",
+                """
+                [1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0, Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }
+                [1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn> rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)
+                """)
+            .expect(
+                error(
+                        "An EFA transfer between nodes completed with an error",
+                        "security group itself",
+                        "fi_pingpong")
+                    .at("a.log:1")),
+        given(
+            "a channel over EFA is no error (https://github.com/NVIDIA/nccl/issues/1597, a line"
+                + " of its log)",
+            """
+            8h200-2:14630:14695 [1] NCCL INFO Channel 05/0 : 0[0] -> 1[1] [receive] via NET/AWS Libfabric/1/GDRDMA
+            """));
   }
 
   @ParameterizedTest(name = "{0}")
