@@ -213,6 +213,13 @@ public final class Needles {
   public static final String SSH_UNREACHABLE = "was not reachable via ssh";
 
   /**
+   * The same ssh check of DeepSpeed's runner as Python's traceback reports it when it failed,
+   * before the runner's own words: {@code subprocess.CalledProcessError: Command 'ssh -o
+   * PasswordAuthentication=no node1 hostname' returned non-zero exit status 255.}
+   */
+  public static final String SSH_CHECK = "PasswordAuthentication=no";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -546,6 +553,7 @@ public final class Needles {
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
               SSH_UNREACHABLE,
+              SSH_CHECK,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,
