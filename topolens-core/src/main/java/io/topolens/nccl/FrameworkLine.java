@@ -202,6 +202,12 @@ final class FrameworkLine {
       // CalledProcessError of the check's ssh command)
       return alone(Kind.MPI_DAEMON, text);
     }
+    if (text.contains(Needles.GLOO_LOOPBACK) || text.contains(Needles.GLOO_MESH)) {
+      // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
+      // socket-interface
+      // reads the two together
+      return alone(Kind.SOCKET, text);
+    }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
       return alone(Kind.INVALID_DEVICE, text);
