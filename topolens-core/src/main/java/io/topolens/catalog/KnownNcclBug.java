@@ -13,6 +13,11 @@ import java.util.List;
  *     some line
  * @param unless words that make a symptom line another cause's (lower case)
  * @param platform where the bug shows ({@code wsl}), or null for anywhere
+ * @param notPlatform where the symptom is another entry's ({@code wsl}), or null
+ * @param versionless whether the symptom alone is specific enough to name the bug when the log
+ *     prints no NCCL release (a warning that names the releases that carry it)
+ * @param severity {@code warn} where the symptom has other causes too (a hang), else {@code error}
+ *     (the default)
  * @param title the finding's title
  * @param explanation what the bug does, in plain words
  * @param fix what to do
@@ -25,6 +30,9 @@ public record KnownNcclBug(
     List<String> symptoms,
     List<String> unless,
     String platform,
+    String notPlatform,
+    boolean versionless,
+    String severity,
     String title,
     String explanation,
     String fix,

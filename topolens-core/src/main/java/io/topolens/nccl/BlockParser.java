@@ -17,11 +17,21 @@ final class BlockParser {
   private BlockParser() {}
 
   /**
-   * The line filter's needles after NCCL's own ({@link Needles#ALL} from index 1), found together
-   * in one pass over the lines that do not hold NCCL's.
+   * The line filter's needles after NCCL's own two ({@link Needles#ALL} from index 2), found
+   * together in one pass over the lines that hold neither. NCCL's debug line {@code NCCL } and its
+   * word {@code NCCL} are found by one search for the word (the first needle holds the second), so
+   * the word costs no pass of its own over the lines without it.
    */
-  private static final NeedleSet OTHER_NEEDLES =
-      new NeedleSet(Needles.ALL.subList(1, Needles.ALL.size()));
+  private static final NeedleSet OTHER_NEEDLES = new NeedleSet(otherNeedles());
+
+  private static List<String> otherNeedles() {
+    if (!Needles.ALL.get(0).equals(Needles.UPPER + " ")
+        || !Needles.ALL.get(1).equals(Needles.UPPER)) {
+      throw new IllegalStateException(
+          "Needles.ALL does not start with NCCL's debug line, then NCCL");
+    }
+    return Needles.ALL.subList(2, Needles.ALL.size());
+  }
 
   /** One parsed line of a block. {@code header} is null for NCCL-looking lines without one. */
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
@@ -44,15 +54,15 @@ final class BlockParser {
 
   static Result parse(byte[] buf, int len, OtherLines wanted) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends runs
-    // at memory speed; lines are cut out only when they are parsed. NCCL's own needle is searched
-    // line after line (it is in most lines of NCCL's logs); the others of the filter only in lines
+    // at memory speed; lines are cut out only when they are parsed. The word NCCL is searched line
+    // after line (it is in most lines of NCCL's logs); the others of the filter only in lines
     // without it, all together in one pass (NeedleSet).
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
     Wanted others = new Wanted(block, wanted);
-    int debugLine = UNKNOWN;
+    int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
     int nccl = 0;
@@ -70,10 +80,24 @@ final class BlockParser {
             new Parsed(
                 lines, "line of " + lineLen + " bytes starting \"" + head + "\"", null, null));
       } else {
-        if (debugLine != -1 && debugLine < start) {
-          debugLine = block.indexOf(Needles.DEBUG_LINE, start);
+        if (upper != -1 && upper < start) {
+          upper = block.indexOf(Needles.UPPER, start);
         }
-        int needle = debugLine >= 0 && debugLine < end ? 0 : other(needles, start, end);
+        int needle;
+        int debugLine = -1;
+        if (upper >= 0 && upper < end) {
+          // the word NCCL: the line's first NCCL followed by a space is NCCL's debug needle
+          // (Needles.ALL's first), else the word alone is the second
+          int at = upper;
+          while (at >= 0 && at < end && !(at + 4 < len && block.charAt(at + 4) == ' ')) {
+            at = block.indexOf(Needles.UPPER, at + 1);
+          }
+          needle = at >= 0 && at < end ? 0 : 1;
+          debugLine = at;
+          upper = at;
+        } else {
+          needle = other(needles, start, end);
+        }
         if (needle == 0) {
           int at = debugLine;
           if (isTrace(block, at, end)) {
@@ -132,10 +156,10 @@ final class BlockParser {
     return true;
   }
 
-  /** The index in {@link Needles#ALL} of the first needle after NCCL's own in a line, or -1. */
+  /** The index in {@link Needles#ALL} of the first needle after NCCL's two in a line, or -1. */
   private static int other(NeedleSet.Hits needles, int start, int end) {
     int i = needles.first(start, end);
-    return i < 0 ? -1 : i + 1;
+    return i < 0 ? -1 : i + 2;
   }
 
   /**
@@ -247,7 +271,7 @@ final class BlockParser {
   private static NcclEvent launch(byte[] buf, String block, int end, String text) {
     if (!text.contains(Needles.DOCKER_RUN)
         && !text.contains(Needles.MPIRUN)
-        && !text.contains("mpiexec -")) {
+        && !text.contains(Needles.MPIEXEC)) {
       return null;
     }
     StringBuilder joined = new StringBuilder(text);

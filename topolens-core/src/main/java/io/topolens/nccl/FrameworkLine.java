@@ -250,7 +250,12 @@ final class FrameworkLine {
     if (shell != null) {
       return shell;
     }
-    return bareVersion(text);
+    NcclEvent version = bareVersion(text);
+    if (version == null) {
+      String named = NcclVersionNamed.parse(text);
+      return named == null ? null : new NcclEvent.VersionNamed(named);
+    }
+    return version;
   }
 
   private static final String SOCKET_IFNAME = "NCCL_SOCKET_IFNAME";

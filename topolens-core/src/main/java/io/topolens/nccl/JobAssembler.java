@@ -172,6 +172,7 @@ final class JobAssembler {
           ofNoProcess(event, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
+      case NcclEvent.VersionNamed v -> namedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.EnvSet s ->
           // a launcher's command line: sent to every process, printed by none
           env.computeIfAbsent(
@@ -208,6 +209,14 @@ final class JobAssembler {
     String key = "nccl|" + version;
     if (printed.size() < MAX_DISTINCT_WARNINGS) {
       printed.putIfAbsent(key, new PrintedVersion(PrintedVersion.Of.NCCL, release, cuda, e));
+    }
+  }
+
+  /** NCCL's release as a package list, a path or a framework names it, once per release. */
+  private void namedNccl(String release, Evidence e) {
+    if (printed.size() < MAX_DISTINCT_WARNINGS) {
+      printed.putIfAbsent(
+          "named|" + release, new PrintedVersion(PrintedVersion.Of.NCCL_NAMED, release, -1, e));
     }
   }
 
@@ -304,6 +313,7 @@ final class JobAssembler {
         }
         printedNccl(v.version(), new Evidence(file, line, text));
       }
+      case NcclEvent.VersionNamed v -> namedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.CudaDriver d -> {
         if (printed.size() < MAX_DISTINCT_WARNINGS) {
           printed.putIfAbsent(

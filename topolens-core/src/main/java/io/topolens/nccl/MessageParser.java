@@ -175,6 +175,10 @@ final class MessageParser {
         if (m.startsWith("Using network ")) {
           return new NcclEvent.Plugin(m.substring(14).strip(), Outcome.SELECTED);
         }
+        if (m.startsWith("Using internal Network ")) {
+          // NCCL 2.1-2.3's choice (init.cu): "Using internal Network IB", "... Socket"
+          return new NcclEvent.Plugin(m.substring(23).strip(), Outcome.SELECTED);
+        }
       }
       case 'B' -> {
         if (m.startsWith("Bootstrap timings total ")) {

@@ -14,6 +14,12 @@ sealed interface NcclEvent {
   /** {@code NCCL version 2.27.3+cuda12.9}. */
   record Version(String version) implements NcclEvent {}
 
+  /**
+   * NCCL's release as another line names it (a package list, a library path, a framework's query):
+   * {@code nvidia-nccl-cu12==2.18.1}, {@code libnccl.so.2.18.1}, torch's {@code (2, 18, 1)}.
+   */
+  record VersionNamed(String version) implements NcclEvent {}
+
   /** {@code cudaDriverVersion 12020}: the CUDA the driver supports (major * 1000 + minor * 10). */
   record CudaDriver(int version) implements NcclEvent {}
 

@@ -284,6 +284,13 @@ public final class Needles {
   public static final String MPIRUN = "mpirun -";
 
   /**
+   * The same launch under the MPI standard's name ({@code mpiexec -n 16 -hosts n1,n2 ./train}, Open
+   * MPI's, MPICH's and Intel MPI's {@code mpiexec}), read as mpirun's ({@link LaunchLine}); 9 bytes
+   * with the option's dash, as mpirun's.
+   */
+  public static final String MPIEXEC = "mpiexec -";
+
+  /**
    * A GeForce GPU's name as tools print it ({@code NVIDIA GeForce RTX 4090}): the model is read by
    * {@link GpuNameLine}.
    */
@@ -536,6 +543,7 @@ public final class Needles {
               ADDRESS_IN_USE,
               DOCKER_RUN,
               MPIRUN,
+              MPIEXEC,
               NO_SPACE,
               GEFORCE,
               RTX_4090,

@@ -85,6 +85,7 @@ class LooksLikeTest {
           "n16-healthy-efa-plugin-2.27.7-aws-ofi-nccl-1055.log",
           "a07-gpu-needs-reset-gsp-busy-unavailable-sichek-51.log",
           "a09-healthy-one-gpu-per-node-l40s-2.27.3-nccl-tests-323.log",
+          "b14-healthy-gb200-nvl72-rack-allreduce-coreweave-nccl-tests-43.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log");
 

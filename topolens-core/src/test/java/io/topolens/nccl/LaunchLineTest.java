@@ -42,6 +42,9 @@ class LaunchLineTest {
         "`mpirun -np 3 --host a:2,b python train.py` | a a b | false | 3",
         "`mpirun -np 4 -host n1,n2 --map-by node ./all_reduce_perf` | n1 n2 | true | 4",
         "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | false | 16",
+        // https://github.com/horovod/horovod/issues/3618 (Open MPI's mpiexec; -N is per node)
+        "`mpiexec -v -N 2 -bind-to none --oversubscribe -x NCCL_DEBUG=TRACE -x LD_LIBRARY_PATH -x PATH -mca pml ob1 -mca btl ^openib python code/test.py`"
+            + " | - | false | 0",
         "`mpirun -np 2 -pernode -hostfile host.txt -x NCCL_SOCKET_IFNAME=enp6s0 ./all_reduce_perf` | - | false | 2",
         // nccl-tests issue 27: no -np before the host list, nor a count after it
         "`mpirun -H 10.251.154.148,10.251.154.143 -np 2 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2`"
@@ -86,6 +89,34 @@ class LaunchLineTest {
             });
     assertThat(r.parsed())
         .anySatisfy(p -> assertThat(p.event()).isInstanceOf(NcclEvent.Connection.class));
+  }
+
+  /**
+   * An mpiexec line is found by the line filter on its own: {@code mpiexec -} is one of its
+   * needles, as {@code mpirun -} is, so a launch line that holds no other needle (no {@code NCCL})
+   * is read.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      value = {
+        "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | 16",
+        "`mpiexec -v -N 2 -bind-to none --oversubscribe -x NCCL_DEBUG=TRACE -x LD_LIBRARY_PATH -x PATH -mca pml ob1 -mca btl ^openib python code/test.py`"
+            + " | - | 0",
+      })
+  void readsAnMpiexecLineThroughTheFilter(String line, String slots, int processes) {
+    String log = line + "\n# Out of bounds values : 0 OK\n";
+    byte[] b = log.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    BlockParser.Result r = BlockParser.parse(b, b.length);
+    List<String> expected = slots.equals("-") ? List.of() : Arrays.asList(slots.split(" "));
+    assertThat(r.parsed())
+        .filteredOn(p -> p.event() instanceof NcclEvent.Launch)
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p.event())
+                    .isEqualTo(new NcclEvent.Launch("mpirun", expected, false, "", processes)));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -4,7 +4,10 @@ import io.topolens.catalog.KnownNcclBug;
 import io.topolens.diagnose.Finding;
 import io.topolens.diagnose.Rule;
 import io.topolens.diagnose.Severity;
+import io.topolens.model.CollectiveTimeout;
+import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
+import io.topolens.model.GpuMention;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.NcclFailure;
@@ -19,7 +22,10 @@ import java.util.regex.Pattern;
 /**
  * {@code known-nccl-bug}: the log shows an NCCL release with a known bug (the bundled catalog,
  * {@code known-nccl-bugs.json}, each entry with its source) together with that bug's symptom and,
- * where the bug needs one, its platform: names the bug and the release that fixed it.
+ * where the bug needs one, its platform: names the bug and the release that fixed it. A release
+ * named only by a package list or without its patch, or none at all beside a symptom that is the
+ * bug's alone, is a warning that names the releases that carry it and how to check yours; a release
+ * outside the range is no finding.
  */
 public final class KnownNcclBugRule implements Rule {
 
@@ -47,49 +53,134 @@ public final class KnownNcclBugRule implements Rule {
   @Override
   public List<Finding> check(Job job) {
     List<Finding> out = new ArrayList<>();
+    // a failure line explained by one entry (the more specific first in the catalog) is not
+    // explained again by a later one
+    List<Evidence> claimed = new ArrayList<>();
     for (KnownNcclBug bug : bugs) {
-      PrintedVersion version =
-          job.printed(PrintedVersion.Of.NCCL).stream()
-              .filter(
-                  v ->
-                      PrintedVersion.compare(v.version(), bug.from()) >= 0
-                          && PrintedVersion.compare(v.version(), bug.fixedIn()) < 0)
-              .findFirst()
-              .orElse(null);
-      if (version == null) {
-        continue;
-      }
       List<Evidence> symptoms = symptoms(job, bug);
-      if (symptoms == null) {
+      if (symptoms == null || claimed.containsAll(symptoms)) {
         continue;
       }
       Evidence platform = bug.platform() == null ? null : platform(job, bug.platform());
       if (bug.platform() != null && platform == null) {
         continue;
       }
+      if (bug.notPlatform() != null && platform(job, bug.notPlatform()) != null) {
+        continue;
+      }
+      Release release = release(job, bug);
+      if (release == null) {
+        continue;
+      }
+      claimed.addAll(symptoms);
       List<Evidence> evidence = new ArrayList<>();
-      evidence.add(version.evidence());
+      if (release.version != null) {
+        evidence.add(release.version.evidence());
+      }
       symptoms.stream().filter(e -> !evidence.contains(e)).forEach(evidence::add);
       if (platform != null && !evidence.contains(platform)) {
         evidence.add(platform);
       }
-      out.add(
-          new Finding(
-              id(),
-              Severity.ERROR,
-              bug.title(),
-              "This log shows NCCL "
-                  + version.version()
-                  + (platform != null ? ", " + platformWords(bug.platform()) : "")
-                  + " and the bug's symptom. "
-                  + bug.explanation()
-                  + " Source: "
-                  + bug.source()
-                  + ".",
-              evidence,
-              bug.fix()));
+      out.add(finding(bug, release, platform, evidence));
     }
     return out;
+  }
+
+  /**
+   * The release a bug's finding rests on: a printed one in its range ({@code certain}), a partial
+   * one ({@code 2.19}) or one a package list names whose minor overlaps it, or none where the log
+   * names no release and the symptom alone is the bug's; null when a release outside the range
+   * shows.
+   */
+  private record Release(PrintedVersion version, boolean certain) {}
+
+  private static Release release(Job job, KnownNcclBug bug) {
+    List<PrintedVersion> printed = job.printed(PrintedVersion.Of.NCCL);
+    if (printed.isEmpty()) {
+      // no line of NCCL's own: the release a package list, a path or a framework names
+      printed = job.printed(PrintedVersion.Of.NCCL_NAMED);
+    }
+    if (printed.isEmpty()) {
+      return bug.versionless() ? new Release(null, false) : null;
+    }
+    for (PrintedVersion v : printed) {
+      if (PrintedVersion.within(v.version(), bug.from(), bug.fixedIn())) {
+        return new Release(
+            v, v.of() == PrintedVersion.Of.NCCL && !PrintedVersion.partial(v.version()));
+      }
+    }
+    return null;
+  }
+
+  private Finding finding(
+      KnownNcclBug bug, Release release, Evidence platform, List<Evidence> evidence) {
+    String range = releases(bug);
+    String where = platform != null ? ", " + platformWords(bug.platform()) : "";
+    String check =
+        " Check the release every rank loads: NCCL_DEBUG=VERSION prints `NCCL version X`; python -c"
+            + " 'import torch; print(torch.cuda.nccl.version())'; pip list | grep -i nccl.";
+    if (release.version == null) {
+      return new Finding(
+          id(),
+          Severity.WARN,
+          "Possibly a known NCCL bug of " + range + ": " + bug.title(),
+          "This log shows the exact symptom of a known NCCL bug of "
+              + range
+              + where
+              + ", but prints no NCCL release, so it cannot say the bug is yours. "
+              + bug.explanation()
+              + check
+              + " Source: "
+              + bug.source()
+              + ".",
+          evidence,
+          bug.fix());
+    }
+    String version = release.version.version();
+    if (!release.certain) {
+      boolean named = release.version.of() == PrintedVersion.Of.NCCL_NAMED;
+      return new Finding(
+          id(),
+          Severity.WARN,
+          "Possibly a known NCCL bug of " + range + ": " + bug.title(),
+          "This log "
+              + (named
+                  ? "names NCCL "
+                      + version
+                      + " (a package or library the line lists, not"
+                      + " NCCL's own version line)"
+                  : "shows NCCL " + version + " without its patch release")
+              + where
+              + " and the symptom of a known NCCL bug of "
+              + range
+              + ". "
+              + bug.explanation()
+              + check
+              + " Source: "
+              + bug.source()
+              + ".",
+          evidence,
+          bug.fix());
+    }
+    return new Finding(
+        id(),
+        "warn".equals(bug.severity()) ? Severity.WARN : Severity.ERROR,
+        bug.title(),
+        "This log shows NCCL "
+            + version
+            + where
+            + " and the bug's symptom. "
+            + bug.explanation()
+            + " Source: "
+            + bug.source()
+            + ".",
+        evidence,
+        bug.fix());
+  }
+
+  /** {@code NCCL 2.19.3 up to 2.27.3 (fixed there)}. */
+  private static String releases(KnownNcclBug bug) {
+    return "NCCL " + bug.from() + " up to " + bug.fixedIn() + " (fixed there)";
   }
 
   /** One line for each of the bug's symptom words, or null when a word is missing. */
@@ -112,6 +203,14 @@ public final class KnownNcclBugRule implements Rule {
         }
       }
       if (hit == null) {
+        for (CollectiveTimeout t : job.timeouts()) {
+          if (says(t.evidence().text(), t.evidence().text(), bug, word)) {
+            hit = t.evidence();
+            break;
+          }
+        }
+      }
+      if (hit == null) {
         return null;
       }
       lines.add(hit);
@@ -126,8 +225,28 @@ public final class KnownNcclBugRule implements Rule {
         && bug.unless().stream().noneMatch(l::contains);
   }
 
+  /** A consumer Blackwell GPU (sm_120): {@code GeForce RTX 5090}, {@code RTX 5070 Ti}. */
+  private static final Pattern RTX_50 = Pattern.compile("RTX ?50\\d\\d");
+
   /** A line that shows the platform, or null. */
   private static Evidence platform(Job job, String platform) {
+    if (platform.equals("collnet")) {
+      // CollNet (SHARP) is off unless asked for: NCCL_COLLNET_ENABLE=1
+      for (EnvSetting e : job.env()) {
+        if (e.name().equals("NCCL_COLLNET_ENABLE") && e.value().equals("1")) {
+          return e.evidence();
+        }
+      }
+      return null;
+    }
+    if (platform.equals("rtx50")) {
+      for (GpuMention g : job.gpuMentions()) {
+        if (RTX_50.matcher(g.model()).find()) {
+          return g.evidence();
+        }
+      }
+      return null;
+    }
     if (!platform.equals("wsl")) {
       return null;
     }
@@ -155,6 +274,12 @@ public final class KnownNcclBugRule implements Rule {
   }
 
   private static String platformWords(String platform) {
+    if (platform.equals("collnet")) {
+      return "with CollNet (SHARP) enabled (NCCL_COLLNET_ENABLE=1)";
+    }
+    if (platform.equals("rtx50")) {
+      return "on a GeForce RTX 50 GPU (consumer Blackwell, sm_120; the log names it)";
+    }
     return platform.equals("wsl")
         ? "on WSL2 (the host carries Windows' own computer name, or NCCL loaded WSL's driver"
             + " libraries)"
