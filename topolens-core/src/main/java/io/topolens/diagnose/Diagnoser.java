@@ -58,6 +58,7 @@ import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
+import io.topolens.diagnose.rules.ResultsCorrupted;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
 import io.topolens.diagnose.rules.ServiceMeshSidecar;
 import io.topolens.diagnose.rules.ShmExhausted;
@@ -144,6 +145,7 @@ public final class Diagnoser {
             new NicFarFromGpu(),
             new P2pNotSupported(),
             new BusbwBelowExpected(),
+            new ResultsCorrupted(),
             new NcclError(),
             new CollectiveTimeoutRule(),
             new WatchdogStuck(),

@@ -196,10 +196,20 @@ final class FrameworkLine {
     if ((text.contains(Needles.MPI_DAEMON_LOST) && text.contains("remote daemon"))
         || (text.contains(Needles.MPI_DAEMON_START) && text.contains("was unable to"))
         || (text.contains(Needles.MPI_DAEMON_FAILED) && text.contains("after launch"))
-        || (text.contains(Needles.SSH_UNREACHABLE) && text.contains("hostfile"))) {
+        || (text.contains(Needles.SSH_UNREACHABLE) && text.contains("hostfile"))
+        || (text.contains(Needles.SSH_CHECK)
+            && text.contains("hostname")
+            && text.contains("returned non-zero exit status"))) {
       // Open MPI's runtime (ORTE, PRRTE) lost or never started its daemon on another node;
-      // DeepSpeed's runner could not ssh to its hostfile's first host
+      // DeepSpeed's runner could not ssh to its hostfile's first host (its words, or Python's
+      // CalledProcessError of the check's ssh command)
       return alone(Kind.MPI_DAEMON, text);
+    }
+    if (text.contains(Needles.GLOO_LOOPBACK) || text.contains(Needles.GLOO_MESH)) {
+      // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
+      // socket-interface
+      // reads the two together
+      return alone(Kind.SOCKET, text);
     }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")

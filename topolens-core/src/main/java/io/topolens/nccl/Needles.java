@@ -213,6 +213,27 @@ public final class Needles {
   public static final String SSH_UNREACHABLE = "was not reachable via ssh";
 
   /**
+   * The same ssh check of DeepSpeed's runner as Python's traceback reports it when it failed,
+   * before the runner's own words: {@code subprocess.CalledProcessError: Command 'ssh -o
+   * PasswordAuthentication=no node1 hostname' returned non-zero exit status 255.}
+   */
+  public static final String SSH_CHECK = "PasswordAuthentication=no";
+
+  /**
+   * PyTorch's Gloo backend (ProcessGroupGloo.cpp) that could not resolve the host's name to a local
+   * address and bound to loopback: {@code Warning: Unable to resolve hostname to a (local) address.
+   * Using the loopback address as fallback. Manually set the network interface to bind to with
+   * GLOO_SOCKET_IFNAME.}
+   */
+  public static final String GLOO_LOOPBACK = "resolve hostname to a (local) address";
+
+  /**
+   * Gloo's TCP pairs that could not all connect: {@code Gloo connectFullMesh failed with
+   * [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error}.
+   */
+  public static final String GLOO_MESH = "connectFullMesh failed";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -590,6 +611,9 @@ public final class Needles {
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
               SSH_UNREACHABLE,
+              SSH_CHECK,
+              GLOO_LOOPBACK,
+              GLOO_MESH,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,
