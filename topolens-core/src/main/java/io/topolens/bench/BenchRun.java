@@ -32,6 +32,7 @@ import java.util.Map;
  * @param nranksFrom what nranks was taken or inferred from
  * @param end where the run stopped: the summary or concluded line, the last row, or the error line;
  *     for an aborted run its text says why
+ * @param outOfBoundsAt the {@code # Out of bounds values} line; null when not printed, or in JSON
  */
 public record BenchRun(
     String file,
@@ -49,7 +50,8 @@ public record BenchRun(
     Evidence start,
     Evidence collectiveFrom,
     Evidence nranksFrom,
-    Evidence end) {
+    Evidence end,
+    Evidence outOfBoundsAt) {
 
   public BenchRun {
     parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
@@ -88,7 +90,8 @@ public record BenchRun(
         start,
         start,
         start,
-        start);
+        start,
+        null);
   }
 
   private static final Comparator<BenchRow> BY_OUT_OF_PLACE_BUSBW =

@@ -58,6 +58,7 @@ final class RunBuilder {
 
   Double avgBusBw;
   String outOfBounds;
+  Evidence outOfBoundsAt;
   Evidence summary;
 
   Evidence error;
@@ -203,7 +204,8 @@ final class RunBuilder {
         start,
         collectiveFrom,
         ranks.from,
-        end);
+        end,
+        outOfBoundsAt);
   }
 
   private record Ranks(int n, boolean inferred, Evidence from) {}

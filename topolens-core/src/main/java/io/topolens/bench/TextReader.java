@@ -300,6 +300,7 @@ final class TextReader {
     Matcher m = t.match();
     if (oob) {
       run.outOfBounds = m.group(1).strip();
+      run.outOfBoundsAt = ev;
     } else {
       try {
         run.avgBusBw = Double.parseDouble(m.group(1));

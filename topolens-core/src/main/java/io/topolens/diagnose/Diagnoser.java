@@ -58,7 +58,9 @@ import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
+import io.topolens.diagnose.rules.ResultsCorrupted;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
+import io.topolens.diagnose.rules.ServiceMeshSidecar;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
@@ -133,6 +135,7 @@ public final class Diagnoser {
             new RankKilled(),
             new GpuXidRule(),
             new MasterPortInUse(),
+            new ServiceMeshSidecar(),
             new RendezvousEnvMissing(),
             new JobCancelled(),
             new LaggingRanks(),
@@ -142,6 +145,7 @@ public final class Diagnoser {
             new NicFarFromGpu(),
             new P2pNotSupported(),
             new BusbwBelowExpected(),
+            new ResultsCorrupted(),
             new NcclError(),
             new CollectiveTimeoutRule(),
             new WatchdogStuck(),

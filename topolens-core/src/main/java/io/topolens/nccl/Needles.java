@@ -213,6 +213,27 @@ public final class Needles {
   public static final String SSH_UNREACHABLE = "was not reachable via ssh";
 
   /**
+   * The same ssh check of DeepSpeed's runner as Python's traceback reports it when it failed,
+   * before the runner's own words: {@code subprocess.CalledProcessError: Command 'ssh -o
+   * PasswordAuthentication=no node1 hostname' returned non-zero exit status 255.}
+   */
+  public static final String SSH_CHECK = "PasswordAuthentication=no";
+
+  /**
+   * PyTorch's Gloo backend (ProcessGroupGloo.cpp) that could not resolve the host's name to a local
+   * address and bound to loopback: {@code Warning: Unable to resolve hostname to a (local) address.
+   * Using the loopback address as fallback. Manually set the network interface to bind to with
+   * GLOO_SOCKET_IFNAME.}
+   */
+  public static final String GLOO_LOOPBACK = "resolve hostname to a (local) address";
+
+  /**
+   * Gloo's TCP pairs that could not all connect: {@code Gloo connectFullMesh failed with
+   * [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error}.
+   */
+  public static final String GLOO_MESH = "connectFullMesh failed";
+
+  /**
    * Open MPI's {@code mpirun noticed that process rank 3 with PID 1234 on node n1 exited on signal
    * 9 (Killed).}
    */
@@ -345,6 +366,37 @@ public final class Needles {
    * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
    */
   public static final String PADDLE_NCCL = "Nccl error";
+
+  /**
+   * TensorFlow without NCCL kernels (its Windows, macOS and CPU-only builds) asked for its NCCL
+   * all-reduce: {@code InvalidArgumentError: No OpKernel was registered to support Op
+   * 'NcclAllReduce' used by {{node Adam/NcclAllReduce}} ...}; the op's name is TensorFlow's
+   * spelling, {@code Nccl}, which no other needle holds.
+   */
+  public static final String TF_NO_NCCL_KERNEL = "support Op 'Nccl";
+
+  /**
+   * The same without the op itself in the binary: {@code NotFoundError: Op type not registered
+   * 'NcclAllReduce' in binary running on HOST.}
+   */
+  public static final String TF_NO_NCCL_OP = "not registered 'Nccl";
+
+  /**
+   * Envoy (Istio's sidecar, other meshes) refusing a connection by its RBAC filter: the access
+   * log's response detail {@code rbac_access_denied_matched_policy[none]}.
+   */
+  public static final String MESH_DENIED = "rbac_access_denied";
+
+  /**
+   * The body Envoy's HTTP RBAC filter answers a refused request with: {@code RBAC: access denied}.
+   */
+  public static final String ENVOY_DENIED = "RBAC: access denied";
+
+  /**
+   * Istio's name for the Envoy cluster of a port of the pod itself, in the sidecar's debug lines
+   * and access log: {@code membership update for TLS cluster inbound|23456|| added 0 removed 1}.
+   */
+  public static final String MESH_INBOUND = "inbound|";
 
   /**
    * PyTorch Lightning announcing a process's rank, {@code Initializing distributed: GLOBAL_RANK: 1,
@@ -536,6 +588,11 @@ public final class Needles {
               STORE_BARRIER,
               ELASTIC_RENDEZVOUS,
               PADDLE_NCCL,
+              TF_NO_NCCL_KERNEL,
+              TF_NO_NCCL_OP,
+              MESH_DENIED,
+              ENVOY_DENIED,
+              MESH_INBOUND,
               GLOBAL_RANK,
               DRIVER_INSUFFICIENT,
               DRIVER_TOO_OLD,
@@ -554,6 +611,9 @@ public final class Needles {
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
               SSH_UNREACHABLE,
+              SSH_CHECK,
+              GLOO_LOOPBACK,
+              GLOO_MESH,
               STORE_NAME,
               HOST_NOT_FOUND,
               LIBFABRIC_ERROR,

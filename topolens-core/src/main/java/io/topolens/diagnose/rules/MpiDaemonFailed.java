@@ -49,17 +49,20 @@ public final class MpiDaemonFailed extends WarningRule {
             "`has lost communication with a remote daemon`: a daemon that was running stopped answering. Its node crashed, rebooted or ran out of memory, the daemon was killed, or the TCP connection to it broke (a network or interface problem between the nodes; at larger scale the runtime's own connection limits). The `Remote daemon: ... on node X` line after it names the node; every rank on it is lost.",
             "Check the named node (uptime, dmesg: an out-of-memory kill or a reboot; the scheduler's node state), reach it from the launch node over the interface Open MPI uses (ping, ssh), pin that interface (--mca oob_tcp_if_include IFACE; Open MPI 5: --prtemca oob_tcp_if_include IFACE), and rerun a plain mpirun -np N -H ... hostname over the same nodes before the job."),
         new Form(
-            DEEPSPEED_SSH,
-            "`was not reachable via ssh`: DeepSpeed's runner (launcher/runner.py), given a hostfile, first runs `ssh -o PasswordAuthentication=no HOST hostname` to the hostfile's first host and stops when it fails (ssh exits 255: no key accepted without a password, host key not accepted, name not resolved, port 22 closed or sshd not running in the container), before pdsh or mpirun starts any rank; with one node and a leftover hostfile (/job/hostfile by default) it tries a host it does not need.",
+            List.of(DEEPSPEED_SSH, DEEPSPEED_SSH_CHECK),
+            "`was not reachable via ssh` (or Python's `CalledProcessError: Command 'ssh -o PasswordAuthentication=no HOST hostname' returned non-zero exit status 255` before it): DeepSpeed's runner (launcher/runner.py), given a hostfile, first runs `ssh -o PasswordAuthentication=no HOST hostname` to the hostfile's first host and stops when it fails (ssh exits 255: no key accepted without a password, host key not accepted, name not resolved, port 22 closed or sshd not running in the container), before pdsh or mpirun starts any rank; with one node and a leftover hostfile (/job/hostfile by default) it tries a host it does not need.",
             "From the node running deepspeed, `ssh -o PasswordAuthentication=no HOST hostname` must print the name without a prompt: an ssh key in the host's authorized_keys (the same user), its host key in known_hosts, sshd running in every container (a custom port in ~/.ssh/config); with a single node remove the hostfile or run without one; where ssh works through another path (Kubernetes' MPI Operator), --no_ssh_check skips the check."));
   }
 
   /** The words of DeepSpeed's runner when its ssh check fails. */
   private static final String DEEPSPEED_SSH = "was not reachable via ssh";
 
+  /** The ssh command of that check, lower-cased as forms compare, in Python's traceback. */
+  private static final String DEEPSPEED_SSH_CHECK = "passwordauthentication=no";
+
   /** Whether every line is DeepSpeed's ssh check, not Open MPI's runtime. */
-  private static boolean deepspeedOnly(List<NcclWarning> hits) {
-    return hits.stream().allMatch(w -> w.message().contains(DEEPSPEED_SSH));
+  private boolean deepspeedOnly(List<NcclWarning> hits) {
+    return hits.stream().allMatch(forms().getLast()::saidBy);
   }
 
   @Override

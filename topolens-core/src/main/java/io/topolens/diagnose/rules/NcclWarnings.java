@@ -36,7 +36,8 @@ public final class NcclWarnings extends WarningRule {
    */
   @Override
   boolean elsewhere(Job job, NcclWarning w) {
-    return w.kind() == NcclWarning.Kind.SOCKET && w.message().startsWith("bootstrap.cc:");
+    return w.kind() == NcclWarning.Kind.SOCKET
+        && (w.message().startsWith("bootstrap.cc:") || SocketInterface.glooLoopback(w));
   }
 
   @Override

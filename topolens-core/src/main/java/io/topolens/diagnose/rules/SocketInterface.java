@@ -222,6 +222,10 @@ public final class SocketInterface implements Rule {
                   + " or ens...), or exclude bridges: NCCL_SOCKET_IFNAME=^docker0,br-,veth,lo; check ip -o addr on"
                   + " every node."));
     }
+    Finding gloo = glooOnLoopback(job);
+    if (gloo != null) {
+      out.add(gloo);
+    }
     Finding ipoib = ipoibAtInit(job);
     if (ipoib != null) {
       out.add(ipoib);
@@ -282,6 +286,60 @@ public final class SocketInterface implements Rule {
                   + " NCCL_SOCKET_IFNAME=eth0, or exclude the bad ones: NCCL_SOCKET_IFNAME=^lo,docker0."));
     }
     return out;
+  }
+
+  /**
+   * PyTorch's Gloo warning that it bound to loopback ({@code Unable to resolve hostname to a
+   * (local) address. Using the loopback address as fallback.}); NCCL's catch-all leaves it here,
+   * and alone (one host, where loopback works) it is no finding.
+   */
+  static boolean glooLoopback(NcclWarning w) {
+    return w.message().contains("resolve hostname to a (local) address");
+  }
+
+  /**
+   * Gloo bound to loopback and its full mesh then failed: the other hosts' ranks were given
+   * 127.0.0.1 (aws-do-eks pull 50: hostNetwork pods whose node name resolves to no local address).
+   */
+  private Finding glooOnLoopback(Job job) {
+    List<NcclWarning> loop =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(SocketInterface::glooLoopback)
+            .toList();
+    List<NcclWarning> mesh =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(w -> w.message().contains("connectFullMesh failed"))
+            .toList();
+    if (loop.isEmpty() || mesh.isEmpty()) {
+      return null;
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    loop.stream().limit(2).forEach(w -> evidence.add(w.evidence()));
+    mesh.stream().limit(2).forEach(w -> evidence.add(w.evidence()));
+    String ifname = job.envValue("GLOO_SOCKET_IFNAME");
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "PyTorch's Gloo group bound to loopback, and its ranks could not connect",
+        "Gloo (the CPU process group PyTorch, vLLM and others create beside NCCL's) picks its address by"
+            + " resolving the host's name; where the name resolves to no local address (a hostNetwork pod whose"
+            + " /etc/hosts lacks the node's name, a container whose hostname is not in DNS) it falls back to"
+            + " 127.0.0.1 and publishes that address. Ranks on other hosts then connect to their own loopback,"
+            + " are refused or time out, and connectFullMesh fails: the group, and the job with it, never"
+            + " starts."
+            + (ifname != null
+                ? " GLOO_SOCKET_IFNAME="
+                    + ifname
+                    + " is set where the command runs, but Gloo did not use it in the process that warned"
+                    + " (a worker started by Ray or another launcher does not inherit the shell's variables)."
+                : ""),
+        evidence,
+        "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface the hosts reach each other on, in"
+            + " the environment of every worker process (Ray's runtime_env or the pod spec, not only the"
+            + " launching shell), e.g. eth0 or ^lo,docker,veth; or make the host's name resolve to that address"
+            + " (getent hosts $(hostname) inside the container).");
   }
 
   /**

@@ -77,7 +77,33 @@ class MpiDaemonFailedRuleTest {
                         "PasswordAuthentication=no HOST hostname",
                         "--no_ssh_check")
                     .lacks("orted", "mpirun starts a daemon")
-                    .at("a.log:5")),
+                    .at("a.log:1", "a.log:5")),
+        given(
+                "the same check failing as Python's traceback reports it, cut before the runner's"
+                    + " words (https://github.com/deepspeedai/DeepSpeed/issues/4907)",
+                """
+                deepspeed --num_gpus 2 --num_nodes 2 --master_addr 192.168.3.100 --hostfile hostfile cifar10_deepspeed.py --deepspeed_config ds_config.json
+                Traceback (most recent call last):
+                  File "/root/anaconda3/envs/DS/lib/python3.9/site-packages/deepspeed/launcher/runner.py", line 437, in main
+                    subprocess.check_call(ssh_check_cmd, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, shell=True)
+                  File "/root/anaconda3/envs/DS/lib/python3.9/subprocess.py", line 373, in check_call
+                    raise CalledProcessError(retcode, cmd)
+                subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no 192.168.3.100 hostname' returned non-zero exit status 255.
+                """)
+            .expect(
+                error(
+                        "DeepSpeed's launcher could not reach a host of its hostfile over ssh",
+                        "PasswordAuthentication=no HOST hostname",
+                        "--no_ssh_check")
+                    .lacks("orted", "mpirun starts a daemon")
+                    .at("a.log:7")),
+        given(
+            "the check's command where it succeeded, and another ssh command that failed, are not"
+                + " the check failing",
+            """
+            [2024-01-06 11:41:34,489] [INFO] [runner.py:437:main] ssh -o PasswordAuthentication=no 192.168.3.100 hostname
+            subprocess.CalledProcessError: Command 'ssh node2 nvidia-smi' returned non-zero exit status 255.
+            """),
         given(
             "the phrase in prose, without a hostfile, is not DeepSpeed's check (a project README's"
                 + " sentence found by the index's text search)",

@@ -27,6 +27,35 @@ class SocketInterfaceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Gloo fell back to loopback in a hostNetwork pod, then its mesh failed"
+                    + " (https://github.com/aws-samples/aws-do-eks/pull/50)",
+                """
+                [rank8] Warning: Unable to resolve hostname to a (local) address. Using the loopback
+                        address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME
+                [rank8] Gloo connectFullMesh failed ... timed out connecting: SO_ERROR: Connection refused,
+                        remote=[127.0.0.1]:14215
+                RuntimeError: Gloo connectFullMesh failed ...
+                EngineCore failed to start.
+                """)
+            .expect(
+                error(
+                        "PyTorch's Gloo group bound to loopback, and its ranks could not connect",
+                        "GLOO_SOCKET_IFNAME",
+                        "getent hosts")
+                    .at("a.log:1", "a.log:3", "a.log:5")),
+        given(
+            "Gloo's loopback fallback alone, eight ranks of one host that then went on, is no finding"
+                + " (https://github.com/wtdcode/vllm-backport/issues/14)",
+            """
+            [rank7]:[W806 14:25:27.650991133 ProcessGroupGloo.cpp:524] Warning: Unable to resolve hostname to a (local) address. Using the loopback address as fallback. Manually set the network interface to bind to with GLOO_SOCKET_IFNAME. (function operator())
+            [rank1]:[W806 14:25:27.665422024 ProcessGroupGloo.cpp:524] Warning: Unable to resolve hostname to a (local) address. Using the loopback address as fallback. Manually set the network interface to bind to with GLOO_SOCKET_IFNAME. (function operator())
+            """),
+        given(
+            "a mesh failure without the loopback fallback is not this finding",
+            """
+            RuntimeError: Gloo connectFullMesh failed with [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:144] no error
+            """),
+        given(
                 "the proxy's connect over a docker bridge gateway, dask on AWS"
                     + " (https://github.com/dmlc/xgboost/issues/7982)",
                 """
