@@ -202,6 +202,9 @@ final class FrameworkLine {
       // CalledProcessError of the check's ssh command)
       return alone(Kind.MPI_DAEMON, text);
     }
+    if (interposerFailed(text)) {
+      return alone(Kind.GPU_INTERPOSER, text);
+    }
     if (text.contains(Needles.GLOO_LOOPBACK) || text.contains(Needles.GLOO_MESH)) {
       // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
       // socket-interface
@@ -546,6 +549,18 @@ final class FrameworkLine {
     }
     String after = text.substring(at + Needles.HOST_NOT_FOUND.length());
     return UNRESOLVED.stream().anyMatch(after::startsWith);
+  }
+
+  /**
+   * HAMi-core's interposer refusing a device index its own hooks computed ({@code [HAMI-core ERROR
+   * (pid:2244 thread=... multiprocess_memory_limit.c:1255)]: Illegal device id: 31069}, its
+   * LOG_ERROR in {@code get_current_device_memory_limit}, {@code add_gpu_device_memory_usage}...):
+   * the out-of-range index it then writes with is what segfaults the process. Its {@code Msg} and
+   * {@code Warn} lines ({@code Initializing.....}, {@code Kick dead proc}) are a healthy pod's.
+   */
+  static boolean interposerFailed(String text) {
+    int at = text.indexOf(Needles.HAMI_CORE_ERROR);
+    return at >= 0 && text.indexOf("Illegal device id", at) > 0;
   }
 
   /**

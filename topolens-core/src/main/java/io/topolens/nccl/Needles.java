@@ -205,6 +205,14 @@ public final class Needles {
   public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
+   * HAMi-core's own error log (libvgpu.so, the CUDA interposer HAMi's device plugin preloads into a
+   * pod that shares a GPU): {@code [HAMI-core ERROR (pid:2244 thread=...
+   * multiprocess_memory_limit.c:1255)]: Illegal device id: 31069}; older releases {@code [HAMI-core
+   * ERROR(...)]}.
+   */
+  public static final String HAMI_CORE_ERROR = "[HAMI-core ERROR";
+
+  /**
    * DeepSpeed's runner (launcher/runner.py) that could not ssh to the first host of its hostfile
    * before starting the job over pdsh or mpirun: {@code RuntimeError: Using hostfile at
    * /job/hostfile but host=node2 was not reachable via ssh. If you are running with a single node
@@ -574,6 +582,7 @@ public final class Needles {
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
+              HAMI_CORE_ERROR,
               SSH_UNREACHABLE,
               SSH_CHECK,
               GLOO_LOOPBACK,
