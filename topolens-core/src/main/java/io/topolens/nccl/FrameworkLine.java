@@ -205,6 +205,11 @@ final class FrameworkLine {
     if (interposerFailed(text)) {
       return alone(Kind.GPU_INTERPOSER, text);
     }
+    if (text.contains(Needles.VERBS_NO_PROVIDER) && text.contains("no userspace")) {
+      // libibverbs lists a uverbs device it has no provider for (libmlx5 missing in a container):
+      // ib-device-unavailable's, as NCCL's own "Unable to open device"
+      return alone(Kind.IB_DEVICE, text);
+    }
     if (text.contains(Needles.GLOO_LOOPBACK) || text.contains(Needles.GLOO_MESH)) {
       // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
       // socket-interface

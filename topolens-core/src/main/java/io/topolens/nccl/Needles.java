@@ -213,6 +213,13 @@ public final class Needles {
   public static final String HAMI_CORE_ERROR = "[HAMI-core ERROR";
 
   /**
+   * libibverbs listing a device it has no provider library for (libibverbs/init.c, always in
+   * libibverbs 1.x, under {@code IBV_SHOW_WARNINGS} in rdma-core): {@code libibverbs: Warning: no
+   * userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0}.
+   */
+  public static final String VERBS_NO_PROVIDER = "device-specific driver found";
+
+  /**
    * DeepSpeed's runner (launcher/runner.py) that could not ssh to the first host of its hostfile
    * before starting the job over pdsh or mpirun: {@code RuntimeError: Using hostfile at
    * /job/hostfile but host=node2 was not reachable via ssh. If you are running with a single node
@@ -583,6 +590,7 @@ public final class Needles {
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
               HAMI_CORE_ERROR,
+              VERBS_NO_PROVIDER,
               SSH_UNREACHABLE,
               SSH_CHECK,
               GLOO_LOOPBACK,
