@@ -54,6 +54,8 @@ class DiagnoseJobCommandTest {
   void cluster(TestInfo test) throws Exception {
     // the EFA test's cluster: the second node without the EFA device plugin, pods asking none
     boolean noEfa = test.getTestMethod().orElseThrow().getName().startsWith("aClusterWithoutEfa");
+    // the mesh test's pods: Istio's proxy injected beside the training container
+    boolean mesh = test.getTestMethod().orElseThrow().getName().startsWith("aMeshSidecar");
     kubeconfig = tmp.resolve("kubeconfig");
     Files.writeString(
         kubeconfig,
@@ -126,6 +128,11 @@ class DiagnoseJobCommandTest {
                                       "vpc.amazonaws.com/efa", new Quantity("4")))
                           .endResources()
                           .build())
+                  .addAllToContainers(
+                      mesh
+                          ? List.of(
+                              new ContainerBuilder().withName("istio-proxy").withImage("p").build())
+                          : List.of())
                   .endSpec()
                   .withStatus(
                       new PodStatusBuilder()
@@ -139,6 +146,17 @@ class DiagnoseJobCommandTest {
                                   .endTerminated()
                                   .endState()
                                   .build())
+                          .addAllToContainerStatuses(
+                              mesh
+                                  ? List.of(
+                                      new ContainerStatusBuilder()
+                                          .withName("istio-proxy")
+                                          .withNewState()
+                                          .withNewRunning()
+                                          .endRunning()
+                                          .endState()
+                                          .build())
+                                  : List.of())
                           .build())
                   .build())
           .create();
@@ -154,7 +172,37 @@ class DiagnoseJobCommandTest {
                   .map(l -> l + "\n")
                   .collect(Collectors.joining()))
           .always();
+      server
+          .expect()
+          .get()
+          .withPath("/api/v1/namespaces/ml/pods/" + pod + "/log?pretty=false&container=istio-proxy")
+          .andReturn(200, "")
+          .always();
     }
+  }
+
+  @Test
+  void aMeshSidecarInThePodsIsAWarningLiveAndOffline() throws Exception {
+    Path saved = tmp.resolve("saved");
+    CliRun live = diagnoseFsdp("--format", "json", "--save", saved.toString());
+    var mesh =
+        new ObjectMapper()
+            .readTree(live.out())
+            .path("findings")
+            .valueStream()
+            .filter(f -> f.path("id").asText().equals("service-mesh-sidecar"))
+            .toList();
+    assertThat(mesh).hasSize(1);
+    assertThat(mesh.getFirst().path("severity").asText()).isEqualTo("warn");
+    assertThat(mesh.getFirst().path("evidence").valueStream().map(e -> e.path("file").asText()))
+        .containsExactly("pod fsdp-worker-0", "pod fsdp-worker-1");
+    assertThat(mesh.getFirst().path("evidence").get(0).path("text").asText())
+        .isEqualTo("runs container istio-proxy");
+    // the saved folder keeps the pods' containers; the logs alone do not show the proxy
+    CliRun offline = CliRun.of("diagnose", "--format", "json", saved.toString());
+    assertThat(offline.out()).isEqualTo(live.out());
+    CliRun logsOnly = CliRun.of("diagnose", "--format", "json", saved.resolve("logs").toString());
+    assertThat(ids(logsOnly.out())).doesNotContain("service-mesh-sidecar");
   }
 
   @Test

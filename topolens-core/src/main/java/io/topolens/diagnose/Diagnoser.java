@@ -61,6 +61,7 @@ import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
 import io.topolens.diagnose.rules.ResultsCorrupted;
 import io.topolens.diagnose.rules.SameHostOverNetwork;
+import io.topolens.diagnose.rules.ServiceMeshSidecar;
 import io.topolens.diagnose.rules.ShmExhausted;
 import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
@@ -135,6 +136,7 @@ public final class Diagnoser {
             new RankKilled(),
             new GpuXidRule(),
             new MasterPortInUse(),
+            new ServiceMeshSidecar(),
             new RendezvousEnvMissing(),
             new JobCancelled(),
             new LaggingRanks(),

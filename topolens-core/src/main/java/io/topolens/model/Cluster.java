@@ -19,8 +19,18 @@ public record Cluster(List<NodeFacts> nodes, List<PodRequest> pods) {
    *
    * @param node the node it ran on, or null when it was never scheduled
    * @param efa {@code vpc.amazonaws.com/efa} devices its containers asked for, 0 for none
+   * @param containers the names of its containers ({@code pytorch}, {@code istio-proxy})
    */
-  public record PodRequest(String pod, String node, int efa) {}
+  public record PodRequest(String pod, String node, int efa, List<String> containers) {
+    public PodRequest {
+      containers = List.copyOf(containers);
+    }
+
+    /** A pod whose containers are not known. */
+    public PodRequest(String pod, String node, int efa) {
+      this(pod, node, efa, List.of());
+    }
+  }
 
   public Cluster {
     nodes = List.copyOf(nodes);

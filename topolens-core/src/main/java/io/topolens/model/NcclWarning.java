@@ -143,8 +143,11 @@ public record NcclWarning(
      */
     PROXY,
     /**
-     * This PyTorch has no NCCL (a Windows, macOS or CPU-only build) and the job asked for the nccl
-     * backend ({@code Distributed package doesn't have NCCL built in}).
+     * The framework has no NCCL it can use: this PyTorch has none (a Windows, macOS or CPU-only
+     * build) and the job asked for the nccl backend ({@code Distributed package doesn't have NCCL
+     * built in}), this TensorFlow has no NCCL kernels ({@code No OpKernel was registered to support
+     * Op 'NcclAllReduce'}), or the NCCL library is not there to load ({@code libnccl.so.2: cannot
+     * open shared object file}).
      */
     NCCL_NOT_BUILT,
     /**
@@ -152,6 +155,13 @@ public record NcclWarning(
      * process on the host holds the port ({@code Address already in use}, errno 98).
      */
     PORT_IN_USE,
+    /**
+     * A service mesh's sidecar proxy (Istio's or another Envoy) stands in the job's traffic: it
+     * denied a connection ({@code rbac_access_denied_matched_policy[none]}, {@code RBAC: access
+     * denied}) or logs the inbound cluster of a port of the pod ({@code TLS cluster
+     * inbound|23456||}).
+     */
+    SERVICE_MESH,
     /**
      * GKE's GPUDirect-TCPX/TCPXO receive-datapath manager (RxDM, the sidecar the FasTrak plugin
      * talks to) failed its checks or was not there ({@code Number of GPUs detected in the PCI tree

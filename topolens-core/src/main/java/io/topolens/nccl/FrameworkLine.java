@@ -155,7 +155,7 @@ final class FrameworkLine {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       return alone(text);
     }
-    if (notBuilt(text) || notLoadable(text)) {
+    if (notBuilt(text) || notLoadable(text) || tensorflowWithoutNccl(text)) {
       return alone(Kind.NCCL_NOT_BUILT, text);
     }
     if (text.contains(Needles.DRIVER_INSUFFICIENT)
@@ -164,6 +164,9 @@ final class FrameworkLine {
             && WarningClassifier.olderLibrary(text.toLowerCase(Locale.ROOT)))) {
       // CUDA 35 in the runtime's or PyTorch's words; a library older than the program's headers
       return alone(text);
+    }
+    if (serviceMesh(text)) {
+      return alone(Kind.SERVICE_MESH, text);
     }
     if (portInUse(text)) {
       return alone(Kind.PORT_IN_USE, text);
@@ -643,6 +646,42 @@ final class FrameworkLine {
   private static boolean notBuilt(String text) {
     return text.contains("Distributed package doesn't have NCCL")
         || text.contains("but NCCL support is not compiled");
+  }
+
+  /**
+   * A service mesh's Envoy sidecar in the pod's traffic: its RBAC filter's refusal ({@code
+   * rbac_access_denied_matched_policy[none]} in Istio's access log, {@code RBAC: access denied}),
+   * or Istio's inbound cluster of one of the pod's ports ({@code TLS cluster inbound|23456||},
+   * {@code inbound|29500||} in an access log): a port number between the bars.
+   */
+  private static boolean serviceMesh(String text) {
+    if (text.contains(Needles.MESH_DENIED + "_matched_policy[")
+        || text.contains(Needles.ENVOY_DENIED)) {
+      return true;
+    }
+    int at = text.indexOf(Needles.MESH_INBOUND);
+    if (at < 0) {
+      return false;
+    }
+    int i = at + Needles.MESH_INBOUND.length();
+    int digits = i;
+    while (digits < text.length() && Character.isDigit(text.charAt(digits))) {
+      digits++;
+    }
+    return digits > i && text.startsWith("|", digits);
+  }
+
+  /**
+   * TensorFlow has no NCCL kernel or op for the NCCL collective a tf.distribute strategy asked for
+   * (its Windows, macOS and CPU-only builds): {@code InvalidArgumentError: No OpKernel was
+   * registered to support Op 'NcclAllReduce' used by {{node Adam/NcclAllReduce}} with these attrs:
+   * ...} (TF 1.x: {@code ... 'NcclAllReduce' with these attrs. Registered devices: [CPU,GPU]}), and
+   * {@code Op type not registered 'NcclAllReduce' in binary running on HOST.} Other lines that name
+   * the op ({@code [[Adam/NcclAllReduce]]}, {@code Caused by op u'NcclAllReduce_30'}) are not.
+   */
+  private static boolean tensorflowWithoutNccl(String text) {
+    return (text.contains(Needles.TF_NO_NCCL_KERNEL) && text.contains("No OpKernel was registered"))
+        || (text.contains(Needles.TF_NO_NCCL_OP) && text.contains("Op type not registered 'Nccl"));
   }
 
   /**

@@ -383,6 +383,37 @@ public final class Needles {
   public static final String PADDLE_NCCL = "Nccl error";
 
   /**
+   * TensorFlow without NCCL kernels (its Windows, macOS and CPU-only builds) asked for its NCCL
+   * all-reduce: {@code InvalidArgumentError: No OpKernel was registered to support Op
+   * 'NcclAllReduce' used by {{node Adam/NcclAllReduce}} ...}; the op's name is TensorFlow's
+   * spelling, {@code Nccl}, which no other needle holds.
+   */
+  public static final String TF_NO_NCCL_KERNEL = "support Op 'Nccl";
+
+  /**
+   * The same without the op itself in the binary: {@code NotFoundError: Op type not registered
+   * 'NcclAllReduce' in binary running on HOST.}
+   */
+  public static final String TF_NO_NCCL_OP = "not registered 'Nccl";
+
+  /**
+   * Envoy (Istio's sidecar, other meshes) refusing a connection by its RBAC filter: the access
+   * log's response detail {@code rbac_access_denied_matched_policy[none]}.
+   */
+  public static final String MESH_DENIED = "rbac_access_denied";
+
+  /**
+   * The body Envoy's HTTP RBAC filter answers a refused request with: {@code RBAC: access denied}.
+   */
+  public static final String ENVOY_DENIED = "RBAC: access denied";
+
+  /**
+   * Istio's name for the Envoy cluster of a port of the pod itself, in the sidecar's debug lines
+   * and access log: {@code membership update for TLS cluster inbound|23456|| added 0 removed 1}.
+   */
+  public static final String MESH_INBOUND = "inbound|";
+
+  /**
    * PyTorch Lightning announcing a process's rank, {@code Initializing distributed: GLOBAL_RANK: 1,
    * MEMBER: 2/8}: a rank announced twice is two processes claiming it.
    */
@@ -572,6 +603,11 @@ public final class Needles {
               STORE_BARRIER,
               ELASTIC_RENDEZVOUS,
               PADDLE_NCCL,
+              TF_NO_NCCL_KERNEL,
+              TF_NO_NCCL_OP,
+              MESH_DENIED,
+              ENVOY_DENIED,
+              MESH_INBOUND,
               GLOBAL_RANK,
               DRIVER_INSUFFICIENT,
               DRIVER_TOO_OLD,

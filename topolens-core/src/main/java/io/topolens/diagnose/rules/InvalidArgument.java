@@ -32,9 +32,43 @@ public final class InvalidArgument extends WarningRule {
     return "NCCL checked the arguments of a call and refused it (ncclInvalidArgument): a buffer that is NULL or not device memory of this GPU, a root outside 0..nranks-1, an unknown data type or reduction, a buffer allocated on another device than the communicator's. Or a usage check (ncclInvalidUsage) refused the order or setup of calls: a config not made with NCCL_CONFIG_INITIALIZER or with invalid values, an invalid rank or device count at init, a communicator used after it was destroyed or before its non-blocking init finished, ncclGroupEnd without ncclGroupStart, blocking and non-blocking communicators in one group, a send to self without its receive, a custom reduction used with another type, FP8 reductions before sm90, CUDA graph capture NCCL cannot do. Nothing in the system or the network is wrong; the code calling NCCL (the framework, a library, the training script) passed it.";
   }
 
+  /**
+   * argcheck.cc prints the communicator's rank count as the top of the root's range ({@code
+   * comm->nRanks}, not nRanks-1), so {@code 0..0} names a communicator with no ranks: its init had
+   * not run when the call reached it.
+   */
+  private static final Form NOT_INITIALISED =
+      new Form(
+          "(root should be in the 0..0 range)",
+          "`invalid root R (root should be in the 0..0 range)` is NCCL's root check printing the"
+              + " communicator's rank count (argcheck.cc prints comm->nRanks there), and it is 0: the"
+              + " call reached a communicator whose init had not run yet (or that was destroyed), not"
+              + " a wrong root. From NCCL 2.5 on, a ncclCommInitRank called between ncclGroupStart and"
+              + " ncclGroupEnd runs only at ncclGroupEnd, so a collective queued in the same group finds"
+              + " the communicator empty; PyTorch 1.3's DataParallel (torch.cuda.nccl's reduce and"
+              + " broadcast) did exactly that and fails on NCCL 2.5 and later with this line and 'NCCL"
+              + " Error 4: invalid argument' (NVIDIA/nccl#276: combining init with collectives in one"
+              + " group call was never supported and worked before by luck; the fix is"
+              + " pytorch/pytorch#29014). Threads that use a communicator before the thread creating it"
+              + " returned from its init get the same line.",
+          "With PyTorch 1.3 or older: a PyTorch release with pytorch/pytorch#29014 (newer than"
+              + " 1.3.1), or the NCCL 2.4 it was built with (a system NCCL 2.5 or later loaded in its"
+              + " place is what breaks it: the version line the log prints says which). In your own"
+              + " code: end the group of ncclCommInitRank calls (or call them outside any group) before"
+              + " queuing collectives on the communicators, and hand a communicator to other threads"
+              + " only after its init returned.");
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    return hits.stream().anyMatch(NOT_INITIALISED::saidBy)
+        ? "A collective reached a communicator NCCL had not initialised"
+        : title();
+  }
+
   @Override
   List<Form> forms() {
     return List.of(
+        NOT_INITIALISED,
         new Form(
             "invalid rank requested",
             "`Invalid rank requested : R/N` says a process asked to be rank R of a communicator of N ranks (ranks run 0..N-1): the ranks and the world size the launcher gave the workers disagree, for instance more processes started than WORLD_SIZE counts, or a node rank or process-per-node count that differs between workers.",

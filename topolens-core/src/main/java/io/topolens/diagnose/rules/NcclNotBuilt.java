@@ -9,7 +9,9 @@ import java.util.List;
  * build has no NCCL ({@code RuntimeError: Distributed package doesn't have NCCL built in}, {@code
  * Attempted to get default timeout for nccl backend, but NCCL support is not compiled}), or the
  * NCCL library it loads at run time is not there ({@code Unable to load NCCL library}, {@code
- * libnccl.so.2: cannot open shared object file}).
+ * libnccl.so.2: cannot open shared object file}), or this TensorFlow has no NCCL kernels ({@code No
+ * OpKernel was registered to support Op 'NcclAllReduce'}, {@code Op type not registered
+ * 'NcclAllReduce'}).
  */
 public final class NcclNotBuilt extends WarningRule {
 
@@ -30,6 +32,23 @@ public final class NcclNotBuilt extends WarningRule {
               + " LD_LIBRARY_PATH holding its lib directory); or install the framework's bundled-CUDA variant"
               + " (jax[cuda12], a PyTorch wheel with its dependencies).");
 
+  /** TensorFlow's words for an NCCL op it has no kernel, or no op, for. */
+  private static final Form TENSORFLOW =
+      new Form(
+          List.of("op 'nccl", "registered 'nccl"),
+          "TensorFlow runs NCCL through its own ops (NcclAllReduce, which tf.distribute's"
+              + " MirroredStrategy uses by default for GPUs on one machine), and this TensorFlow has no"
+              + " kernel for them: its Windows builds have none (NVIDIA publishes no NCCL for Windows;"
+              + " tensorflow/tensorflow#21470), nor do its macOS and CPU-only builds (there the error's"
+              + " 'Registered devices' lists no GPU). TensorFlow 1.x before 1.13 kept the NCCL ops in"
+              + " tf.contrib.nccl, registered only once that module is imported.",
+          "Use a cross-device all-reduce without NCCL where TensorFlow has none:"
+              + " tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())"
+              + " (or ReductionToOneDevice()); for NCCL run a GPU build of TensorFlow on Linux (pip install"
+              + " tensorflow[and-cuda]; WSL2 on Windows) and check that"
+              + " tf.config.list_physical_devices('GPU') lists the GPUs; on TensorFlow 1.x import"
+              + " tensorflow.contrib.nccl before building the graph.");
+
   public NcclNotBuilt() {
     super(Severity.ERROR, NcclWarning.Kind.NCCL_NOT_BUILT);
   }
@@ -41,23 +60,38 @@ public final class NcclNotBuilt extends WarningRule {
 
   @Override
   List<Form> forms() {
-    return List.of(NOT_LOADABLE);
+    return List.of(NOT_LOADABLE, TENSORFLOW);
   }
 
-  private static boolean loadableOnly(List<NcclWarning> hits) {
-    return hits.stream().allMatch(NOT_LOADABLE::saidBy);
+  /** Whether every line is of the form, so PyTorch's title and explanation do not apply. */
+  private static boolean only(Form form, List<NcclWarning> hits) {
+    return hits.stream().allMatch(form::saidBy);
+  }
+
+  /** Whether some line is PyTorch's own (of no other form). */
+  private boolean pytorch(List<NcclWarning> hits) {
+    return hits.stream().anyMatch(w -> forms().stream().noneMatch(f -> f.saidBy(w)));
   }
 
   @Override
   String title(List<NcclWarning> hits) {
-    return loadableOnly(hits) ? "The NCCL library could not be loaded" : title();
+    if (only(NOT_LOADABLE, hits)) {
+      return "The NCCL library could not be loaded";
+    }
+    if (only(TENSORFLOW, hits)) {
+      return "This TensorFlow has no NCCL";
+    }
+    return pytorch(hits) ? title() : "The framework has no NCCL it can use";
   }
 
   @Override
   String explanation(List<NcclWarning> hits) {
-    return loadableOnly(hits)
+    if (pytorch(hits)) {
+      return explanation();
+    }
+    return only(NOT_LOADABLE, hits)
         ? "The job needs NCCL for its GPU collectives and the framework has no NCCL library it can load."
-        : explanation();
+        : "The job needs NCCL for its GPU collectives and the framework has none it can use.";
   }
 
   @Override

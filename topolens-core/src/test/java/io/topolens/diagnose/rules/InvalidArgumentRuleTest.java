@@ -34,7 +34,27 @@ class InvalidArgumentRuleTest {
                 """)
             .expect(
                 error("The program passed NCCL an invalid argument", "NCCL_CHECK_POINTERS=1")
+                    .lacks("had not initialised", "pytorch/pytorch#29014")
                     .at("a.log:3")),
+        given(
+                "a root check that prints a communicator of 0 ranks: send and receive from 16 threads"
+                    + " on 16 communicators, NCCL 2.14.3 (https://github.com/NVIDIA/nccl/issues/963)",
+                """
+                NCCL version 2.14.3+cuda11.7
+                Finish initialization.
+
+                9306dc444753:248281:248306 [1] misc/argcheck.cc:39 NCCL WARN Recv : invalid root 0 (root should be in the 0..0 range)
+                9306dc444753:248281:248306 [1] NCCL INFO enqueue.cc:1450 -> 4
+                9306dc444753:248281:248306 [1] NCCL INFO group.cc:106 -> 4
+
+                9306dc444753:248281:248319 [2] misc/argcheck.cc:39 NCCL WARN Send : invalid root 3 (root should be in the 0..0 range)
+                """)
+            .expect(
+                error(
+                        "A collective reached a communicator NCCL had not initialised",
+                        "init had not run yet",
+                        "only after its init returned")
+                    .at("a.log:4", "a.log:8")),
         given(
             "CUDA's own invalid argument is not NCCL's check (nccl issue 1283)",
             """

@@ -88,6 +88,59 @@ class NcclNotBuiltRuleTest {
             │   1012 │   │   │   if not is_nccl_available():                                                   │
             """),
         given(
+                "TensorFlow on Windows, MirroredStrategy's NCCL all-reduce"
+                    + " (https://github.com/tensorflow/tensorflow/issues/44281)",
+                """
+                No OpKernel was registered to support Op 'NcclAllReduce' used by {{node NcclAllReduce}} with these attrs: [reduction="sum", shared_name="c1", T=DT_FLOAT, num_devices=2]
+                Registered devices: [CPU, GPU, XLA_CPU, XLA_GPU]
+                Registered kernels:
+                  <no registered kernels>
+
+                \t [[NcclAllReduce]] [Op:__inference_train_function_2229]
+                """)
+            .expect(
+                error(
+                        "This TensorFlow has no NCCL",
+                        "1 line(s) of 1 distinct form(s)",
+                        "Windows builds have none",
+                        "HierarchicalCopyAllReduce()")
+                    .lacks("PyTorch", "gloo", "pip install nvidia-nccl")
+                    .at("a.log:1")),
+        given(
+                "TensorFlow 2.0 alpha on Windows Server, without the space before 'with'"
+                    + " (https://github.com/tensorflow/tensorflow/issues/28372)",
+                """
+                tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered to support Op 'NcclAllReduce' used by {{node training/Adam/NcclAllReduce}}with these attrs: [reduction="sum", T=DT_FLOAT, num_devices=4, shared_name="c0"]
+                """)
+            .expect(error("This TensorFlow has no NCCL").at("a.log:1")),
+        given(
+                "TensorFlow 1.9 on Windows, the op not in the binary"
+                    + " (https://github.com/tensorflow/tensorflow/issues/21470)",
+                """
+                tensorflow.python.framework.errors_impl.InvalidArgumentError: Op type not registered 'NcclAllReduce' in binary running on DESKTOP-K1BEKCL. Make sure the Op and Kernel are registered in the binary running in this process. Note that if you are loading a saved graph which used ops from tf.contrib, accessing (e.g.) `tf.contrib.resampler` should be done before importing the graph, as contrib ops are lazily registered when the module is first accessed. while building NodeDef 'NcclAllReduce'
+                """)
+            .expect(error("This TensorFlow has no NCCL", "tf.contrib.nccl").at("a.log:1")),
+        given(
+                "TensorFlow on macOS, CPU-only workers"
+                    + " (https://github.com/tensorflow/tensorflow/issues/22274)",
+                """
+                NotFoundError: Op type not registered 'NcclAllReduce' in binary running on Bairens-MacBook.local. Make sure the Op and Kernel are registered in the binary running in this process.
+                """)
+            .expect(error("This TensorFlow has no NCCL").at("a.log:1")),
+        given(
+            "the graph's op named in a traceback is not the failure"
+                + " (https://github.com/tensorflow/benchmarks/issues/71)",
+            """
+            Caused by op u'NcclAllReduce_30', defined at:
+              File "tf_cnn_benchmarks.py", line 46, in <module>
+            """),
+        given(
+            "the node line after the error, alone, is not the failure"
+                + " (https://github.com/tensorflow/tensorflow/issues/28372)",
+            """
+            \t [[training/Adam/NcclAllReduce]] [Op:__inference_keras_scratch_graph_4244]
+            """),
+        given(
             "PyTorch with NCCL that failed in NCCL is nccl-error's"
                 + " (https://github.com/NVIDIA/Megatron-LM/issues/661)",
             """

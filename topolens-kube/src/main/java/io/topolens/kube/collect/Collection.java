@@ -65,7 +65,9 @@ public record Collection(
   public Cluster cluster() {
     return new Cluster(
         nodes,
-        pods.stream().map(p -> new Cluster.PodRequest(p.name(), p.node(), p.efa())).toList());
+        pods.stream()
+            .map(p -> new Cluster.PodRequest(p.name(), p.node(), p.efa(), p.containers()))
+            .toList());
   }
 
   /** The nodes grouped by what they say ({@link NodeFacts#summary}). */

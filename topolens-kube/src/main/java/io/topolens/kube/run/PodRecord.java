@@ -32,6 +32,11 @@ public record PodRecord(
     exitCodes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(exitCodes));
   }
 
+  /** The containers whose logs were taken: the keys of {@code logs}, each once. */
+  public List<String> containers() {
+    return logs.keySet().stream().map(k -> k.replace(" (previous)", "")).distinct().toList();
+  }
+
   /**
    * The EFA devices a pod's containers ask for: each container's limit of {@code
    * vpc.amazonaws.com/efa} (a device plugin's resource; a request alone counts where no limit is
