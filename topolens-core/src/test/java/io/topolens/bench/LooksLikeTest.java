@@ -89,7 +89,8 @@ class LooksLikeTest {
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init
-          "v01-singularity-no-libmlx5-internal-error-nccl-tests-41.log");
+          "v01-singularity-no-libmlx5-internal-error-nccl-tests-41.log",
+          "v10-pyxis-container-nvidia-uvm-not-loaded-cuda-unknown-error-pyxis-81.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test
