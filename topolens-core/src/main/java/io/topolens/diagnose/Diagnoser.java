@@ -21,6 +21,7 @@ import io.topolens.diagnose.rules.EfaNotAllocatable;
 import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
+import io.topolens.diagnose.rules.GpuSharingInterposer;
 import io.topolens.diagnose.rules.GpuUnavailable;
 import io.topolens.diagnose.rules.GpuXidRule;
 import io.topolens.diagnose.rules.IbDeviceUnavailable;
@@ -140,6 +141,7 @@ public final class Diagnoser {
             new JobCancelled(),
             new LaggingRanks(),
             new MpiDaemonFailed(),
+            new GpuSharingInterposer(),
             new NvlsError(),
             new NvlinkUnused(),
             new NicFarFromGpu(),

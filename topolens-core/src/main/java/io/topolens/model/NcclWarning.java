@@ -196,6 +196,12 @@ public record NcclWarning(
      */
     MPI_DAEMON,
     /**
+     * A GPU-sharing CUDA interposer preloaded into the process (HAMi-core's libvgpu.so) failed in
+     * its own hooks during CUDA or NCCL init: {@code [HAMI-core ERROR (...)]: Illegal device id:
+     * 31069} before its segfault; NCCL never got to fail.
+     */
+    GPU_INTERPOSER,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

@@ -205,6 +205,14 @@ final class FrameworkLine {
       // CalledProcessError of the check's ssh command)
       return alone(Kind.MPI_DAEMON, text);
     }
+    if (interposerFailed(text)) {
+      return alone(Kind.GPU_INTERPOSER, text);
+    }
+    if (text.contains(Needles.VERBS_NO_PROVIDER) && text.contains("no userspace")) {
+      // libibverbs lists a uverbs device it has no provider for (libmlx5 missing in a container):
+      // ib-device-unavailable's, as NCCL's own "Unable to open device"
+      return alone(Kind.IB_DEVICE, text);
+    }
     if (text.contains(Needles.GLOO_LOOPBACK) || text.contains(Needles.GLOO_MESH)) {
       // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
       // socket-interface
@@ -549,6 +557,18 @@ final class FrameworkLine {
     }
     String after = text.substring(at + Needles.HOST_NOT_FOUND.length());
     return UNRESOLVED.stream().anyMatch(after::startsWith);
+  }
+
+  /**
+   * HAMi-core's interposer refusing a device index its own hooks computed ({@code [HAMI-core ERROR
+   * (pid:2244 thread=... multiprocess_memory_limit.c:1255)]: Illegal device id: 31069}, its
+   * LOG_ERROR in {@code get_current_device_memory_limit}, {@code add_gpu_device_memory_usage}...):
+   * the out-of-range index it then writes with is what segfaults the process. Its {@code Msg} and
+   * {@code Warn} lines ({@code Initializing.....}, {@code Kick dead proc}) are a healthy pod's.
+   */
+  static boolean interposerFailed(String text) {
+    int at = text.indexOf(Needles.HAMI_CORE_ERROR);
+    return at >= 0 && text.indexOf("Illegal device id", at) > 0;
   }
 
   /**

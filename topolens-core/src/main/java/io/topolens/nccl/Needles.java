@@ -205,6 +205,21 @@ public final class Needles {
   public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
+   * HAMi-core's own error log (libvgpu.so, the CUDA interposer HAMi's device plugin preloads into a
+   * pod that shares a GPU): {@code [HAMI-core ERROR (pid:2244 thread=...
+   * multiprocess_memory_limit.c:1255)]: Illegal device id: 31069}; older releases {@code [HAMI-core
+   * ERROR(...)]}.
+   */
+  public static final String HAMI_CORE_ERROR = "[HAMI-core ERROR";
+
+  /**
+   * libibverbs listing a device it has no provider library for (libibverbs/init.c, always in
+   * libibverbs 1.x, under {@code IBV_SHOW_WARNINGS} in rdma-core): {@code libibverbs: Warning: no
+   * userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0}.
+   */
+  public static final String VERBS_NO_PROVIDER = "device-specific driver found";
+
+  /**
    * DeepSpeed's runner (launcher/runner.py) that could not ssh to the first host of its hostfile
    * before starting the job over pdsh or mpirun: {@code RuntimeError: Using hostfile at
    * /job/hostfile but host=node2 was not reachable via ssh. If you are running with a single node
@@ -610,6 +625,8 @@ public final class Needles {
               MPI_DAEMON_LOST,
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
+              HAMI_CORE_ERROR,
+              VERBS_NO_PROVIDER,
               SSH_UNREACHABLE,
               SSH_CHECK,
               GLOO_LOOPBACK,

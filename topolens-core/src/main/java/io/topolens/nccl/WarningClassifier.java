@@ -388,7 +388,14 @@ final class WarningClassifier {
           // has not set up the NVSwitches
           new Clue(
               Kind.GPU_UNAVAILABLE,
-              List.of("'initialization error'", "cudaerrorinitializationerror")),
+              List.of(
+                  "'initialization error'",
+                  "cudaerrorinitializationerror",
+                  // CUDA 999 as CUDACHECK and nccl-tests quote it (the classifier sees nccl-tests'
+                  // text after its opening quote): the driver could not set up the GPU for this
+                  // process (nvidia_uvm not loaded, a GPU in a bad state); aws-ofi-nccl's unquoted
+                  // "Error: unknown error" is a transfer's
+                  "unknown error'")),
           // CUDA 801 (cudaErrorNotSupported) quoted by CUDACHECK: after NVLS, whose nvls.cc lines
           // say the same when multicast is missing
           new Clue(

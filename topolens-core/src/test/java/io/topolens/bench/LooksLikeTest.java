@@ -87,7 +87,10 @@ class LooksLikeTest {
           "a09-healthy-one-gpu-per-node-l40s-2.27.3-nccl-tests-323.log",
           "b14-healthy-gb200-nvl72-rack-allreduce-coreweave-nccl-tests-43.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
-          "p2p-hang-two-a6000-2.8.2-nccl-606.log");
+          "p2p-hang-two-a6000-2.8.2-nccl-606.log",
+          // nccl/sweep19: nccl-tests in a Singularity container failing at init
+          "v01-singularity-no-libmlx5-internal-error-nccl-tests-41.log",
+          "v10-pyxis-container-nvidia-uvm-not-loaded-cuda-unknown-error-pyxis-81.log");
 
   /** NCCL debug logs, topology dumps and training logs, even whole (up to 64 KB): never. */
   @Test

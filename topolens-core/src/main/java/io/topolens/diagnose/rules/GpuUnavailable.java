@@ -2,11 +2,12 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code gpu-unavailable}: CUDA found the GPU unusable ({@code 'CUDA-capable device(s) is/are busy
  * or unavailable'}, CUDA 46: exclusive-process compute mode with another process on it; {@code
- * 'initialization error'}, CUDA 3).
+ * 'initialization error'}, CUDA 3; {@code 'unknown error'}, CUDA 999).
  */
 public final class GpuUnavailable extends WarningRule {
 
@@ -27,6 +28,15 @@ public final class GpuUnavailable extends WarningRule {
   @Override
   String explanation() {
     return "A CUDA call inside NCCL (or the framework) found the GPU unusable: 'CUDA-capable device(s) is/are busy or unavailable' (CUDA 46) means the GPU is in exclusive-process compute mode and another process already holds it (a second rank on the same GPU, a leftover process, a monitoring agent that opened a context), or the GPU is in a bad state; 'initialization error' (CUDA 3) means the driver could not initialise CUDA in this process (a process forked after CUDA started, a GPU fallen off the bus, a driver in a bad state).";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "unknown error'",
+            "'unknown error' (CUDA 999, CUDA_ERROR_UNKNOWN) at a process's first CUDA calls means the driver could not set the GPU up for this process at all: most often in a container or a scheduler's step (Docker, enroot/pyxis, Singularity, a Kubernetes pod) on a host where the nvidia_uvm kernel module is not loaded, so /dev/nvidia-uvm does not exist (it is loaded on demand by the first CUDA program run on the host, which a container cannot do); otherwise a GPU in a bad state (an Xid, a driver that needs a reset) or a host suspended and resumed.",
+            "On the host: load the module (sudo modprobe nvidia-uvm, or nvidia-modprobe -u -c=0; any CUDA program run once on the host does it) and make it load at boot (persistence daemon, /etc/modules-load.d); check that /dev/nvidia-uvm and /dev/nvidia-uvm-tools exist and are passed into the container; then look for Xid errors (dmesg, nvidia-smi -q) and reset or reboot a GPU that still fails."));
   }
 
   @Override

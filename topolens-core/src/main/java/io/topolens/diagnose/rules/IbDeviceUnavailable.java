@@ -2,10 +2,13 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code ib-device-unavailable}: NCCL lists an IB/RoCE device it cannot open ({@code NET/IB :
- * Unable to open device mlx5_59}, {@code Call to ibv_open_device failed}) and leaves it out.
+ * Unable to open device mlx5_59}, {@code Call to ibv_open_device failed}) and leaves it out; or
+ * libibverbs lists one it has no provider library for ({@code libibverbs: Warning: no userspace
+ * device-specific driver found for /sys/class/infiniband_verbs/uverbs0}).
  */
 public final class IbDeviceUnavailable extends WarningRule {
 
@@ -26,6 +29,15 @@ public final class IbDeviceUnavailable extends WarningRule {
   @Override
   String explanation() {
     return "ibv_open_device failed for a device the verbs library lists (sysfs shows it): in a container or pod this is a device whose /dev/infiniband/uverbsN was not passed in (the RDMA device plugin or --device admitted only some of them), otherwise a device whose driver is down or held exclusively. NCCL leaves the device out and uses the others (NET/IB : Using ... names them). When ranks end up with different device sets the job can fail to connect or hang (a channel on a NIC the peer does not have), and with fewer NICs each rank gets less bandwidth.";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "no userspace device-specific driver",
+            "`no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbsN` is libibverbs' own warning (libibverbs 1.x prints it always, rdma-core under IBV_SHOW_WARNINGS): the kernel exposes the device, but the process has no user-space provider library for it (libmlx5 for ConnectX, libefa for EFA, in rdma-core's ibverbs-providers), most often a container image (Docker, Singularity/Apptainer, enroot) built without them while the host has them. The device cannot be opened, so NCCL's IB transport finds nothing or fails where it expected the device (nccl-tests' `internal error`, an unhandled system error).",
+            "Install the verbs providers in the image (Debian/Ubuntu: ibverbs-providers and libibverbs1 from rdma-core, or the MLNX_OFED/DOCA user-space libraries matching the host; RHEL: rdma-core and libibverbs), or bind them in from the host (Singularity/Apptainer --bind of /etc/libibverbs.d and the provider libraries; the NGC images ship them); ibv_devinfo inside the container must list the device. With no RDMA wanted, NCCL_IB_DISABLE=1 uses sockets."));
   }
 
   @Override

@@ -37,6 +37,21 @@ class GpuUnavailableRuleTest {
                 """)
             .expect(error("initialization error").at("a.log:1")),
         given(
+                "nccl-tests in a pyxis container on a host without nvidia_uvm loaded: CUDA 999"
+                    + " (https://github.com/NVIDIA/pyxis/issues/81)",
+                """
+                # Using devices
+                compute-od-gpu-dy-p4d-24xlarge-1: Test CUDA failure common.cu:1045 'unknown error'
+                 .. compute-od-gpu-dy-p4d-24xlarge-1 pid 8575: Test failure common.cu:1007
+                """)
+            .expect(error("CUDA 999", "modprobe nvidia-uvm").at("a.log:2")),
+        given(
+            "aws-ofi-nccl's unquoted 'Error: unknown error' of a transfer (the issue's title) is not CUDA's"
+                + " (https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            NCCL WARN NET/OFI Request completed with error. RC: 21. Error: unknown error
+            """),
+        given(
             "an invalid device ordinal is invalid-device's",
             """
             node-a:4021:4090 [0] init.cc:1987 NCCL WARN Cuda failure 'invalid device ordinal'

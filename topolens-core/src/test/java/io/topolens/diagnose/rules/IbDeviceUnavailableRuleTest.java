@@ -34,6 +34,28 @@ class IbDeviceUnavailableRuleTest {
                 """)
             .expect(warn("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
+                "nccl-tests in a Singularity container without libmlx5: libibverbs' own warning"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/41)",
+                """
+                Singularity> ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 4
+                #   Rank  0 Pid 108039 on ip-0AB85F07 device  0 [0x00] Tesla V100-PCIE-16GB
+                libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0
+                ip-0AB85F07: Test NCCL failure common.cu:775 'internal error'
+                """)
+            .expect(
+                warn(
+                        "An InfiniBand/RoCE device is listed but cannot be opened",
+                        "no user-space provider library",
+                        "ibverbs-providers")
+                    .at("a.log:3")),
+        given(
+            "NCCL without libibverbs at all chose sockets: no device listed, nothing to open"
+                + " (https://github.com/NVIDIA/nccl/issues/1812)",
+            """
+            paraai-n32-h-01-agent-18:749452:749484 [3] NCCL INFO Failed to open libibverbs.so[.1]
+            paraai-n32-h-01-agent-18:749452:749484 [3] NCCL INFO NET/Socket : Using [0]eth0:172.16.4.235<0> [1]enp194s0f0:29.27.161.247<0>
+            """),
+        given(
             "a completion error is the fabric's (nccl issue 1405)",
             """
             kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer 10.216.210.236<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid fd00:1148:9000:5000:4:200:3:ff22 remoteGidsfd00:1148:9000:5000:4:200:3:ff1f
