@@ -37,6 +37,7 @@ import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
 import io.topolens.diagnose.rules.MpiDaemonFailed;
+import io.topolens.diagnose.rules.MpiTransportError;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
@@ -141,6 +142,7 @@ public final class Diagnoser {
             new JobCancelled(),
             new LaggingRanks(),
             new MpiDaemonFailed(),
+            new MpiTransportError(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new NvlinkUnused(),

@@ -196,6 +196,12 @@ public record NcclWarning(
      */
     MPI_DAEMON,
     /**
+     * MPI's own transport (UCX under Open MPI's {@code pml ucx}) could not connect its ranks:
+     * {@code UCX ERROR ibv_create_ah(...) ... failed: No such device}, {@code pml_ucx.c:477 Error:
+     * Failed to resolve UCX endpoint for rank 3}: the launcher's MPI, not NCCL, failed.
+     */
+    MPI_TRANSPORT,
+    /**
      * A GPU-sharing CUDA interposer preloaded into the process (HAMi-core's libvgpu.so) failed in
      * its own hooks during CUDA or NCCL init: {@code [HAMI-core ERROR (...)]: Illegal device id:
      * 31069} before its segfault; NCCL never got to fail.

@@ -208,6 +208,9 @@ final class FrameworkLine {
     if (interposerFailed(text)) {
       return alone(Kind.GPU_INTERPOSER, text);
     }
+    if (mpiTransportFailed(text)) {
+      return alone(Kind.MPI_TRANSPORT, text);
+    }
     if (text.contains(Needles.VERBS_NO_PROVIDER) && text.contains("no userspace")) {
       // libibverbs lists a uverbs device it has no provider for (libmlx5 missing in a container):
       // ib-device-unavailable's, as NCCL's own "Unable to open device"
@@ -569,6 +572,23 @@ final class FrameworkLine {
   static boolean interposerFailed(String text) {
     int at = text.indexOf(Needles.HAMI_CORE_ERROR);
     return at >= 0 && text.indexOf("Illegal device id", at) > 0;
+  }
+
+  /**
+   * MPI's UCX transport failing in its own words: UCX's error log ({@code UCX ERROR ...}; its
+   * {@code WARN}, {@code INFO} and {@code DEBUG} lines, such as {@code UCX WARN transport 'ud' is
+   * not available}, are a running job's) or Open MPI's pml ucx that could not reach a rank ({@code
+   * pml_ucx.c:477 Error: Failed to resolve UCX endpoint for rank 3}). UCX's memory-registration
+   * errors ({@code uct_md_mem_reg(...): invalid parameters}, {@code failed to register address})
+   * are what NCCL's own UCX plugin meets (NCCL issue 1175, beside its {@code ucx_plugin.c NCCL
+   * WARN}), not MPI's connection, and are left to NCCL's lines.
+   */
+  static boolean mpiTransportFailed(String text) {
+    return (text.contains(Needles.UCX_ERROR)
+            && !text.contains("NCCL")
+            && !text.contains("mem_reg")
+            && !text.contains("to register"))
+        || (text.contains(Needles.UCX_ENDPOINT) && text.contains("pml_ucx"));
   }
 
   /**

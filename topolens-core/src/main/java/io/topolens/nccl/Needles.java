@@ -205,6 +205,21 @@ public final class Needles {
   public static final String MPI_DAEMON_FAILED = "daemon has unexpectedly failed";
 
   /**
+   * UCX's own error log ({@code ucs_error}: {@code [1700554343.440877] [host:7356 :0] sock.c:323
+   * UCX ERROR connect(fd=48, dest_addr=172.17.0.1:42887) failed: Connection refused}, {@code
+   * ib_device.c:1380 UCX ERROR ibv_create_ah(...) for RC DEVX QP connect on mlx5_15 failed: No such
+   * device}): UCX pads its level to five characters after two spaces.
+   */
+  public static final String UCX_ERROR = "UCX  ERROR";
+
+  /**
+   * Open MPI's pml ucx that could not reach a peer rank: {@code pml_ucx.c:477 Error: Failed to
+   * resolve UCX endpoint for rank 3} (after {@code ucp_ep_create(proc=3) failed: Destination is
+   * unreachable}).
+   */
+  public static final String UCX_ENDPOINT = "resolve UCX endpoint";
+
+  /**
    * HAMi-core's own error log (libvgpu.so, the CUDA interposer HAMi's device plugin preloads into a
    * pod that shares a GPU): {@code [HAMI-core ERROR (pid:2244 thread=...
    * multiprocess_memory_limit.c:1255)]: Illegal device id: 31069}; older releases {@code [HAMI-core
@@ -626,6 +641,8 @@ public final class Needles {
               MPI_DAEMON_START,
               MPI_DAEMON_FAILED,
               HAMI_CORE_ERROR,
+              UCX_ERROR,
+              UCX_ENDPOINT,
               VERBS_NO_PROVIDER,
               SSH_UNREACHABLE,
               SSH_CHECK,
