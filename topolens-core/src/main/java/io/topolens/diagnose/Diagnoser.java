@@ -56,6 +56,7 @@ import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
+import io.topolens.diagnose.rules.RankSegfault;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
 import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
@@ -135,6 +136,7 @@ public final class Diagnoser {
             new ProxyError(),
             new RendezvousTimeout(),
             new RankKilled(),
+            new RankSegfault(),
             new GpuXidRule(),
             new MasterPortInUse(),
             new ServiceMeshSidecar(),

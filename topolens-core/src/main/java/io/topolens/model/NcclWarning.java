@@ -105,6 +105,11 @@ public record NcclWarning(
      */
     KILLED,
     /**
+     * A rank crashed with a segmentation fault (SIGSEGV, exit code -11): a fault in native code of
+     * the rank's own process, not a kill from outside.
+     */
+    SEGFAULT,
+    /**
      * PyTorch's heartbeat monitor found the ProcessGroupNCCL watchdog thread making no progress
      * ({@code ProcessGroupNCCL's watchdog got stuck for N seconds without making progress in
      * monitoring enqueued collectives}, {@code Heartbeat monitor timed out!}): the thread is

@@ -184,6 +184,9 @@ final class FrameworkLine {
     if (killed(text)) {
       return alone(Kind.KILLED, text);
     }
+    if (segfault(text)) {
+      return alone(Kind.SEGFAULT, text);
+    }
     if (cancelled(text)) {
       return alone(Kind.CANCELLED, text);
     }
@@ -803,6 +806,18 @@ final class FrameworkLine {
         || (text.contains(Needles.RAY_OOM) && text.contains("running low on memory"))
         || srunTask(text, "Killed")
         || srunTask(text, "Out Of Memory");
+  }
+
+  /**
+   * A rank that crashed with SIGSEGV: the launchers' forms of {@link #endedBy} (torchrun's {@code
+   * failed (exitcode: -11)} and {@code Signal 11 (SIGSEGV) received by PID}, {@code
+   * <Signals.SIGSEGV: 11>}, DeepSpeed's {@code exits with return code = -11}), Open MPI's {@code
+   * exited on signal 11 (Segmentation fault)} and srun's {@code task 0: Segmentation fault}.
+   */
+  private static boolean segfault(String text) {
+    return endedBy(text, 11, "SIGSEGV")
+        || text.contains(Needles.MPI_SEGFAULT + " (Segmentation fault)")
+        || srunTask(text, "Segmentation fault");
   }
 
   /**

@@ -270,6 +270,12 @@ public final class Needles {
   public static final String MPI_KILLED = "on signal 9";
 
   /**
+   * Open MPI's form of a rank's segmentation fault: {@code mpirun noticed that process rank 1 with
+   * PID 3512 on node n2 exited on signal 11 (Segmentation fault).}
+   */
+  public static final String MPI_SEGFAULT = "on signal 11";
+
+  /**
    * Slurm's {@code slurmstepd: error: Detected 1 oom-kill event(s) in StepId=...} and the kernel's
    * {@code Out of memory: Killed process 1234 (python)}.
    */
@@ -598,6 +604,7 @@ public final class Needles {
               EXIT_SIGNAL,
               SIGNAL_RECEIVED,
               MPI_KILLED,
+              MPI_SEGFAULT,
               OOM_KILL,
               KERNEL_OOM,
               DUPLICATE_GPU,
