@@ -54,6 +54,7 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RankSegfault;
@@ -137,6 +138,7 @@ public final class Diagnoser {
             new RendezvousTimeout(),
             new RankKilled(),
             new RankSegfault(),
+            new ProcessGroupNotInitialized(),
             new GpuXidRule(),
             new MasterPortInUse(),
             new ServiceMeshSidecar(),

@@ -110,6 +110,11 @@ public record NcclWarning(
      */
     SEGFAULT,
     /**
+     * A torch.distributed call ran in a process that never called {@code init_process_group}
+     * ({@code Default process group has not been initialized}).
+     */
+    NO_PROCESS_GROUP,
+    /**
      * PyTorch's heartbeat monitor found the ProcessGroupNCCL watchdog thread making no progress
      * ({@code ProcessGroupNCCL's watchdog got stuck for N seconds without making progress in
      * monitoring enqueued collectives}, {@code Heartbeat monitor timed out!}): the thread is

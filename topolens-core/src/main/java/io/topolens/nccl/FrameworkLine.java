@@ -193,6 +193,11 @@ final class FrameworkLine {
     if (envNotSet(text)) {
       return alone(Kind.RENDEZVOUS_ENV, text);
     }
+    if (text.contains("Default process " + Needles.NO_PROCESS_GROUP) && !text.contains("raise ")) {
+      // distributed_c10d.py's _get_default_group: no init_process_group in this process (not the
+      // raise statement a traceback quotes)
+      return alone(Kind.NO_PROCESS_GROUP, text);
+    }
     if (lagging(text)) {
       return alone(Kind.LAGGING, text);
     }

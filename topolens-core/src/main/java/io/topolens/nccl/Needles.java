@@ -398,6 +398,13 @@ public final class Needles {
   public static final String ELASTIC_RENDEZVOUS = "Rendezvous";
 
   /**
+   * A torch.distributed call without a process group: {@code RuntimeError: Default process group
+   * has not been initialized, please make sure to call init_process_group.} (distributed_c10d.py,
+   * torch 1.x-2.11; {@code ValueError} in 2.x).
+   */
+  public static final String NO_PROCESS_GROUP = "group has not been initialized";
+
+  /**
    * PaddlePaddle 1.8-2.1's check of an NCCL result, which spells it {@code Nccl}: {@code
    * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
    */
@@ -624,6 +631,7 @@ public final class Needles {
               SOCKET_TIMEOUT,
               STORE_BARRIER,
               ELASTIC_RENDEZVOUS,
+              NO_PROCESS_GROUP,
               PADDLE_NCCL,
               TF_NO_NCCL_KERNEL,
               TF_NO_NCCL_OP,
