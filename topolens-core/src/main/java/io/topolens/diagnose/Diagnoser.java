@@ -59,6 +59,7 @@ import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RankSegfault;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
+import io.topolens.diagnose.rules.RendezvousClosed;
 import io.topolens.diagnose.rules.RendezvousEnvMissing;
 import io.topolens.diagnose.rules.RendezvousTimeout;
 import io.topolens.diagnose.rules.ResourceLimit;
@@ -139,6 +140,7 @@ public final class Diagnoser {
             new RankKilled(),
             new RankSegfault(),
             new ProcessGroupNotInitialized(),
+            new RendezvousClosed(),
             new GpuXidRule(),
             new MasterPortInUse(),
             new ServiceMeshSidecar(),

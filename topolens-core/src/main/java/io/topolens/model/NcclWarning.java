@@ -115,6 +115,11 @@ public record NcclWarning(
      */
     NO_PROCESS_GROUP,
     /**
+     * torchrun's elastic rendezvous was closed by another agent ({@code RendezvousClosedError}): a
+     * node that failed past its restarts, finished or was stopped, or a reused run id.
+     */
+    RENDEZVOUS_CLOSED,
+    /**
      * PyTorch's heartbeat monitor found the ProcessGroupNCCL watchdog thread making no progress
      * ({@code ProcessGroupNCCL's watchdog got stuck for N seconds without making progress in
      * monitoring enqueued collectives}, {@code Heartbeat monitor timed out!}): the thread is

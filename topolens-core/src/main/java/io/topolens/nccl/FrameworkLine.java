@@ -193,6 +193,9 @@ final class FrameworkLine {
     if (envNotSet(text)) {
       return alone(Kind.RENDEZVOUS_ENV, text);
     }
+    if (rendezvousClosed(text)) {
+      return alone(Kind.RENDEZVOUS_CLOSED, text);
+    }
     if (text.contains("Default process " + Needles.NO_PROCESS_GROUP) && !text.contains("raise ")) {
       // distributed_c10d.py's _get_default_group: no init_process_group in this process (not the
       // raise statement a traceback quotes)
@@ -876,6 +879,21 @@ final class FrameworkLine {
     return at > 0
         && text.lastIndexOf("*** ", at) >= 0
         && (text.contains("*** JOB ") || text.contains("*** STEP "));
+  }
+
+  /**
+   * torchrun's agent found its elastic rendezvous closed (dynamic_rendezvous.py,
+   * etcd_rendezvous.py, torch 1.9-2.11): {@code
+   * torch.distributed.elastic.rendezvous.api.RendezvousClosedError}, its error file's {@code
+   * "message": "RendezvousClosedError: "}; not the {@code raise} statement a traceback quotes nor
+   * the name in prose.
+   */
+  private static boolean rendezvousClosed(String text) {
+    String name = Needles.ELASTIC_RENDEZVOUS + "ClosedError";
+    return !text.contains("raise ")
+        && (text.contains("api." + name)
+            || text.contains(name + ":")
+            || text.strip().endsWith(name));
   }
 
   /**
