@@ -9,6 +9,7 @@ import io.topolens.diagnose.rules.CollectiveMismatch;
 import io.topolens.diagnose.rules.CollectiveTimeoutRule;
 import io.topolens.diagnose.rules.ConsumerGpuP2p;
 import io.topolens.diagnose.rules.CudaArchUnsupported;
+import io.topolens.diagnose.rules.CudaBeforeFork;
 import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
@@ -141,6 +142,7 @@ public final class Diagnoser {
             new RankSegfault(),
             new ProcessGroupNotInitialized(),
             new RendezvousClosed(),
+            new CudaBeforeFork(),
             new GpuXidRule(),
             new MasterPortInUse(),
             new ServiceMeshSidecar(),

@@ -120,6 +120,12 @@ public record NcclWarning(
      */
     RENDEZVOUS_CLOSED,
     /**
+     * CUDA was initialised in a process before it forked workers that use CUDA ({@code Cannot
+     * re-initialize CUDA in forked subprocess}, Lightning's {@code can't create new processes if
+     * CUDA is already initialized}).
+     */
+    CUDA_BEFORE_FORK,
+    /**
      * PyTorch's heartbeat monitor found the ProcessGroupNCCL watchdog thread making no progress
      * ({@code ProcessGroupNCCL's watchdog got stuck for N seconds without making progress in
      * monitoring enqueued collectives}, {@code Heartbeat monitor timed out!}): the thread is

@@ -193,6 +193,12 @@ final class FrameworkLine {
     if (envNotSet(text)) {
       return alone(Kind.RENDEZVOUS_ENV, text);
     }
+    if ((text.contains("Cannot " + Needles.CUDA_FORKED) && !text.contains("\"Cannot "))
+        || text.contains("create new processes if " + Needles.CUDA_ALREADY_INITIALIZED)) {
+      // PyTorch's _lazy_init in a forked child, Lightning's check before it forks (not the
+      // string literal a traceback quotes)
+      return alone(Kind.CUDA_BEFORE_FORK, text);
+    }
     if (rendezvousClosed(text)) {
       return alone(Kind.RENDEZVOUS_CLOSED, text);
     }

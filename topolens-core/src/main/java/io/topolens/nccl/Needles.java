@@ -405,6 +405,19 @@ public final class Needles {
   public static final String NO_PROCESS_GROUP = "group has not been initialized";
 
   /**
+   * A forked child that uses CUDA its parent had initialised: {@code RuntimeError: Cannot
+   * re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the
+   * 'spawn' start method} (torch/cuda/__init__.py, torch 1.x-2.11).
+   */
+  public static final String CUDA_FORKED = "re-initialize CUDA in forked";
+
+  /**
+   * Lightning's refusal to fork (ddp_fork, ddp_notebook): {@code RuntimeError: Lightning can't
+   * create new processes if CUDA is already initialized.}
+   */
+  public static final String CUDA_ALREADY_INITIALIZED = "CUDA is already initialized";
+
+  /**
    * PaddlePaddle 1.8-2.1's check of an NCCL result, which spells it {@code Nccl}: {@code
    * ExternalError: Nccl error, unhandled cuda error (at .../collective_helper.cc:83)}.
    */
@@ -632,6 +645,8 @@ public final class Needles {
               STORE_BARRIER,
               ELASTIC_RENDEZVOUS,
               NO_PROCESS_GROUP,
+              CUDA_FORKED,
+              CUDA_ALREADY_INITIALIZED,
               PADDLE_NCCL,
               TF_NO_NCCL_KERNEL,
               TF_NO_NCCL_OP,
