@@ -233,6 +233,13 @@ public record NcclWarning(
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */
     NO_SPACE,
+    /**
+     * An NCCL_* value NCCL did not use as given: one it could not parse ({@code Invalid value 20s
+     * for NCCL_IB_TIMEOUT, using default 20.}, INFO) or one out of its range that it capped or
+     * ignored ({@code NCCL_SOCKET_NTHREADS is greater than the maximum allowed, setting to 16},
+     * {@code Ignoring SHM locality, must be 1 (sender side) or 2 (receiver side, default)}).
+     */
+    ENV_IGNORED,
     /** Anything else. */
     OTHER
   }

@@ -42,7 +42,7 @@ final class MessageParser {
     if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
       // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
       // NCCL could not parse and ignored
-      return new NcclEvent.Warning(NcclWarning.Kind.OTHER, m, null);
+      return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
     }
     int cuda = m.indexOf(" Cuda failure ");
     if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {

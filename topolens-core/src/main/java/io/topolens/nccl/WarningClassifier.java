@@ -503,6 +503,14 @@ final class WarningClassifier {
             || text.contains("unable to write to eq"))) {
       return Kind.LOCKED_MEMORY;
     }
+    if (text.contains("is greater than the maximum allowed, setting")
+        || text.contains("ignoring shm locality, must be")
+        || (text.contains("invalid value ") && text.contains(", using default"))) {
+      // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
+      // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
+      // INFO header): a setting NCCL did not apply as given
+      return Kind.ENV_IGNORED;
+    }
     for (Clue clue : CLUES) {
       for (String word : clue.words()) {
         if (text.contains(word)) {

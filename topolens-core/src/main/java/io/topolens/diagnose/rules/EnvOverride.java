@@ -55,21 +55,22 @@ public final class EnvOverride implements Rule {
     }
     List<NcclWarning> ignored =
         job.warnings().stream()
-            .filter(w -> w.evidence() != null && w.message().startsWith("Invalid value "))
-            .filter(w -> w.message().contains(" using default "))
+            .filter(w -> w.evidence() != null && w.kind() == NcclWarning.Kind.ENV_IGNORED)
             .toList();
     if (!ignored.isEmpty()) {
       out.add(
           new Finding(
               id(),
               Severity.WARN,
-              "NCCL ignored a setting it could not parse",
+              "NCCL ignored a setting it could not use as given",
               "NCCL read an NCCL_* value that is not a number of the kind it expects and used its default"
-                  + " instead (misc/param.cc prints it only at INFO): the setting the job meant to apply is not"
-                  + " in force.",
+                  + " instead (misc/param.cc prints it only at INFO), or one outside its range that it capped"
+                  + " or ignored (NCCL_SOCKET_NTHREADS, NCCL_NSOCKS_PERTHREAD above their maximum,"
+                  + " NCCL_SHM_LOCALITY not 1 or 2): the setting the job meant to apply is not in force.",
               ignored.stream().map(NcclWarning::evidence).toList(),
-              "Give the variable a plain integer (no units, no quotes carried into the value), as NCCL's"
-                  + " environment variable reference states for it, or remove it."));
+              "Give the variable a plain integer (no units, no quotes carried into the value) within the"
+                  + " range NCCL's environment variable reference states for it (NCCL_SOCKET_NTHREADS 1-16,"
+                  + " NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD at most 64), or remove it."));
     }
     return out;
   }

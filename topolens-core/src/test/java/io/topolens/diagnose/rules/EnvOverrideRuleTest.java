@@ -96,7 +96,26 @@ class EnvOverrideRuleTest {
                 """
                 node-a:4021:4090 [0] NCCL INFO Invalid value 20s for NCCL_IB_TIMEOUT, using default 20.
                 """)
-            .expect(warn("ignored a setting", "plain integer").at("a.log:1")));
+            .expect(warn("ignored a setting", "plain integer").at("a.log:1")),
+        given(
+                "values above the socket transport's caps (NCCL 2.28.3 transport/net_socket.cc:294"
+                    + " and :332 formats, nccl/messages; values filled in)",
+                """
+                node-a:4021:4090 [0] transport/net_socket.cc:294 NCCL WARN NET/Socket : NCCL_SOCKET_NTHREADS is greater than the maximum allowed, setting to 16
+                node-a:4021:4090 [0] transport/net_socket.cc:332 NCCL WARN NET/Socket : the total number of sockets is greater than the maximum allowed, setting NCCL_NSOCKS_PERTHREAD to 4
+                """)
+            .expect(warn("ignored a setting", "at most 64").at("a.log:1", "a.log:2")),
+        given(
+                "NCCL_SHM_LOCALITY outside 1..2 (NCCL 2.28.3 transport/shm.cc:516, nccl/messages)",
+                """
+                node-a:4021:4090 [0] transport/shm.cc:516 NCCL WARN Ignoring SHM locality, must be 1 (sender side) or 2 (receiver side, default)
+                """)
+            .expect(warn("ignored a setting").at("a.log:1")),
+        given(
+            "the socket transport's own choice of threads is no override (NCCL 2.28.3 INFO)",
+            """
+            node-a:4021:4090 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0>
+            """));
   }
 
   @ParameterizedTest(name = "{0}")
