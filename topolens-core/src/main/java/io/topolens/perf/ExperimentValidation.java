@@ -193,7 +193,7 @@ public final class ExperimentValidation {
         Calibration carried = Calibration.of(List.of(fit.withNetHops(flows)));
         PerfConstants fixed =
             k.with(
-                Map.of(ModelValidation.FLOW_EXPONENT, 0.0),
+                Map.of(SocketFlows.EXPONENT, 0.0),
                 new Source("FIXED-RATE", "the flows sharing a fixed socket rate", ""));
         double own = predicted.get(i).stepS();
         out.add(

@@ -30,9 +30,6 @@ public final class ModelValidation {
   /** Sizes of at least this are reported (1 MiB). */
   public static final long MIN_REPORTED = 1L << 20;
 
-  /** The constant of {@link SocketFlows}, fitted to the layouts of section 4. */
-  public static final String FLOW_EXPONENT = "path.tcp.flowExponent";
-
   private final HardwareCatalog catalog;
   private final PerfConstants k;
   private final Calibrator calibrator;
@@ -565,7 +562,7 @@ public final class ModelValidation {
         solve(
             x ->
                 ratioWith(
-                    new StepModel(h200, k.with(Map.of(FLOW_EXPONENT, 1 - x), from), cal),
+                    new StepModel(h200, k.with(Map.of(SocketFlows.EXPONENT, 1 - x), from), cal),
                     runs,
                     a,
                     b),
@@ -574,7 +571,7 @@ public final class ModelValidation {
             1,
             false);
     return new Fitted(
-        FLOW_EXPONENT,
+        SocketFlows.EXPONENT,
         1 - e,
         "x",
         String.format(

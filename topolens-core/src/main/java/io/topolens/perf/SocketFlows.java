@@ -8,7 +8,10 @@ package io.topolens.perf;
  * exponent} ({@code path.tcp.flowExponent}). Exponent 0 is a fixed aggregate shared by the flows, 1
  * flows that do not slow one another.
  */
-final class SocketFlows {
+public final class SocketFlows {
+  /** The exponent's id in perf-model.json, fitted by validate-model to section 4's layouts. */
+  public static final String EXPONENT = "path.tcp.flowExponent";
+
   private SocketFlows() {}
 
   /**

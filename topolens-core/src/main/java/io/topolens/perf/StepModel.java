@@ -106,7 +106,7 @@ public final class StepModel {
               prior,
               1,
               ik == PathKind.TCP && c.nodes() == 1 ? perHost : 0,
-              k.value("path.tcp.flowExponent"));
+              k.value(SocketFlows.EXPONENT));
       calibrationNote(ik, gpu, notes);
     }
     Link inter = null;
@@ -125,7 +125,7 @@ public final class StepModel {
               ? SocketFlows.ringFlows(
                   c.podsPerNode(), c.gpusPerPod(), intra != null && intra.path() == PathKind.TCP)
               : 0;
-      inter = calibration.apply(prior, sharers, hostHops, k.value("path.tcp.flowExponent"));
+      inter = calibration.apply(prior, sharers, hostHops, k.value(SocketFlows.EXPONENT));
       calibrationNote(nk, gpu, notes);
       if (c.podsPerNode() > 1) {
         notes.add(

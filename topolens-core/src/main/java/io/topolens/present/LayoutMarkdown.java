@@ -1,8 +1,8 @@
 package io.topolens.present;
 
 import io.topolens.perf.ExperimentValidation;
-import io.topolens.perf.ModelValidation;
 import io.topolens.perf.PerfConstants;
+import io.topolens.perf.SocketFlows;
 import io.topolens.perf.ValidationReport;
 import io.topolens.perf.ValidationReport.Fitted;
 import io.topolens.perf.ValidationReport.RatioCheck;
@@ -127,8 +127,7 @@ final class LayoutMarkdown {
             c.name(),
             c.measured(),
             c.predictedFitted(),
-            String.format(
-                Locale.ROOT, "%.3f", PerfConstants.bundled().value(ModelValidation.FLOW_EXPONENT)),
+            String.format(Locale.ROOT, "%.3f", PerfConstants.bundled().value(SocketFlows.EXPONENT)),
             ValidationMarkdown.pct(ValidationMarkdown.err(c.predictedFitted(), c.measured())),
             c.predicted(),
             ValidationMarkdown.pct(ValidationMarkdown.err(c.predicted(), c.measured())));

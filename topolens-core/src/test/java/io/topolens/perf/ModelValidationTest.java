@@ -83,7 +83,7 @@ class ModelValidationTest {
   @Test
   void theFlowExponentIsFittedToTheLayoutsAndShippedAsFitted() {
     ValidationReport.Fitted a = report.flowExponent();
-    assertThat(a.parameter()).isEqualTo(ModelValidation.FLOW_EXPONENT);
+    assertThat(a.parameter()).isEqualTo(SocketFlows.EXPONENT);
     assertThat(a.fittedTo()).contains("h200-layouts.yaml");
     assertThat(a.value()).isCloseTo(PerfConstants.bundled().value(a.parameter()), within(5e-4));
     // fitted to the split layouts' ratio, the model calibrated by the fixtures gives it back

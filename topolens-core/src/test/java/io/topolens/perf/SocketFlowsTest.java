@@ -49,7 +49,7 @@ class SocketFlowsTest {
 
   @Test
   void theShippedExponentIsSubLinearGrowth() {
-    double a = PerfConstants.bundled().value(ModelValidation.FLOW_EXPONENT);
+    double a = PerfConstants.bundled().value(SocketFlows.EXPONENT);
     assertThat(a).isStrictlyBetween(0.0, 1.0);
   }
 }
