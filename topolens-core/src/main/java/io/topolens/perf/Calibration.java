@@ -51,22 +51,26 @@ public final class Calibration {
    * gives a ring and is shared by the {@code podsPerHost} pods on it, like the prior.
    */
   public Link apply(Link prior, int podsPerHost) {
-    return apply(prior, podsPerHost, 0);
+    return apply(prior, podsPerHost, 0, 0);
   }
 
   /**
    * The prior replaced by its fit, as {@link #apply(Link, int)}; when both the fit's runs and this
    * ring know their network hops on one host ({@code hostNetHops} > 0), each hop is one flow
-   * through the host's network stack and the flows share its CPUs: the fit's rate x its hops / this
-   * ring's hops (issue 12; docs/model.md "Pods sharing a host").
+   * through the host's network stack, and the host's aggregate socket rate grows with its flows as
+   * flows^{@code flowExponent} ({@link SocketFlows}): the fit's rate x (its hops / this ring's
+   * hops)^(1 - flowExponent) (issue 12; docs/model.md "Pods sharing a host").
    */
-  public Link apply(Link prior, int podsPerHost, int hostNetHops) {
+  public Link apply(Link prior, int podsPerHost, int hostNetHops, double flowExponent) {
     PathFit f = fits.get(prior.path());
     if (f == null) {
       return prior;
     }
     int share = prior.path().network() ? Math.max(1, podsPerHost) : 1;
-    double flows = hostNetHops > 0 && f.netHops() > 0 ? (double) f.netHops() / hostNetHops : 1.0;
+    double flows =
+        hostNetHops > 0 && f.netHops() > 0
+            ? SocketFlows.perFlowScale(f.netHops(), hostNetHops, flowExponent)
+            : 1.0;
     String basis =
         "calibrated from "
             + String.join(", ", f.files())
@@ -81,11 +85,16 @@ public final class Calibration {
             + "%)"
             + (share > 1 ? ", / " + share + " pods sharing the NIC" : "")
             + (flows != 1.0
-                ? ", x "
+                ? ", x ("
                     + f.netHops()
                     + "/"
                     + hostNetHops
-                    + " (its runs' network hops over this ring's, sharing the host's CPUs)"
+                    + ")^"
+                    + LinkPriors.num(1 - flowExponent)
+                    + " (its runs' network hops over this ring's: the host's socket rate grows as"
+                    + " flows^"
+                    + LinkPriors.num(flowExponent)
+                    + ")"
                 : "");
     return new Link(
         prior.path(),

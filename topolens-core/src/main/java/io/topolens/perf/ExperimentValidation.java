@@ -3,6 +3,7 @@ package io.topolens.perf;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.catalog.HardwareCatalog;
+import io.topolens.catalog.Source;
 import io.topolens.nccl.InputProblem;
 import io.topolens.perf.ValidationReport.RatioCheck;
 import io.topolens.perf.ValidationReport.StepCheck;
@@ -36,6 +37,10 @@ public final class ExperimentValidation {
    * What was compared, and what could not be.
    *
    * @param workloads each compared variant's workload, by name
+   * @param carried ratios between two layouts whose pods talk over sockets with different flows,
+   *     both calibrated by the probe of the layout of more flows, carried to the other by {@link
+   *     SocketFlows}: {@code predictedFitted} with {@code path.tcp.flowExponent}, {@code predicted}
+   *     with exponent 0 (the flows sharing a fixed rate); empty when there is no such pair
    */
   public record Report(
       String results,
@@ -43,7 +48,13 @@ public final class ExperimentValidation {
       List<RatioCheck> ratios,
       List<String> leftOut,
       Map<String, Workload> workloads,
-      StepCalibration stepCalibration) {}
+      StepCalibration stepCalibration,
+      List<RatioCheck> carried) {
+
+    public Report {
+      carried = List.copyOf(carried);
+    }
+  }
 
   /**
    * One measured step turned into the job's compute on this machine.
@@ -76,6 +87,7 @@ public final class ExperimentValidation {
     List<Prediction> predicted = new ArrayList<>();
     List<StepModel> models = new ArrayList<>();
     List<String> sources = new ArrayList<>();
+    List<JsonNode> probes = new ArrayList<>();
     List<String> leftOut = new ArrayList<>();
     Map<String, Workload> workloads = new LinkedHashMap<>();
     for (JsonNode v : root.path("variants")) {
@@ -99,6 +111,7 @@ public final class ExperimentValidation {
       predicted.add(p);
       models.add(model);
       sources.add(results + ": " + name);
+      probes.add(v.path("busbw"));
     }
     int ref = reference(scenarios, predicted);
     StepCalibration cal = null;
@@ -148,7 +161,62 @@ public final class ExperimentValidation {
         ModelValidation.pairRatios(scenarios, measured, predicted, fitted),
         leftOut,
         workloads,
-        cal);
+        cal,
+        carried(scenarios, measured, predicted, probes));
+  }
+
+  /**
+   * Each pair of one job whose pods talk over sockets with different flows: the layout of fewer
+   * flows predicted from the other's probe, its rate carried by {@link SocketFlows}.
+   */
+  private List<RatioCheck> carried(
+      List<Scenario> scenarios,
+      List<Double> measured,
+      List<Prediction> predicted,
+      List<JsonNode> probes)
+      throws InputProblem {
+    List<RatioCheck> out = new ArrayList<>();
+    for (int i = 0; i < scenarios.size(); i++) {
+      int flows = socketFlows(scenarios.get(i));
+      for (int j = 0; j < scenarios.size(); j++) {
+        int fewer = socketFlows(scenarios.get(j));
+        if (flows <= fewer
+            || fewer == 0
+            || !ModelValidation.sameJob(scenarios.get(i), scenarios.get(j), false)) {
+          continue;
+        }
+        Calibration from = probeCalibration(scenarios.get(i), probes.get(i));
+        PathFit fit = from.fit(PathKind.TCP).orElse(null);
+        if (fit == null) {
+          continue;
+        }
+        Calibration carried = Calibration.of(List.of(fit.withNetHops(flows)));
+        PerfConstants fixed =
+            k.with(
+                Map.of(SocketFlows.EXPONENT, 0.0),
+                new Source("FIXED-RATE", "the flows sharing a fixed socket rate", ""));
+        double own = predicted.get(i).stepS();
+        out.add(
+            new RatioCheck(
+                scenarios.get(i).name() + " / " + scenarios.get(j).name(),
+                measured.get(i) / measured.get(j),
+                own / new StepModel(catalog, fixed, carried).predict(scenarios.get(j)).stepS(),
+                own / new StepModel(catalog, k, carried).predict(scenarios.get(j)).stepS(),
+                true,
+                false));
+      }
+    }
+    return out;
+  }
+
+  /** Socket flows of the variant's ring when its pods share one host over sockets, else 0. */
+  private int socketFlows(Scenario s) throws InputProblem {
+    Cluster c = s.cluster();
+    Link slowest = new StepModel(catalog, k, Calibration.none()).resolve(c).group().bottleneck();
+    if (c.nodes() != 1 || c.ncclNodes() < 2 || slowest == null || slowest.path() != PathKind.TCP) {
+      return 0;
+    }
+    return SocketFlows.ringFlows(c.podsPerNode(), c.gpusPerPod(), c.intra() == PathKind.TCP);
   }
 
   /** The variant the model predicts fastest without offload, or -1 when none. */

@@ -2,8 +2,10 @@ package io.topolens.perf;
 
 import io.topolens.catalog.GpuSpec;
 import io.topolens.catalog.HardwareCatalog;
+import io.topolens.catalog.Source;
 import io.topolens.nccl.InputProblem;
 import io.topolens.perf.ValidationReport.BenchPoint;
+import io.topolens.perf.ValidationReport.Fitted;
 import io.topolens.perf.ValidationReport.Needed;
 import io.topolens.perf.ValidationReport.RatioCheck;
 import io.topolens.perf.ValidationReport.StepCheck;
@@ -115,7 +117,7 @@ public final class ModelValidation {
     fsdp(fixtures, examples, h200, all, steps, ratios, explanations);
     List<StepCheck> layoutSteps = new ArrayList<>();
     List<RatioCheck> layoutRatios = new ArrayList<>();
-    layouts(examples, h200, all, layoutSteps, layoutRatios);
+    Fitted flowExponent = layouts(examples, h200, all, layoutSteps, layoutRatios);
 
     List<StepCheck> seeds = new ArrayList<>();
     List<RatioCheck> seedRatios = new ArrayList<>();
@@ -140,7 +142,8 @@ public final class ModelValidation {
         explanations,
         experimentReports(experiments, configs),
         sweep,
-        spreads(spreadDirs, spreadConfigs));
+        spreads(spreadDirs, spreadConfigs),
+        flowExponent);
   }
 
   private List<RunSpread> spreads(List<Path> dirs, List<Path> configs) throws InputProblem {
@@ -473,7 +476,7 @@ public final class ModelValidation {
    * The layouts of h200-layouts.yaml, if the examples hold it: predicted with the fixtures'
    * calibration, then with the TCP path fitted to one other layout's measured step (held out).
    */
-  private void layouts(
+  private Fitted layouts(
       Path examples,
       HardwareCatalog h200,
       Calibration cal,
@@ -482,7 +485,7 @@ public final class ModelValidation {
       throws InputProblem {
     Path yaml = examples.resolve("h200-layouts.yaml");
     if (!Files.isRegularFile(yaml)) {
-      return;
+      return null;
     }
     List<Scenario> runs = new ArrayList<>();
     List<Double> measured = new ArrayList<>();
@@ -525,6 +528,67 @@ public final class ModelValidation {
       }
       ratios.add(new RatioCheck(r.name(), r.measured(), r.predicted(), heldOut, true, false));
     }
+    return flowExponent(yaml, h200, cal, runs, measured, predicted);
+  }
+
+  /**
+   * {@code path.tcp.flowExponent} fitted to the layouts' runs only: the exponent that makes the
+   * model, calibrated by the fixtures' socket nccl-tests, give the measured ratio between the two
+   * layouts whose pods talk over sockets (the only ratio the exponent moves); null without two.
+   */
+  private Fitted flowExponent(
+      Path yaml,
+      HardwareCatalog h200,
+      Calibration cal,
+      List<Scenario> runs,
+      List<Double> measured,
+      List<Prediction> predicted) {
+    List<Integer> split = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      if (predicted.get(i).group().inter() != null
+          && predicted.get(i).group().inter().path() == PathKind.TCP) {
+        split.add(i);
+      }
+    }
+    if (split.size() != 2) {
+      return null;
+    }
+    int more = predicted.get(split.get(0)).stepS() > predicted.get(split.get(1)).stepS() ? 0 : 1;
+    int a = split.get(more);
+    int b = split.get(1 - more);
+    Source from = new Source("FIT", "fitted by topolens validate-model to " + yaml, "");
+    // the ratio grows with 1 - exponent (the fewer-flow layout gains more of the rate)
+    double e =
+        solve(
+            x ->
+                ratioWith(
+                    new StepModel(h200, k.with(Map.of(SocketFlows.EXPONENT, 1 - x), from), cal),
+                    runs,
+                    a,
+                    b),
+            measured.get(a) / measured.get(b),
+            0,
+            1,
+            false);
+    return new Fitted(
+        SocketFlows.EXPONENT,
+        1 - e,
+        "x",
+        String.format(
+            Locale.ROOT,
+            "%s at %.2fx the step of %s (%s), with the fixtures' socket nccl-tests",
+            runs.get(a).name(),
+            measured.get(a) / measured.get(b),
+            runs.get(b).name(),
+            yaml));
+  }
+
+  private static double ratioWith(StepModel m, List<Scenario> runs, int a, int b) {
+    try {
+      return m.predict(runs.get(a)).stepS() / m.predict(runs.get(b)).stepS();
+    } catch (InputProblem e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
   }
 
   private static int indexOf(List<Scenario> runs, String name) {
@@ -537,12 +601,7 @@ public final class ModelValidation {
   }
 
   private static double ratioWith(StepModel m, Calibration c, List<Scenario> runs, int a, int b) {
-    try {
-      StepModel with = m.with(c);
-      return with.predict(runs.get(a)).stepS() / with.predict(runs.get(b)).stepS();
-    } catch (InputProblem e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
+    return ratioWith(m.with(c), runs, a, b);
   }
 
   // ---- 3. the seeds ----

@@ -101,7 +101,12 @@ public final class StepModel {
             default -> priors.network(ik, inst, 1, false, c.nicGbps());
           };
       // with P2P and SHM off, every hop of the host's ring is a socket flow through its stack
-      intra = calibration.apply(prior, 1, ik == PathKind.TCP && c.nodes() == 1 ? perHost : 0);
+      intra =
+          calibration.apply(
+              prior,
+              1,
+              ik == PathKind.TCP && c.nodes() == 1 ? perHost : 0,
+              k.value(SocketFlows.EXPONENT));
       calibrationNote(ik, gpu, notes);
     }
     Link inter = null;
@@ -117,11 +122,10 @@ public final class StepModel {
       // own GPUs talk over TCP too; those flows share the host's CPUs
       int hostHops =
           nk == PathKind.TCP && !crossesHosts
-              ? (intra != null && intra.path() == PathKind.TCP) || c.gpusPerPod() == 1
-                  ? perHost
-                  : c.podsPerNode()
+              ? SocketFlows.ringFlows(
+                  c.podsPerNode(), c.gpusPerPod(), intra != null && intra.path() == PathKind.TCP)
               : 0;
-      inter = calibration.apply(prior, sharers, hostHops);
+      inter = calibration.apply(prior, sharers, hostHops, k.value(SocketFlows.EXPONENT));
       calibrationNote(nk, gpu, notes);
       if (c.podsPerNode() > 1) {
         notes.add(

@@ -24,6 +24,7 @@ import java.util.List;
  * @param explanations the three explanations the issue asks for, with the model's numbers
  * @param hostThreads the host-threads sweep (bench/host-threads.py) among the bench files, or null
  * @param spreads one job's experiment repeated on one machine, one per folder given (none: empty)
+ * @param flowExponent {@code path.tcp.flowExponent} fitted to the layouts, or null without them
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -42,7 +43,8 @@ public record ValidationReport(
     List<String> explanations,
     List<ExperimentValidation.Report> experiments,
     HostThreadsSweep hostThreads,
-    List<RunSpread> spreads) {
+    List<RunSpread> spreads,
+    Fitted flowExponent) {
 
   public ValidationReport {
     bench = List.copyOf(bench);

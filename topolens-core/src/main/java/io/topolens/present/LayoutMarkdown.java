@@ -1,7 +1,10 @@
 package io.topolens.present;
 
 import io.topolens.perf.ExperimentValidation;
+import io.topolens.perf.PerfConstants;
+import io.topolens.perf.SocketFlows;
 import io.topolens.perf.ValidationReport;
+import io.topolens.perf.ValidationReport.Fitted;
 import io.topolens.perf.ValidationReport.RatioCheck;
 import io.topolens.perf.ValidationReport.StepCheck;
 import java.io.PrintWriter;
@@ -18,16 +21,32 @@ final class LayoutMarkdown {
             + " pod its own NCCL node, so traffic between pods takes NET/Socket through the host's"
             + " network stack. The model: a ring leaves each pod once per channel (2 pods of 2"
             + " keep half the hops on NVLink, 4 pods of 1 none), each crossing is one socket flow,"
-            + " and the flows share the host's CPUs, so a TCP calibration measured with h network"
-            + " hops per ring (counted from its NCCL connection lines: 4 in the fixtures'"
-            + " P2P-and-SHM-off runs) gives a ring of h' hops h/h' of its rate. **predicted**:"
-            + " calibrated by the fixtures' nccl-tests, nothing fitted to these runs. **held out**:"
-            + " the TCP rate fitted to the *other* split layout's measured step, then this ratio"
-            + " predicted. Only the ratios are evidence (the YAML says why).");
+            + " and the flows share the host's CPUs; more flows engage more cores, so the host's"
+            + " aggregate socket rate grows as flows^a and a TCP calibration measured with h"
+            + " network hops per ring (counted from its NCCL connection lines: 4 in the fixtures'"
+            + " P2P-and-SHM-off runs) gives a ring of h' hops (h/h')^(1-a) of its rate."
+            + " **predicted**: calibrated by the fixtures' nccl-tests, with a fitted to these runs"
+            + " (below) and nothing else. **TCP fitted**: the TCP rate fitted to the *other* split"
+            + " layout's measured step, then this ratio predicted; with a fitted to the same two"
+            + " runs this column is in-sample. Only the ratios are evidence (the YAML says why).");
     out.println();
+    Fitted a = r.flowExponent();
+    if (a != null) {
+      out.println("| constant | fitted value | shipped | fitted to |");
+      out.println("|---|---|---|---|");
+      out.printf(
+          Locale.ROOT,
+          "| `%s` | %.3f %s | %.3f | %s |%n",
+          a.parameter(),
+          a.value(),
+          a.unit(),
+          PerfConstants.bundled().value(a.parameter()),
+          a.fittedTo());
+      out.println();
+    }
     ValidationMarkdown.stepTable(r.layoutSteps(), "%.3f", out);
     out.println();
-    out.println("| ratio | measured | predicted | err | held out | err |");
+    out.println("| ratio | measured | predicted | err | TCP fitted | err |");
     out.println("|---|---|---|---|---|---|");
     for (RatioCheck c : r.layoutRatios()) {
       out.printf(
@@ -47,9 +66,11 @@ final class LayoutMarkdown {
     out.println();
     out.println(
         "The fixtures' socket runs were measured in another session than the layouts; the"
-            + " socket rate differs between the two, which the held-out column removes. A probe of"
+            + " socket rate differs between the two, which the TCP-fitted column removes. A probe of"
             + " each layout (`topolens probe`, read by `--calibrate`) calibrates each layout's own"
-            + " rate: the 4-GPU experiments below do so (issue 15).");
+            + " rate: the 4-GPU experiments below do so (issue 15). They are the held-out test of"
+            + " the exponent, data not used in its fit: **carried** predicts the layout of fewer"
+            + " flows from the other layout's probe, scaled by (h/h')^(1-a).");
     out.println();
     podsOfOne(r, out);
   }
@@ -98,6 +119,19 @@ final class LayoutMarkdown {
                   four.measured(),
                   two.measured(),
                   four.predicted() / two.predicted()));
+      for (RatioCheck c : e.carried()) {
+        out.printf(
+            Locale.ROOT,
+            "  - carried: %s from the first's probe alone, %.2fx measured; %.2fx predicted with"
+                + " a = %s (%s, held out); %.2fx with a = 0, the flows sharing a fixed rate (%s).%n",
+            c.name(),
+            c.measured(),
+            c.predictedFitted(),
+            String.format(Locale.ROOT, "%.3f", PerfConstants.bundled().value(SocketFlows.EXPONENT)),
+            ValidationMarkdown.pct(ValidationMarkdown.err(c.predictedFitted(), c.measured())),
+            c.predicted(),
+            ValidationMarkdown.pct(ValidationMarkdown.err(c.predicted(), c.measured())));
+      }
     }
     out.println();
   }

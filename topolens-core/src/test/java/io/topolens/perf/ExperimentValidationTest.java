@@ -122,4 +122,27 @@ class ExperimentValidationTest {
       }
     }
   }
+
+  /**
+   * {@code path.tcp.flowExponent} judged on runs it was not fitted to (it is fitted to section 4's
+   * layouts, examples/perf/h200-layouts.yaml): the 4-GPU experiments' socket layouts, the layout of
+   * fewer flows predicted from the other's probe alone. Within the 25% ratio target, and nearer the
+   * measured ratio than the fixed aggregate (exponent 0) it replaces.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "h200x4-experiment, h200x4-experiment-runs.yaml, 2",
+    "h200x4-experiment-repeat, h200x4-experiment-repeat-runs.yaml, 1",
+  })
+  void oneLayoutsProbeCarriedToAnotherByTheFlowExponentHoldsOut(
+      String results, String config, int pairs) throws Exception {
+    ExperimentValidation.Report r = lent(results, config);
+    assertThat(r.carried()).hasSize(pairs);
+    for (RatioCheck c : r.carried()) {
+      assertThat(c.name()).startsWith("4x1");
+      double held = Math.abs(c.predictedFitted() / c.measured() - 1);
+      assertThat(held).as(c.name()).isLessThanOrEqualTo(0.25);
+      assertThat(held).as(c.name()).isLessThan(Math.abs(c.predicted() / c.measured() - 1));
+    }
+  }
 }

@@ -81,6 +81,18 @@ class ModelValidationTest {
   }
 
   @Test
+  void theFlowExponentIsFittedToTheLayoutsAndShippedAsFitted() {
+    ValidationReport.Fitted a = report.flowExponent();
+    assertThat(a.parameter()).isEqualTo(SocketFlows.EXPONENT);
+    assertThat(a.fittedTo()).contains("h200-layouts.yaml");
+    assertThat(a.value()).isCloseTo(PerfConstants.bundled().value(a.parameter()), within(5e-4));
+    // fitted to the split layouts' ratio, the model calibrated by the fixtures gives it back
+    List<ValidationReport.RatioCheck> r = report.layoutRatios();
+    assertThat(r.get(1).predicted() / r.get(0).predicted())
+        .isCloseTo(r.get(1).measured() / r.get(0).measured(), within(0.01));
+  }
+
+  @Test
   void everyFsdpRunIsMatchedToItsLogByTag() {
     assertThat(report.steps()).hasSize(5);
     for (ValidationReport.StepCheck s : report.steps()) {

@@ -60,6 +60,7 @@ class FourGpuLayoutsMarkdownTest {
     assertThat(four)
         .contains("- Section " + section + " (`")
         .contains(says)
-        .contains("here 1.61x measured (9.20 / 5.70), 1.99x predicted");
+        // path.tcp.flowExponent is fitted to section 4's ratio: in-sample there
+        .contains("here 1.61x measured (9.20 / 5.70), 1.61x predicted");
   }
 }
