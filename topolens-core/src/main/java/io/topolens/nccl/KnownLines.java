@@ -1,6 +1,7 @@
 package io.topolens.nccl;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * NCCL INFO lines whose form is known and whose content the model does not keep (proxy threads,
@@ -10,7 +11,7 @@ import java.util.List;
 final class KnownLines {
   private KnownLines() {}
 
-  private static final List<String> PREFIXES =
+  static final List<String> PREFIXES =
       List.of(
           "[Proxy ",
           "threadThresholds",
@@ -114,13 +115,39 @@ final class KnownLines {
           "NCCL_",
           "NET/Plugin :");
 
+  /**
+   * {@link #PREFIXES} by their first character (all ASCII), so a line is compared with the few that
+   * can match it rather than with a hundred: the COLL-trace-heavy logs send about one line in ten
+   * here.
+   */
+  private static final String[][] BY_FIRST = byFirst();
+
+  private static final Pattern NCCL_VARIABLE = Pattern.compile("NCCL_[A-Z0-9_]+ .*");
+
+  private static String[][] byFirst() {
+    String[][] by = new String[128][];
+    for (int c = 0; c < by.length; c++) {
+      char first = (char) c;
+      by[c] = PREFIXES.stream().filter(p -> p.charAt(0) == first).toArray(String[]::new);
+    }
+    for (String p : PREFIXES) {
+      if (p.charAt(0) >= by.length) {
+        throw new IllegalStateException("a known line's prefix starts beyond ASCII: " + p);
+      }
+    }
+    return by;
+  }
+
   static boolean isKnown(String message) {
     if (message.isEmpty()) {
       return true;
     }
-    for (String prefix : PREFIXES) {
-      if (message.startsWith(prefix)) {
-        return true;
+    char c0 = message.charAt(0);
+    if (c0 < BY_FIRST.length) {
+      for (String prefix : BY_FIRST[c0]) {
+        if (message.startsWith(prefix)) {
+          return true;
+        }
       }
     }
     // NCCL source location first: "init.cc:1798 Cuda Host Alloc Size 4 pointer 0x..."
@@ -143,6 +170,6 @@ final class KnownLines {
             || message.contains(" : NVS/"))) {
       return true;
     }
-    return message.matches("NCCL_[A-Z0-9_]+ .*");
+    return NCCL_VARIABLE.matcher(message).matches();
   }
 }
