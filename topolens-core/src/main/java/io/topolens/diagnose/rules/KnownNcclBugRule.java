@@ -120,29 +120,22 @@ public final class KnownNcclBugRule implements Rule {
         " Check the release every rank loads: NCCL_DEBUG=VERSION prints `NCCL version X`; python -c"
             + " 'import torch; print(torch.cuda.nccl.version())'; pip list | grep -i nccl.";
     if (release.version == null) {
-      return new Finding(
-          id(),
-          Severity.WARN,
-          "Possibly a known NCCL bug of " + range + ": " + bug.title(),
+      return possibly(
+          bug,
+          evidence,
           "This log shows the exact symptom of a known NCCL bug of "
               + range
               + where
               + ", but prints no NCCL release, so it cannot say the bug is yours. "
               + bug.explanation()
-              + check
-              + " Source: "
-              + bug.source()
-              + ".",
-          evidence,
-          bug.fix());
+              + check);
     }
     String version = release.version.version();
     if (!release.certain) {
       boolean named = release.version.of() == PrintedVersion.Of.NCCL_NAMED;
-      return new Finding(
-          id(),
-          Severity.WARN,
-          "Possibly a known NCCL bug of " + range + ": " + bug.title(),
+      return possibly(
+          bug,
+          evidence,
           "This log "
               + (named
                   ? "names NCCL "
@@ -155,12 +148,7 @@ public final class KnownNcclBugRule implements Rule {
               + range
               + ". "
               + bug.explanation()
-              + check
-              + " Source: "
-              + bug.source()
-              + ".",
-          evidence,
-          bug.fix());
+              + check);
     }
     return new Finding(
         id(),
@@ -174,6 +162,17 @@ public final class KnownNcclBugRule implements Rule {
             + " Source: "
             + bug.source()
             + ".",
+        evidence,
+        bug.fix());
+  }
+
+  /** The warning where the log does not show for certain that its NCCL is in the bug's range. */
+  private Finding possibly(KnownNcclBug bug, List<Evidence> evidence, String why) {
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "Possibly a known NCCL bug of " + releases(bug) + ": " + bug.title(),
+        why + " Source: " + bug.source() + ".",
         evidence,
         bug.fix());
   }
