@@ -162,14 +162,7 @@ final class JobAssembler {
    */
   void acceptFramework(NcclEvent event, String file, long line, String text) {
     switch (event) {
-      case NcclEvent.Failure _,
-          NcclEvent.CollectiveTimeout _,
-          NcclEvent.Watchdog _,
-          NcclEvent.Launch _,
-          NcclEvent.GpuNamed _,
-          NcclEvent.Launched _,
-          NcclEvent.Xid _ ->
-          ofNoProcess(event, new Evidence(file, line, text));
+      case NcclEvent.OfJob j -> ofJob(j, new Evidence(file, line, text));
       case NcclEvent.Warning w -> warning("", w, new Evidence(file, line, text));
       case NcclEvent.Version v -> printedNccl(v.version(), new Evidence(file, line, text));
       case NcclEvent.VersionNamed v -> namedNccl(v.version(), new Evidence(file, line, text));
@@ -187,7 +180,7 @@ final class JobAssembler {
    * the watchdog, a launch command, a GPU named, a rank announced, an Xid): kept alike whether or
    * not the line had NCCL's header.
    */
-  private void ofNoProcess(NcclEvent event, Evidence e) {
+  private void ofJob(NcclEvent.OfJob event, Evidence e) {
     switch (event) {
       case NcclEvent.Failure f -> failure(f, e);
       case NcclEvent.CollectiveTimeout t -> timeout(t, e);
@@ -197,7 +190,6 @@ final class JobAssembler {
           gpuMentions.add(new GpuMention(g.model(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
       case NcclEvent.Xid x -> gpuError(x, e);
-      default -> throw new IllegalArgumentException("an event of a process: " + event);
     }
   }
 
@@ -349,14 +341,7 @@ final class JobAssembler {
                       new Evidence(file, line, text)));
         }
       }
-      case NcclEvent.Failure _,
-          NcclEvent.CollectiveTimeout _,
-          NcclEvent.Watchdog _,
-          NcclEvent.Launch _,
-          NcclEvent.GpuNamed _,
-          NcclEvent.Launched _,
-          NcclEvent.Xid _ ->
-          ofNoProcess(event, new Evidence(file, line, text));
+      case NcclEvent.OfJob j -> ofJob(j, new Evidence(file, line, text));
       case NcclEvent.Gdr g ->
           gdr.computeIfAbsent(
               h.process() + "|" + g.transport() + "|" + g.hca(),

@@ -117,7 +117,7 @@ sealed interface NcclEvent {
    *     printed when they name no result
    * @param version the NCCL version printed with it, or null
    */
-  record Failure(int rank, String result, String detail, String version) implements NcclEvent {}
+  record Failure(int rank, String result, String detail, String version) implements OfJob {}
 
   /**
    * PyTorch's watchdog: {@code [Rank r] Watchdog caught collective operation timeout:
@@ -126,7 +126,7 @@ sealed interface NcclEvent {
    */
   record CollectiveTimeout(
       int rank, long seq, String op, long numelIn, long numelOut, long timeoutMs, long ranForMs)
-      implements NcclEvent {}
+      implements OfJob {}
 
   /**
    * PyTorch's watchdog around a timeout: {@code Timeout at NCCL work: N, last enqueued NCCL work:
@@ -141,7 +141,7 @@ sealed interface NcclEvent {
       long lastEnqueued,
       long lastCompleted,
       int fromRank)
-      implements NcclEvent {}
+      implements OfJob {}
 
   /**
    * A line that states nothing but the init stage its process reached ({@code NVLS Bind mem ...},
@@ -153,7 +153,7 @@ sealed interface NcclEvent {
    * A rank a launcher announced: Lightning's {@code Initializing distributed: GLOBAL_RANK: 1,
    * MEMBER: 2/8}; {@code stream} is the shape of the logger's prefix before it.
    */
-  record Launched(String launcher, int rank, int worldSize, String stream) implements NcclEvent {}
+  record Launched(String launcher, int rank, int worldSize, String stream) implements OfJob {}
 
   /**
    * A launch command: {@code docker run} with the option that gives its container /dev/shm (empty
@@ -161,19 +161,26 @@ sealed interface NcclEvent {
    * -np}; 0 when not given).
    */
   record Launch(String launcher, List<String> slots, boolean byNode, String shm, int processes)
-      implements NcclEvent {}
+      implements OfJob {}
 
   /**
    * A GeForce GPU model a line names, whether the line speaks of a hang, and whether a launcher
    * refused to start on these GPUs because P2P was left on.
    */
-  record GpuNamed(String model, boolean hang, boolean refused) implements NcclEvent {}
+  record GpuNamed(String model, boolean hang, boolean refused) implements OfJob {}
 
   /**
    * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address
    * as NCCL's busId prints it (or null) and the Xid (or -1).
    */
-  record Xid(String pciBus, int xid) implements NcclEvent {}
+  record Xid(String pciBus, int xid) implements OfJob {}
+
+  /**
+   * An event that belongs to the job, not to the process that printed it (a failure, a timeout, the
+   * watchdog, a launch command, a GPU named, a rank announced, an Xid): kept alike whether or not
+   * its line had NCCL's header.
+   */
+  sealed interface OfJob extends NcclEvent {}
 
   /** A line of a known form that states nothing the model keeps. */
   record Known() implements NcclEvent {}
