@@ -18,6 +18,8 @@ import java.util.List;
  *     MiB); empty for mpirun
  * @param processes the processes mpirun starts ({@code -np 2}, {@code -n 2}); 0 when the command
  *     does not say (one per slot then), and for docker
+ * @param hostfile the file mpirun reads its hosts from ({@code --hostfile F}, {@code -machinefile
+ *     F}); empty when the command names none, and for docker
  * @param evidence the command's first line
  */
 public record LaunchCommand(
@@ -26,6 +28,7 @@ public record LaunchCommand(
     boolean byNode,
     String shm,
     int processes,
+    String hostfile,
     Evidence evidence) {
 
   public LaunchCommand {
@@ -46,6 +49,27 @@ public record LaunchCommand(
       return 0;
     }
     return processes > 0 ? processes : slots.size();
+  }
+
+  /**
+   * How many hosts mpirun places its processes on, as far as the command says: the distinct hosts
+   * of the slots its processes fill; -1 where a hostfile names them (the command does not say how
+   * many), and where it names neither hosts nor a hostfile (the host it runs on, or a scheduler's
+   * allocation); 0 for docker.
+   */
+  public int hostCount() {
+    if (!launcher.equals("mpirun")) {
+      return 0;
+    }
+    if (slots.isEmpty()) {
+      return -1;
+    }
+    int n = processCount();
+    return (int)
+        java.util.stream.IntStream.range(0, Math.min(n, slots.size()))
+            .mapToObj(this::hostOf)
+            .distinct()
+            .count();
   }
 
   /** The host mpirun places a rank on, or null when the command does not say. */

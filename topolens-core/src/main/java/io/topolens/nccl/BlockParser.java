@@ -107,7 +107,23 @@ final class BlockParser {
             LineHeader h = LineHeader.parse(text);
             if (h != null) {
               nccl++;
-              parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
+              // the next NCCL of the block, which the next line's search would find: where it is in
+              // this line, the line may hold several messages whose line breaks were lost
+              upper = block.indexOf(Needles.UPPER, at + 5);
+              List<String> messages =
+                  upper >= 0 && upper < end ? RunTogetherLine.messages(text) : null;
+              if (messages == null) {
+                parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
+              } else {
+                // each message read on its own; the evidence is the line as it stands
+                for (String m : messages) {
+                  LineHeader mh = LineHeader.parse(m);
+                  parsed.add(
+                      mh == null
+                          ? new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED)
+                          : new Parsed(lines, text, mh, MessageParser.parse(mh)));
+                }
+              }
             } else if (text.contains("NCCL INFO") || text.contains("NCCL WARN")) {
               nccl++;
               parsed.add(new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED));
@@ -243,7 +259,7 @@ final class BlockParser {
       }
     }
     if (e == null && lastText == null) {
-      if (NcclFailureTexts.holds(text)) {
+      if (NcclFailureTexts.holds(text) || text.contains(Needles.VERBS_QP_FAILED)) {
         // NCCL's WARN text without its header (a title, a quote): read as the WARN line it was
         LineHeader h = LineHeader.pasted(text);
         parsed.add(new Parsed(line, text, h, MessageParser.parse(h)));

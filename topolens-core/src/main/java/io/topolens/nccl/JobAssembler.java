@@ -258,7 +258,9 @@ final class JobAssembler {
   }
 
   private void launch(NcclEvent.Launch l, Evidence e) {
-    launches.add(new LaunchCommand(l.launcher(), l.slots(), l.byNode(), l.shm(), l.processes(), e));
+    launches.add(
+        new LaunchCommand(
+            l.launcher(), l.slots(), l.byNode(), l.shm(), l.processes(), l.hostfile(), e));
   }
 
   private void launched(NcclEvent.Launched l, Evidence e) {

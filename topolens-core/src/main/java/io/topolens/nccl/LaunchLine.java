@@ -8,7 +8,7 @@ import java.util.List;
  * {@code nvidia-docker run} too) and Open MPI's {@code mpirun [OPTIONS] PROGRAM} (also as {@code
  * mpiexec}); a command continued over lines with a trailing {@code \} is read as one line. Reads
  * what the command says and nothing more: the option that gives docker's container /dev/shm, the
- * hosts mpirun places ranks on.
+ * hosts mpirun places ranks on, or the hostfile it reads them from.
  */
 final class LaunchLine {
   private LaunchLine() {}
@@ -17,14 +17,15 @@ final class LaunchLine {
   static NcclEvent parse(String text) {
     List<String> docker = after(text, Needles.DOCKER_RUN);
     if (docker != null) {
-      return new NcclEvent.Launch("docker", List.of(), false, shm(docker), 0);
+      return new NcclEvent.Launch("docker", List.of(), false, shm(docker), 0, "");
     }
     List<String> mpirun = after(text, "mpirun ");
     if (mpirun == null) {
       mpirun = after(text, "mpiexec ");
     }
     if (mpirun != null) {
-      return new NcclEvent.Launch("mpirun", slots(mpirun), byNode(mpirun), "", processes(mpirun));
+      return new NcclEvent.Launch(
+          "mpirun", slots(mpirun), byNode(mpirun), "", processes(mpirun), hostfile(mpirun));
     }
     return null;
   }
@@ -142,6 +143,30 @@ final class LaunchLine {
     }
     return 0;
   }
+
+  /**
+   * The hostfile mpirun places ranks by: {@code --hostfile F}, {@code -hostfile F}, {@code
+   * --machinefile F}, {@code -machinefile F}, or the {@code =F} forms (MPICH's {@code -f F} is not
+   * read: nccl-tests' own {@code -f} is its step factor); empty when the command names none.
+   */
+  private static String hostfile(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      int eq = w.indexOf('=');
+      String option = eq > 0 ? w.substring(0, eq) : w;
+      if (!HOSTFILE.contains(option)) {
+        continue;
+      }
+      if (eq > 0) {
+        return w.substring(eq + 1);
+      }
+      return i + 1 < words.size() ? words.get(i + 1) : "";
+    }
+    return "";
+  }
+
+  private static final List<String> HOSTFILE =
+      List.of("--hostfile", "-hostfile", "--machinefile", "-machinefile");
 
   /** Whether mpirun maps ranks round-robin over hosts: {@code --map-by node}, {@code -bynode}. */
   private static boolean byNode(List<String> words) {

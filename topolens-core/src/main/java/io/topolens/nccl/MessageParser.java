@@ -226,19 +226,29 @@ final class MessageParser {
     return null;
   }
 
-  /** {@code NCCL_X set by environment to Y} (older versions end with a dot). */
+  /**
+   * {@code NCCL_X set by environment to Y} (older versions end with a dot), and net_ib.cc's {@code
+   * NCCL_IB_HCA set to Y} (the variable as the environment gave it).
+   */
   private static NcclEvent envSet(String m) {
     int at = m.indexOf(" set by environment to ");
+    int valueAt = at + 23;
+    if (at < 0 && m.startsWith(IB_HCA_SET)) {
+      at = IB_HCA_SET.length() - 8;
+      valueAt = IB_HCA_SET.length();
+    }
     if (at < 0) {
       return null;
     }
     String name = m.substring(0, at);
-    String value = m.substring(at + 23).strip();
+    String value = m.substring(valueAt).strip();
     if (value.endsWith(".")) {
       value = value.substring(0, value.length() - 1);
     }
     return new NcclEvent.EnvSet(name, value);
   }
+
+  private static final String IB_HCA_SET = "NCCL_IB_HCA set to ";
 
   private static NcclEvent net(String m) {
     if (m.length() > 4 && Character.isDigit(m.charAt(4))) {

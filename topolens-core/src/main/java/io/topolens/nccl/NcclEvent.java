@@ -158,9 +158,15 @@ sealed interface NcclEvent {
   /**
    * A launch command: {@code docker run} with the option that gives its container /dev/shm (empty
    * for none), or {@code mpirun} with its hosts, one per slot, and the processes it starts ({@code
-   * -np}; 0 when not given).
+   * -np}; 0 when not given) and its hostfile (empty for none).
    */
-  record Launch(String launcher, List<String> slots, boolean byNode, String shm, int processes)
+  record Launch(
+      String launcher,
+      List<String> slots,
+      boolean byNode,
+      String shm,
+      int processes,
+      String hostfile)
       implements OfJob {}
 
   /**

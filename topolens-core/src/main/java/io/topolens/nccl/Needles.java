@@ -599,6 +599,14 @@ public final class Needles {
   public static final String PORT_MODULE = "Port module event";
 
   /**
+   * NCCL's failed QP transition as users quote it without its {@code Call to} ({@code ibv_modify_qp
+   * failed with 110 Connection timed out, on dev rocep1s0f0:1}, ainode PR 89): ibvwrap.cc's {@code
+   * Call to ibv_modify_qp failed with %d %s, %s} (2.2x; before, {@code ... failed with error %s}),
+   * read as the WARN it is.
+   */
+  public static final String VERBS_QP_FAILED = "ibv_modify_qp failed with ";
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -694,7 +702,8 @@ public final class Needles {
               DEVICE_HANDLE,
               FABRIC_MANAGER,
               IB_LINK_DOWN,
-              PORT_MODULE));
+              PORT_MODULE,
+              VERBS_QP_FAILED));
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {

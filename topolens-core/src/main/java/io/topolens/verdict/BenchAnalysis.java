@@ -5,6 +5,7 @@ import io.topolens.bench.BenchRun;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.inputs.Inputs;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchCommand;
 import io.topolens.ncclxml.NcclNet;
 import io.topolens.ncclxml.NcclTopology;
 import io.topolens.smi.P2pMatrix;
@@ -32,8 +33,12 @@ public final class BenchAnalysis {
     List<BenchVerdict> out = new ArrayList<>();
     for (BenchFile f : inputs.benches()) {
       Job log = inputs.benchLogs().get(f.file());
+      List<LaunchCommand> launches =
+          inputs.job().launches().stream()
+              .filter(l -> l.evidence().file().equals(f.file()))
+              .toList();
       for (BenchRun run : f.runs()) {
-        out.add(judge.judge(run, new BenchJudge.Context(hw, log, topo)));
+        out.add(judge.judge(run, new BenchJudge.Context(hw, log, topo, launches)));
       }
     }
     return out;

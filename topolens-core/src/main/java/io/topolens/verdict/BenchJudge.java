@@ -7,6 +7,7 @@ import io.topolens.bench.Collective;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,8 +36,21 @@ public final class BenchJudge {
    * @param hardware the GPU, instance type and NIC rate as far as known
    * @param log NCCL's log lines of the same run (may be empty)
    * @param topology what a topology input says about the node's GPUs, or null
+   * @param launches the launch commands in the run's file ({@code mpirun -np 24 --hostfile ...})
    */
-  public record Context(Hardware hardware, Job log, TopologyHint topology) {}
+  public record Context(
+      Hardware hardware, Job log, TopologyHint topology, List<LaunchCommand> launches) {
+    public Context {
+      launches = launches == null ? List.of() : List.copyOf(launches);
+    }
+
+    public Context(Hardware hardware, Job log, TopologyHint topology) {
+      this(hardware, log, topology, List.of());
+    }
+  }
+
+  /** The run's nodes cannot be told: its device list is cut and nothing else names them. */
+  static final long NODES_UNKNOWN = -1;
 
   public BenchVerdict judge(BenchRun run, Context ctx) {
     Hardware hw = withGpuFromRun(ctx.hardware(), run);
@@ -52,10 +66,35 @@ public final class BenchJudge {
               : List.of(run.start(), run.end()));
     }
     evidence.add(peak.evidence());
-    long hosts = hosts(run, ctx.log());
-    if (hosts == 0 && hw.instance() != null && run.nranks() > 0) {
+    long hosts = hosts(run, ctx.log(), ctx.launches());
+    if (hosts <= 0 && hw.instance() != null && run.nranks() > 0) {
       // no device lines and no log: as many nodes as the ranks need at the instance's GPU count
       hosts = (run.nranks() + hw.instance().gpus() - 1) / hw.instance().gpus();
+    }
+    if (hosts == NODES_UNKNOWN && run.nranks() > 1) {
+      if (devicesCut(run)) {
+        evidence.add(run.devices().getLast().evidence());
+      }
+      LaunchCommand mpirun = mpirun(ctx.launches(), run);
+      if (mpirun != null) {
+        evidence.add(mpirun.evidence());
+      }
+      return BenchVerdict.unjudged(
+          run,
+          peak,
+          String.format(
+                  Locale.ROOT,
+                  "%s peaks at %s GB/s busbw (%s, out-of-place, %d ranks). Not judged: %s, so"
+                      + " the nodes of the run, and the path between them, are unknown; an"
+                      + " NVLink expectation would hold only if every rank shared one node.",
+                  testName(run),
+                  Numbers.gbps(peak.outOfPlace().busBw()),
+                  Numbers.bytes(peak.bytes()),
+                  run.nranks(),
+                  whyNodesUnknown(run, ctx.launches()))
+              + " Give the whole output (every # Rank line), the NCCL log (NCCL_DEBUG=INFO), or"
+              + " --instance.",
+          evidence);
     }
     boolean multiNode = hosts > 1;
     boolean nvlink = nvlinkBetweenGpus(hw, ctx.topology());
@@ -233,16 +272,75 @@ public final class BenchJudge {
     return hw;
   }
 
-  private static long hosts(BenchRun run, Job log) {
+  /**
+   * The run's nodes: the hosts of its device lines when they list every rank (or already name
+   * several hosts), else NCCL's log beside it, else the hosts its mpirun command names; {@link
+   * #NODES_UNKNOWN} where the device lines are cut short of the ranks, or the command reads its
+   * hosts from a hostfile, and nothing else names them; 0 where nothing says anything.
+   */
+  static long hosts(BenchRun run, Job log, List<LaunchCommand> launches) {
     long fromDevices =
         run.devices().stream().map(BenchDevice::host).filter(Objects::nonNull).distinct().count();
-    if (fromDevices > 0) {
+    if (fromDevices > 1 || (fromDevices == 1 && !devicesCut(run))) {
       return fromDevices;
     }
     if (log != null && !log.ranks().isEmpty()) {
       return log.multiNode() ? Math.max(2, log.hosts().size()) : 1;
     }
+    LaunchCommand mpirun = mpirun(launches, run);
+    if (mpirun != null && mpirun.hostCount() > 0) {
+      return mpirun.hostCount();
+    }
+    if (fromDevices == 1 || (mpirun != null && !mpirun.hostfile().isEmpty())) {
+      return NODES_UNKNOWN;
+    }
     return 0;
+  }
+
+  /**
+   * Whether the device lines stop short of the ranks: fewer lines than ranks, even counting each
+   * line as every GPU of its process (JSON output keeps only each process's first rank).
+   */
+  static boolean devicesCut(BenchRun run) {
+    int lines = run.devices().size();
+    return run.nranks() > 0
+        && lines < run.nranks()
+        && (long) lines * Math.max(1, run.gpusPerProcess()) < run.nranks();
+  }
+
+  /** The mpirun command that started the run: the last one before its first line, or null. */
+  private static LaunchCommand mpirun(List<LaunchCommand> launches, BenchRun run) {
+    LaunchCommand found = null;
+    for (LaunchCommand l : launches) {
+      if (l.launcher().equals("mpirun")
+          && (run.start() == null || l.evidence().line() <= run.start().line())) {
+        found = l;
+      }
+    }
+    return found;
+  }
+
+  private static String whyNodesUnknown(BenchRun run, List<LaunchCommand> launches) {
+    List<String> why = new ArrayList<>();
+    if (devicesCut(run)) {
+      long hosts =
+          run.devices().stream().map(BenchDevice::host).filter(Objects::nonNull).distinct().count();
+      why.add(
+          "the output lists "
+              + run.devices().size()
+              + " of its "
+              + run.nranks()
+              + " ranks' devices"
+              + (hosts == 1 ? " (all on " + run.devices().getFirst().host() + ")" : ""));
+    }
+    LaunchCommand mpirun = mpirun(launches, run);
+    if (mpirun != null && !mpirun.hostfile().isEmpty()) {
+      why.add(
+          "mpirun reads its hosts from "
+              + mpirun.hostfile()
+              + (mpirun.processCount() > 0 ? " for " + mpirun.processCount() + " processes" : ""));
+    }
+    return String.join(" and ", why);
   }
 
   private static boolean nvlinkBetweenGpus(Hardware hw, TopologyHint topo) {

@@ -474,12 +474,50 @@ class HeldOutTest {
     "set20/c04-nccl-tests-built-without-mpi-two-nodes-run-apart-nccl-tests-182.log, nccl-tests-not-mpi, ERROR",
     "set20/c05-mtu-mismatch-after-port-rate-limit-ib-timeouts-nccl-709.log, ib-error, ERROR",
     "set20/c07-p2p-level-text-value-on-nccl-2.5-reads-as-0-nccl-332.log, env-override, WARN",
+    // after close20 (not blind): the run-together line's messages read, IB asked for and none found
+    "set20/c01-rdma-not-enabled-ib-not-found-socket-llamafactory-6111.log, net-plugin-fallback, ERROR",
+    // after close20: the quoted ibv_modify_qp fragment read as NCCL's WARN
+    "set20/c09-ib-hca-list-pairs-wrong-ports-by-position-ainode-89.log, ib-error, ERROR",
   })
   void setTwentyAsDiagnoseReadsIt(String file, String id, Severity severity) {
     assertThat(asDiagnoseReadsIt(file).findings())
         .filteredOn(f -> f.id().equals(id))
         .singleElement()
         .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+  }
+
+  /**
+   * After close20: c07's 0 may be a text value read as a number by an NCCL before 2.6 (its version
+   * is not printed), and c09's timed-out QP transition says the paired ports cannot reach each
+   * other.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set20/c07-p2p-level-text-value-on-nccl-2.5-reads-as-0-nccl-332.log, p2p-unavailable,"
+        + " the 0 may be a text value read as a number",
+    "set20/c09-ib-hca-list-pairs-wrong-ports-by-position-ainode-89.log, ib-error,"
+        + " NCCL pairs the NICs of two ranks by their place in each rank's list",
+    "set20/c01-rdma-not-enabled-ib-not-found-socket-llamafactory-6111.log, net-plugin-fallback,"
+        + " the RDMA stack is not installed or not enabled on the host",
+  })
+  void setTwentyCausesAfterClose(String file, String id, String says) {
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals(id))
+        .singleElement()
+        .satisfies(f -> assertThat(f.explanation()).contains(says));
+  }
+
+  /**
+   * Set 20's healthy c16: nccl-tests over three 8-GPU nodes whose device list stops after four
+   * ranks of one host; the nodes are unknown, so busbw is not judged against NVLink: no error.
+   */
+  @Test
+  void setTwentyHealthyCutDeviceListHasNoError() {
+    assertThat(
+            asDiagnoseReadsIt("set20/c16-healthy-three-a100-nodes-hdr-at-target-nccl-tests-119.log")
+                .findings())
+        .noneMatch(f -> f.severity() == Severity.ERROR)
+        .noneMatch(f -> f.id().equals("busbw-below-expected"));
   }
 
   /** Set 20's healthy c15: two V100s over P2P after the thread's fix, warnings only. */

@@ -29,7 +29,8 @@ class LaunchLineTest {
   void readsHowDockerGaveShm(String line, String shm) {
     NcclEvent e = LaunchLine.parse(line);
     assertThat(e)
-        .isEqualTo(new NcclEvent.Launch("docker", List.of(), false, shm.equals("-") ? "" : shm, 0));
+        .isEqualTo(
+            new NcclEvent.Launch("docker", List.of(), false, shm.equals("-") ? "" : shm, 0, ""));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -38,25 +39,28 @@ class LaunchLineTest {
       quoteCharacter = '`',
       value = {
         "`mpirun -np 2 -H 192.168.2.249:1,192.168.2.243:1 -bind-to none -map-by slot python3 train.py`"
-            + " | 192.168.2.249 192.168.2.243 | false | 2",
-        "`mpirun -np 3 --host a:2,b python train.py` | a a b | false | 3",
-        "`mpirun -np 4 -host n1,n2 --map-by node ./all_reduce_perf` | n1 n2 | true | 4",
-        "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | false | 16",
+            + " | 192.168.2.249 192.168.2.243 | false | 2 | -",
+        "`mpirun -np 3 --host a:2,b python train.py` | a a b | false | 3 | -",
+        "`mpirun -np 4 -host n1,n2 --map-by node ./all_reduce_perf` | n1 n2 | true | 4 | -",
+        "`mpiexec -n 16 -hosts n1,n2 ./train` | n1 n2 | false | 16 | -",
         // https://github.com/horovod/horovod/issues/3618 (Open MPI's mpiexec; -N is per node)
         "`mpiexec -v -N 2 -bind-to none --oversubscribe -x NCCL_DEBUG=TRACE -x LD_LIBRARY_PATH -x PATH -mca pml ob1 -mca btl ^openib python code/test.py`"
-            + " | - | false | 0",
-        "`mpirun -np 2 -pernode -hostfile host.txt -x NCCL_SOCKET_IFNAME=enp6s0 ./all_reduce_perf` | - | false | 2",
+            + " | - | false | 0 | -",
+        "`mpirun -np 2 -pernode -hostfile host.txt -x NCCL_SOCKET_IFNAME=enp6s0 ./all_reduce_perf` | - | false | 2 | host.txt",
         // nccl-tests issue 27: no -np before the host list, nor a count after it
         "`mpirun -H 10.251.154.148,10.251.154.143 -np 2 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2`"
-            + " | 10.251.154.148 10.251.154.143 | false | 2",
-        "`mpirun -H 10.251.154.148 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2` | 10.251.154.148 | false | 0",
-        "`mpirun --np=8 --hostfile hosts ./all_reduce_perf` | - | false | 8",
-        "`mpirun -np x ./all_reduce_perf` | - | false | 0",
+            + " | 10.251.154.148 10.251.154.143 | false | 2 | -",
+        "`mpirun -H 10.251.154.148 ./all_reduce_perf -b 8 -e 128M -f 128 -g 2` | 10.251.154.148 | false | 0 | -",
+        "`mpirun --np=8 --hostfile hosts ./all_reduce_perf` | - | false | 8 | hosts",
+        "`mpirun -np x ./all_reduce_perf` | - | false | 0 | -",
       })
-  void readsMpirunHosts(String line, String slots, boolean byNode, int processes) {
+  void readsMpirunHosts(String line, String slots, boolean byNode, int processes, String hostfile) {
     NcclEvent e = LaunchLine.parse(line);
     List<String> expected = slots.equals("-") ? List.of() : Arrays.asList(slots.split(" "));
-    assertThat(e).isEqualTo(new NcclEvent.Launch("mpirun", expected, byNode, "", processes));
+    assertThat(e)
+        .isEqualTo(
+            new NcclEvent.Launch(
+                "mpirun", expected, byNode, "", processes, hostfile.equals("-") ? "" : hostfile));
   }
 
   /**
@@ -85,7 +89,7 @@ class LaunchLineTest {
               assertThat(p.event())
                   .isEqualTo(
                       new NcclEvent.Launch(
-                          "mpirun", List.of("192.168.2.249", "192.168.2.243"), false, "", 2));
+                          "mpirun", List.of("192.168.2.249", "192.168.2.243"), false, "", 2, ""));
             });
     assertThat(r.parsed())
         .anySatisfy(p -> assertThat(p.event()).isInstanceOf(NcclEvent.Connection.class));
@@ -116,7 +120,7 @@ class LaunchLineTest {
         .satisfies(
             p ->
                 assertThat(p.event())
-                    .isEqualTo(new NcclEvent.Launch("mpirun", expected, false, "", processes)));
+                    .isEqualTo(new NcclEvent.Launch("mpirun", expected, false, "", processes, "")));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -116,7 +116,29 @@ public final class IbError extends WarningRule {
                 + " or hang until the framework's timeout.",
             "On that host: ibstat or ibv_devinfo (port State and Physical state), the cable or"
                 + " transceiver and the switch port (mlxlink -d DEVICE -p PORT, reseat or replace);"
-                + " leave the NIC out with NCCL_IB_HCA meanwhile."));
+                + " leave the NIC out with NCCL_IB_HCA meanwhile."),
+        new Form(
+            List.of(
+                "ibv_modify_qp failed with 110",
+                "ibv_modify_qp failed with -110",
+                "ibv_modify_qp failed with error connection timed out"),
+            "ibv_modify_qp timing out (110, ETIMEDOUT; NCCL retries it before giving up) means the"
+                + " queue pair could not reach the peer's port: the two NICs NCCL paired cannot talk"
+                + " to each other. NCCL pairs the NICs of two ranks by their place in each rank's list"
+                + " (NCCL_IB_HCA, or the order it found them), so on a rail-connected fabric, where"
+                + " only NICs of the same rail reach each other, a cross-rail pair times out; an"
+                + " NCCL_IB_HCA list naming ports on different subnets, a direct-connect or"
+                + " link-local port does the same on RoCE, as does a RoCE GID index whose address"
+                + " the peer cannot route. NCCL's own hint for this error: \"the NICs are not"
+                + " cross-rail connected\" (misc/ibvwrap.cc); its maintainer in NVIDIA/nccl issue"
+                + " 2013: \"often indicates that the NICs are unable to communicate\", fixed there by"
+                + " NCCL_CROSS_NIC=0; ainode PR 89 named in NCCL_IB_HCA only the port that holds"
+                + " the node's fabric address.",
+            "Make every pair of listed ports reachable, or list only those that are: NCCL_IB_HCA"
+                + " naming the same rail's ports in the same order on every node (ibdev2netdev,"
+                + " show_gids; ping each peer's address from each port), NCCL_CROSS_NIC=0 on a"
+                + " rail-connected fabric, NCCL_IB_GID_INDEX of the RoCE v2 GID that holds the"
+                + " fabric's IPv4 address."));
   }
 
   /** Port and cable lines alone: the kernel's words, not NCCL's verbs errors. */

@@ -29,8 +29,11 @@ public final class NetPluginFallback implements Rule {
 
   @Override
   public List<Finding> check(Job job) {
+    String ibDisable = job.envValue("NCCL_IB_DISABLE");
     boolean ibWanted =
-        job.envValue("NCCL_IB_HCA") != null || "IB".equalsIgnoreCase(job.envValue("NCCL_NET"));
+        job.envValue("NCCL_IB_HCA") != null
+            || "IB".equalsIgnoreCase(job.envValue("NCCL_NET"))
+            || (ibDisable != null && ibDisable.strip().equals("0"));
     boolean pluginWanted = job.envValue("NCCL_NET_PLUGIN") != null;
     Map<String, List<NetPluginEvent>> byProcess = new LinkedHashMap<>();
     for (NetPluginEvent e : job.netPlugins()) {
@@ -111,6 +114,13 @@ public final class NetPluginFallback implements Rule {
             .anyMatch(
                 p -> p.contains("ofi") || p.contains("Libfabric") || p.contains("libnccl-net"));
     String what = String.join(", ", failedPlugins);
+    boolean ibNone =
+        job.netPlugins().stream()
+            .anyMatch(
+                e ->
+                    processes.contains(e.process())
+                        && e.outcome() == Outcome.NO_DEVICE
+                        && e.plugin().equals("IB"));
     String explanation =
         "On "
             + processes.size()
@@ -122,7 +132,8 @@ public final class NetPluginFallback implements Rule {
             + (efa ? "EFA" : "RDMA")
             + (job.multiNode()
                 ? "; this job spans nodes, so its collectives pay for it on every step."
-                : "; this job's logs show one node, so only inter-node traffic would pay for it.");
+                : "; this job's logs show one node, so only inter-node traffic would pay for it.")
+            + (ibNone ? IB_NONE : "");
     String fix =
         efa
             ? "Check, in order: the pod requests EFA devices (resources.limits \"vpc.amazonaws.com/efa\": the"
@@ -143,6 +154,18 @@ public final class NetPluginFallback implements Rule {
             evidence,
             fix));
   }
+
+  /**
+   * What {@code NET/IB : No device found} means where IB was asked for (NVIDIA/nccl issue 958,
+   * LLaMA-Factory issue 6111).
+   */
+  private static final String IB_NONE =
+      " IB was asked for (NCCL_IB_HCA, NCCL_NET=IB or NCCL_IB_DISABLE=0 set), but NET/IB : No device"
+          + " found says the verbs library gave NCCL no usable HCA: the RDMA stack is not installed or"
+          + " not enabled on the host (ibv_devinfo lists nothing, or is missing), the NIC's port is"
+          + " down, or the container was not given /dev/infiniband. NCCL's maintainer: the message"
+          + " \"simply means the OS could not find a usable RoCE NIC\" (NVIDIA/nccl issue 958); in"
+          + " LLaMA-Factory issue 6111 enabling RDMA on the machines ended the fallback.";
 
   private Finding unloaded(List<NetPluginEvent> failed) {
     Set<String> libraries = new LinkedHashSet<>();

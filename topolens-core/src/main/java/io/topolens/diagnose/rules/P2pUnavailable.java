@@ -10,6 +10,7 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.PrintedVersion;
 import io.topolens.model.Transport;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,31 @@ public final class P2pUnavailable implements Rule {
   @Override
   public String id() {
     return "p2p-unavailable";
+  }
+
+  /** The release that first read NCCL_P2P_LEVEL's text values (NVIDIA/nccl issue 332). */
+  static final String TEXT_LEVELS = "2.6";
+
+  /**
+   * Before NCCL 2.6, NCCL_P2P_LEVEL took only numbers, and a text value (NVL, PIX, ...) was read as
+   * 0: where the log's NCCL is older or not printed, the 0 may be a text value so read.
+   */
+  static String textReadAsZero(Job job) {
+    List<String> versions = job.ncclVersions();
+    boolean older =
+        versions.isEmpty()
+            || versions.stream().anyMatch(v -> PrintedVersion.compare(v, TEXT_LEVELS) < 0);
+    if (!older) {
+      return "";
+    }
+    return (versions.isEmpty()
+            ? "The log does not print NCCL's version: if it is older than 2.6, "
+            : "This NCCL (" + String.join(", ", versions) + ") is older than 2.6: ")
+        + "the 0 may be a text value read as a number. NCCL before 2.6 takes only numbers for"
+        + " NCCL_P2P_LEVEL, and reads NVL, PIX, PXB, PHB or SYS as 0, P2P off: NCCL 2.5.6 printed"
+        + " \"NCCL_P2P_LEVEL set by environment to 0\" for NCCL_P2P_LEVEL=NVL, and its maintainer"
+        + " answered that the text values are new in NCCL 2.6 (NVIDIA/nccl issue 332; NCCL 2.5.6's"
+        + " archived documentation lists only the numbers). ";
   }
 
   @Override
@@ -66,6 +92,9 @@ public final class P2pUnavailable implements Rule {
                 + " host) fall back to SHM. ");
       } else if (e.value().equalsIgnoreCase("LOC") || e.value().equals("0")) {
         text.append(": it turns P2P off on every pair. ");
+        if (e.value().equals("0")) {
+          text.append(textReadAsZero(job));
+        }
       } else {
         text.append(": it limits P2P to GPUs at most that far apart in the PCIe/NVLink topology. ");
       }

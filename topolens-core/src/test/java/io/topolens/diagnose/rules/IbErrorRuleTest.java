@@ -39,6 +39,36 @@ class IbErrorRuleTest {
             Feb 14 05:03:41 000-000-00000-1-gpu-1 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link ACTIVE
             """),
         given(
+                "a QP connect timed out (NCCL 2.27 form, https://github.com/NVIDIA/nccl/issues/2013;"
+                    + " the maintainer: the NICs cannot communicate, NCCL_CROSS_NIC=0 fixed it)",
+                """
+                [2026-03-13 22:26:02] host-01.example.com:XXXXXX [5] ibvwrap.c:262 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx_x:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:xxx.xx.xx.xx, remote GID ::ffff:xxx.xx.xxx.xx
+                """)
+            .expect(
+                error("ibv_modify_qp timing out", "cross-rail", "NCCL_CROSS_NIC=0").at("a.log:1")),
+        given(
+                "the same line quoted without its header and 'Call to', as prose quotes it: the"
+                    + " reader takes it as NCCL's WARN text",
+                """
+                ibv_modify_qp failed with 110 Connection timed out, on dev mlx_x:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:xxx.xx.xx.xx, remote GID ::ffff:xxx.xx.xxx.xx
+                """)
+            .expect(error("ibv_modify_qp timing out", "NCCL_IB_HCA").at("a.log:1")),
+        given(
+                "the older form, NCCL 2.21.5 with HPC-X's plugin on irdma RoCE"
+                    + " (https://github.com/NVIDIA/nccl-tests/issues/227, its title)",
+                """
+                Test fail caused by ibvwrap.c:160 NCCL WARN Call to ibv_modify_qp failed with error Connection timed out.
+                """)
+            .expect(error("ibv_modify_qp timing out").at("a.log:1")),
+        given(
+                "another errno of the same call is not a timeout (NCCL 2.6.2,"
+                    + " https://github.com/NVIDIA/nccl/issues/302)",
+                """
+                [56] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument
+                """)
+            .expect(
+                error("a failed ibv_modify_qp").lacks("ibv_modify_qp timing out").at("a.log:1")),
+        given(
                 "completion errors (status 12) on two nodes: one form, two processes",
                 """
                 node-a:3468:3905 [4] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0/GDRDMA

@@ -78,6 +78,29 @@ class NetPluginFallbackRuleTest {
                 """)
             .expect(error("Network plugin IB failed", "instead of RDMA").at("a.log:3", "a.log:5")),
         given(
+                "NCCL_IB_DISABLE=0 set, the only RDMA device cannot be opened in the container,"
+                    + " NCCL falls back to sockets (https://github.com/NVIDIA/nccl/issues/451)",
+                """
+                NCCL INFO NCCL_IB_DISABLE set by environment to 0.
+                misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed
+                transport/net_ib.cc:148 NCCL WARN NET/IB : Unable to open device mlx5_bond_0
+                NCCL INFO NET/IB : No device found.
+                NCCL INFO NET/Socket : Using [0]bond0:200.1.93.2<0>
+                NCCL INFO Using network Socket
+                """)
+            .expect(
+                error("Network plugin IB failed", "IB was asked for", "NVIDIA/nccl issue 958")
+                    .at("a.log:4", "a.log:6")),
+        given(
+            "RDMA stopped on the host and nothing asks for IB: sockets are the plan"
+                + " (https://github.com/Oneflow-Inc/oneflow/pull/9115)",
+            """
+            oneflow-15:3907318:3907604 [1] NCCL INFO Bootstrap : Using eno1:192.168.1.15<0>
+            oneflow-15:3907318:3907604 [1] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal implementation
+            oneflow-15:3907318:3907604 [1] NCCL INFO NET/IB : No device found.
+            oneflow-15:3907318:3907604 [1] NCCL INFO Using network Socket
+            """),
+        given(
                 "NCCL_NET_PLUGIN names a library that is not installed",
                 """
                 node-a:100:100 [0] NCCL INFO NCCL_NET_PLUGIN set by environment to ofi

@@ -198,7 +198,43 @@ class P2pUnavailableRuleTest {
                 """)
             .expect(
                 warn("NCCL_P2P_LEVEL=LOC is set by the environment: it turns P2P off on every pair.")
-                    .at("a.log:1")));
+                    .lacks("text value")
+                    .at("a.log:1")),
+        given(
+                "NCCL_P2P_LEVEL=0 and no version printed: NCCL 2.5.6 printed this line for"
+                    + " NCCL_P2P_LEVEL=NVL (https://github.com/NVIDIA/nccl/issues/332)",
+                """
+                NCCL INFO NCCL_P2P_LEVEL set by environment to 0
+                """)
+            .expect(
+                warn(
+                        "NCCL_P2P_LEVEL=0 is set by the environment: it turns P2P off on every pair.",
+                        "The log does not print NCCL's version: if it is older than 2.6, the 0 may be"
+                            + " a text value read as a number",
+                        "NVIDIA/nccl issue 332")
+                    .at("a.log:1")),
+        given(
+                "the same line beside NCCL 2.5.6's version line (that of"
+                    + " https://github.com/NVIDIA/nccl/issues/529)",
+                """
+                NCCL version 2.5.6+cuda10.0
+                NCCL INFO NCCL_P2P_LEVEL set by environment to 0
+                """)
+            .expect(
+                warn("This NCCL (2.5.6+cuda10.0) is older than 2.6: the 0 may be a text value")
+                    .at("a.log:2")),
+        given(
+                "the same line beside NCCL 2.21.5's (that of"
+                    + " https://github.com/NVIDIA/nccl/issues/1504): text values are read there, 0"
+                    + " was meant",
+                """
+                NCCL version 2.21.5+cuda12.4
+                NCCL INFO NCCL_P2P_LEVEL set by environment to 0
+                """)
+            .expect(
+                warn("NCCL_P2P_LEVEL=0 is set by the environment: it turns P2P off on every pair.")
+                    .lacks("text value")
+                    .at("a.log:2")));
   }
 
   @ParameterizedTest(name = "{0}")
