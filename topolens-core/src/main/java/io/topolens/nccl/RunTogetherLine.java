@@ -11,7 +11,8 @@ import java.util.List;
  * header, {@code [dev]} or {@code host:pid:tid [dev]}, optionally a source location, then {@code
  * NCCL INFO|WARN}; that header must follow a blank, so a header glued to the front of another line
  * (two processes writing at once, which {@link LineHeader} reads as the second's) is not split, nor
- * is a message that quotes {@code NCCL INFO} in its words.
+ * is a message that quotes {@code NCCL INFO} in its words, nor one line shown twice in two columns
+ * (the same message after each header).
  */
 final class RunTogetherLine {
   private RunTogetherLine() {}
@@ -46,13 +47,33 @@ final class RunTogetherLine {
     }
     out.add(line.substring(prev).strip());
     // a header with nothing after it is glued to the next message: leave the line whole
-    for (int i = 0; i < out.size() - 1; i++) {
+    List<String> messages = new ArrayList<>(out.size());
+    for (int i = 0; i < out.size(); i++) {
       LineHeader h = LineHeader.parse(out.get(i));
-      if (h == null || h.message().isEmpty()) {
+      if (i < out.size() - 1 && (h == null || h.message().isEmpty())) {
         return null;
       }
+      messages.add(h == null ? "" : column(h.message()));
     }
-    return out;
+    // the same message twice is one line shown in two columns (CloudWatch's export prints the
+    // timestamped line and the line): read once, as a line of one message is
+    List<String> kept = new ArrayList<>(out.size());
+    for (int i = 0; i < out.size(); i++) {
+      if (i + 1 < out.size() && messages.get(i).equals(messages.get(i + 1))) {
+        continue;
+      }
+      kept.add(out.get(i));
+    }
+    return kept.size() < 2 ? null : kept;
+  }
+
+  /** A message without the column separator a table export put after it. */
+  private static String column(String message) {
+    String m = message.strip();
+    while (m.endsWith("|")) {
+      m = m.substring(0, m.length() - 1).strip();
+    }
+    return m;
   }
 
   /** The next {@code NCCL INFO} or {@code NCCL WARN} after a blank, from {@code from}; or -1. */

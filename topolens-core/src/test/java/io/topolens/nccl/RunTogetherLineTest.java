@@ -68,6 +68,10 @@ class RunTogetherLineTest {
         "`learnfair062:40515:40655 [6] NCCL INFO learnfair062:40517:40631 [7] NCCL INFO Ring 04 :"
             + " 7[7] -> 3[3] via P2P/IPC`",
         "`bigo:1884:2298 [0] NCCL INFO NCCL_P2P_LEVEL set by environment to LOC`",
+        // one line in two columns of a CloudWatch copy (aws-ofi-nccl issue 889, public/024)
+        "`  | 2025-05-16T16:39:51.208-07:00ip-10-36-29-253:79:79 [0] NCCL INFO Bootstrap : Using"
+            + " eth0:10.36.29.253<0> | ip-10-36-29-253:79:79 [0] NCCL INFO Bootstrap : Using"
+            + " eth0:10.36.29.253<0>`",
       })
   void leavesOneMessageWhole(String line) {
     assertThat(RunTogetherLine.messages(line)).isNull();

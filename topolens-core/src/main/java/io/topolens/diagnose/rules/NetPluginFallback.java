@@ -115,12 +115,13 @@ public final class NetPluginFallback implements Rule {
                 p -> p.contains("ofi") || p.contains("Libfabric") || p.contains("libnccl-net"));
     String what = String.join(", ", failedPlugins);
     boolean ibNone =
-        job.netPlugins().stream()
-            .anyMatch(
-                e ->
-                    processes.contains(e.process())
-                        && e.outcome() == Outcome.NO_DEVICE
-                        && e.plugin().equals("IB"));
+        ibWanted
+            && job.netPlugins().stream()
+                .anyMatch(
+                    e ->
+                        processes.contains(e.process())
+                            && e.outcome() == Outcome.NO_DEVICE
+                            && e.plugin().equals("IB"));
     String explanation =
         "On "
             + processes.size()
