@@ -57,6 +57,7 @@ import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
+import io.topolens.diagnose.rules.RankAborted;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RankSegfault;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
@@ -140,6 +141,7 @@ public final class Diagnoser {
             new RendezvousTimeout(),
             new RankKilled(),
             new RankSegfault(),
+            new RankAborted(),
             new ProcessGroupNotInitialized(),
             new RendezvousClosed(),
             new CudaBeforeFork(),

@@ -19,6 +19,9 @@ final class MessageParser {
 
   private static final NcclEvent TOPOLOGY_STAGE = new NcclEvent.Stage(Progress.Stage.TOPOLOGY);
 
+  /** init.cc's INFO line when NCCL_COMM_ID overrides the program's several unique ids. */
+  static final String COMM_ID_ONE_ROOT = "NCCL_COMM_ID cannot be used with more than one";
+
   static NcclEvent parse(LineHeader h) {
     String m = h.message();
     if (m.startsWith("[Rank ")) {
@@ -39,9 +42,11 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
-    if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
+    if ((m.startsWith("Invalid value ") && m.contains(" using default "))
+        || m.startsWith(COMM_ID_ONE_ROOT)) {
       // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
-      // NCCL could not parse and ignored
+      // NCCL could not parse and ignored; init.cc (2.23+, INFO): NCCL_COMM_ID set beside the
+      // several unique ids of ncclCommInitRankScalable, of which NCCL then uses only the first
       return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
     }
     int cuda = m.indexOf(" Cuda failure ");
