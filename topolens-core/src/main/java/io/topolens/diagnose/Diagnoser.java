@@ -42,6 +42,7 @@ import io.topolens.diagnose.rules.MpiTransportError;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
+import io.topolens.diagnose.rules.NcclOlderThanGpu;
 import io.topolens.diagnose.rules.NcclTestsNotMpi;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
@@ -126,6 +127,7 @@ public final class Diagnoser {
             new CudaDriverTooOld(),
             new NcclBuildCudaOld(),
             new KnownNcclBugRule(),
+            new NcclOlderThanGpu(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),
             new InvalidDevice(),

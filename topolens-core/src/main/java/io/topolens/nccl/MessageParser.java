@@ -22,6 +22,8 @@ final class MessageParser {
   /** init.cc's INFO line when NCCL_COMM_ID overrides the program's several unique ids. */
   static final String COMM_ID_ONE_ROOT = "NCCL_COMM_ID cannot be used with more than one";
 
+  private static final String MIN_COMP_CAP = " threads, Min Comp Cap ";
+
   static NcclEvent parse(LineHeader h) {
     String m = h.message();
     if (m.startsWith("[Rank ")) {
@@ -48,6 +50,20 @@ final class MessageParser {
       // NCCL could not parse and ignored; init.cc (2.23+, INFO): NCCL_COMM_ID set beside the
       // several unique ids of ncclCommInitRankScalable, of which NCCL then uses only the first
       return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
+    }
+    int cap = m.indexOf(MIN_COMP_CAP);
+    if (cap > 0 && m.startsWith("Using ")) {
+      // init.cc 2.3-2.6: "Using 256 threads, Min Comp Cap 8, Trees disabled": the lowest compute
+      // capability of the communicator's GPUs
+      int from = cap + MIN_COMP_CAP.length();
+      int to = from;
+      while (to < m.length() && Character.isDigit(m.charAt(to))) {
+        to++;
+      }
+      if (to > from) {
+        return new NcclEvent.GpuNamed(
+            "compute capability " + m.substring(from, to) + " (NCCL's Min Comp Cap)", false, false);
+      }
     }
     int cuda = m.indexOf(" Cuda failure ");
     if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {

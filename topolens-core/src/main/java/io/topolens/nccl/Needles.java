@@ -375,6 +375,20 @@ public final class Needles {
   public static final String RTX_4090 = "RTX 4090";
 
   /**
+   * A GPU listed by nvidia-smi -L or PyTorch's environment report ({@code GPU 0: NVIDIA
+   * A100-SXM4-80GB (UUID: ...)}, {@code GPU 0: NVIDIA A40}): the model is read by {@link
+   * GpuNameLine}.
+   */
+  public static final String GPU_LISTED = "GPU 0: NVIDIA ";
+
+  /**
+   * PyTorch's warning on a GPU its build has no kernels for, which names the GPU and its
+   * architecture ({@code NVIDIA A40 with CUDA capability sm_86 is not compatible with the current
+   * PyTorch installation.}); read by {@link GpuNameLine}.
+   */
+  public static final String CUDA_CAPABILITY = "with CUDA capability sm_";
+
+  /**
    * Accelerate refusing to start on RTX 4000-series GPUs (PartialState, after {@code
    * check_cuda_p2p_ib_support} in accelerate/utils/environment.py): {@code NotImplementedError:
    * Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set
@@ -670,6 +684,8 @@ public final class Needles {
               NO_SPACE,
               GEFORCE,
               RTX_4090,
+              GPU_LISTED,
+              CUDA_CAPABILITY,
               ACCELERATE_NO_P2P,
               WATCHDOG_CAUGHT,
               INVALID_ORDINAL,
