@@ -505,7 +505,8 @@ final class WarningClassifier {
     }
     if (text.contains("is greater than the maximum allowed, setting")
         || text.contains("ignoring shm locality, must be")
-        || (text.contains("invalid value ") && text.contains(", using default"))) {
+        || (text.contains("invalid value ") && text.contains(", using default"))
+        || text.contains("nccl_comm_id cannot be used with more than one")) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
       // INFO header): a setting NCCL did not apply as given
