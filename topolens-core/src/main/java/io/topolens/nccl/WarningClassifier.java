@@ -72,6 +72,10 @@ final class WarningClassifier {
                   "dlvsym failed",
                   "remote flid",
                   "munmap of shared memory",
+                  // net_ib.cu before 2.5: a request's memory region counted below zero, or still
+                  // held when its communicator closes
+                  "refcount now",
+                  "has non-zero (",
                   "real path of /sys/class/infiniband",
                   "call to close failed",
                   // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
@@ -123,7 +127,8 @@ final class WarningClassifier {
               Kind.GPU_UNAVAILABLE, List.of("busy or unavailable", "cudaerrordevicesunavailable")),
           // a process limit: EMFILE from socket/accept/getifaddrs/open, pthread_create's EAGAIN
           // (bootstrap.cc, group.cc, proxy.cc), bootstrap.cc's setFilesLimit, proxy.cc's "Too many
-          // connections", a host malloc (bootstrap.cc, alloc.h) or cudaHostAlloc that failed
+          // connections", a host malloc (bootstrap.cc, alloc.h, bootstrap.cu) or cudaHostAlloc that
+          // failed
           new Clue(
               Kind.RESOURCE_LIMIT,
               List.of(
@@ -133,6 +138,8 @@ final class WarningClassifier {
                   "call to setrlimit failed",
                   "call to getrlimit failed",
                   "failed to malloc",
+                  // bootstrap.cu before 2.5: the root thread's calloc for the ranks' handles
+                  "thread : failed to allocate memory",
                   "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
