@@ -76,6 +76,11 @@ final class WarningClassifier {
                   // held when its communicator closes
                   "refcount now",
                   "has non-zero (",
+                  // net_ib.cc 2.19-2.20: a connection stage it does not know; NIC merging that
+                  // differs
+                  // between the peers, which NCCL goes on with (an INFO line from 2.2x)
+                  "in unknown state",
+                  "has a different number of devices",
                   "real path of /sys/class/infiniband",
                   "call to close failed",
                   // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
@@ -115,6 +120,8 @@ final class WarningClassifier {
                   "stub library",
                   "cudaerrorstublibrary",
                   "pfn functions not found",
+                  // cudawrap.cc 2.13-2.18: "Failed to load CUDA missing symbol cuInit|..."
+                  "cuda missing symbol",
                   "cudrivergetversion failed",
                   "retrieve cu",
                   "libnvidia-ml.so",
@@ -422,6 +429,9 @@ final class WarningClassifier {
               Kind.COLLNET,
               List.of(
                   "cannot initialize collnet",
+                  // init.cc 2.1x-2.20: "CollNet currently only supports up to %d GPUs per node,
+                  // disabling CollNet"
+                  "disabling collnet",
                   "sharp coll init",
                   "sharp group create",
                   "sharp resources")),
@@ -512,6 +522,9 @@ final class WarningClassifier {
     }
     if (text.contains("is greater than the maximum allowed, setting")
         || text.contains("ignoring shm locality, must be")
+        // init.cc 2.19-2.20: "NCCL_WORK_FIFO_DEPTH=%d is being ignored because it is not a power
+        // of 2."
+        || (text.contains("nccl_") && text.contains(" is being ignored because"))
         || (text.contains("invalid value ") && text.contains(", using default"))) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
