@@ -525,6 +525,12 @@ final class WarningClassifier {
         // init.cc 2.19-2.20: "NCCL_WORK_FIFO_DEPTH=%d is being ignored because it is not a power
         // of 2."
         || (text.contains("nccl_") && text.contains(" is being ignored because"))
+        // init.cc's envConfigOverride, a WARN before 2.2x (INFO in 2.28): NCCL_CGA_CLUSTER_SIZE,
+        // NCCL_MIN_CTAS / NCCL_MAX_CTAS or NCCL_COMM_SPLIT_SHARE_RESOURCES out of range, capped
+        || text.contains("is too big. limiting value to")
+        || (text.contains("upper limit") && text.contains(", cap it to"))
+        || text.contains(", set both to")
+        || text.contains("is not a valid value 0/1")
         || (text.contains("invalid value ") && text.contains(", using default"))) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
