@@ -50,6 +50,8 @@ final class WarningClassifier {
                   "ran out of channel space",
                   "unexpected connections are not empty",
                   "has no transport for",
+                  // init.cu before 2.5: the same check in its words
+                  "no transport found",
                   "incomplete proxy op chain",
                   "invalid argument comm",
                   "invalid argument desc",
