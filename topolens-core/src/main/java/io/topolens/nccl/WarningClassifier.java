@@ -533,7 +533,8 @@ final class WarningClassifier {
         || (text.contains("upper limit") && text.contains(", cap it to"))
         || text.contains(", set both to")
         || text.contains("is not a valid value 0/1")
-        || (text.contains("invalid value ") && text.contains(", using default"))) {
+        || (text.contains("invalid value ") && text.contains(", using default"))
+        || text.contains("nccl_comm_id cannot be used with more than one")) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
       // INFO header): a setting NCCL did not apply as given
