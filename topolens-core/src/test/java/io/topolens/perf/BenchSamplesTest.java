@@ -56,6 +56,22 @@ class BenchSamplesTest {
     assertThat(READER.read(file, layout, null).netHops()).isEqualTo(hops);
   }
 
+  /**
+   * A probe calibrates its own layout at its own rate: its counted hops are the socket flows the
+   * model's ring has for that layout, so the flow scaling is 1 whatever the exponent.
+   */
+  @ParameterizedTest
+  @CsvSource({"2x1, 2, 1", "2x2, 2, 2", "2x2-run3, 2, 2", "4x1, 4, 1", "4x1-repeat, 4, 1"})
+  void probeOnItsOwnLayoutNeedsNoScaling(String layout, int pods, int gpusPerPod) throws Exception {
+    Path file = Fixtures.path("perf/probe-hops/" + layout + "/rank-0.out");
+    int hops = READER.read(file, layout, null).netHops();
+    int flows = SocketFlows.ringFlows(pods, gpusPerPod, false);
+    assertThat(hops).isEqualTo(flows);
+    for (double exponent : new double[] {0, 0.306, 1}) {
+      assertThat(SocketFlows.perFlowScale(hops, flows, exponent)).isEqualTo(1.0);
+    }
+  }
+
   /** With every rank's file read, the printed connections and NCCL's node count agree. */
   @ParameterizedTest
   @CsvSource({
