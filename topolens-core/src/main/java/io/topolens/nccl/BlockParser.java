@@ -62,6 +62,7 @@ final class BlockParser {
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
     Wanted others = new Wanted(block, wanted);
+    HeaderBytes headers = new HeaderBytes();
     int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
@@ -104,7 +105,7 @@ final class BlockParser {
             nccl++;
           } else {
             String text = text(buf, start, end);
-            LineHeader h = LineHeader.parse(text);
+            LineHeader h = headers.parse(buf, start, end, at, text);
             if (h != null) {
               nccl++;
               parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
@@ -388,7 +389,7 @@ final class BlockParser {
    * The line as text: decoded as UTF-8 (ASCII, the common case, is found by the JDK's vectorised
    * check and copied as Latin-1), the slow path only for lines with escapes or carriage returns.
    */
-  private static String text(byte[] buf, int start, int end) {
+  static String text(byte[] buf, int start, int end) {
     String s = new String(buf, start, end - start, StandardCharsets.UTF_8);
     if (s.indexOf(0x1b) >= 0 || s.indexOf('\r') >= 0) {
       return decode(buf, start, end);

@@ -5,9 +5,22 @@ package io.topolens.nccl;
  * Whatever came before the host (timestamps, launcher tags) is the envelope.
  *
  * @param location the {@code file.cc:line} or function NCCL prints before WARN, or empty
+ * @param process {@code host:pid}, the key of the line's process
  */
 record LineHeader(
-    String host, long pid, long tid, int dev, Level level, String location, String message) {
+    String host,
+    long pid,
+    long tid,
+    int dev,
+    Level level,
+    String location,
+    String message,
+    String process) {
+
+  LineHeader(
+      String host, long pid, long tid, int dev, Level level, String location, String message) {
+    this(host, pid, tid, dev, level, location, message, host + ":" + pid);
+  }
 
   /** The host of lines printed without one ({@code [3] NCCL INFO ...}). */
   static final String NO_HOST = "?";
@@ -19,10 +32,6 @@ record LineHeader(
     TRACE,
     ERROR,
     ABORT
-  }
-
-  String process() {
-    return host + ":" + pid;
   }
 
   /**
