@@ -101,11 +101,20 @@ final class BlockParser {
         }
         if (needle == 0) {
           int at = debugLine;
+          LineHeader onBytes;
           if (isTrace(block, at, end)) {
             nccl++;
+          } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
+            nccl++;
+            NcclEvent e = MessageParser.parse(onBytes);
+            if (e != NcclEvent.KNOWN) {
+              // a known line changes nothing in the job (JobAssembler.accept): neither its text
+              // nor its place is kept
+              parsed.add(new Parsed(lines, text(buf, start, end), onBytes, e));
+            }
           } else {
             String text = text(buf, start, end);
-            LineHeader h = headers.parse(buf, start, end, at, text);
+            LineHeader h = LineHeader.parse(text);
             if (h != null) {
               nccl++;
               parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));

@@ -29,17 +29,11 @@ final class HeaderBytes {
   private int entries;
 
   /**
-   * The header of the line {@code buf[start, end)}, whose text ({@link BlockParser}'s decoding) is
-   * {@code text} and whose first {@code NCCL } is at {@code nccl}: what {@link LineHeader#parse}
-   * gives for {@code text}.
+   * The header of the line {@code buf[start, end)}, whose first {@code NCCL } is at {@code nccl},
+   * when it is NCCL's own with host, pid and tid: what {@link LineHeader#parse} gives for the
+   * line's text ({@link BlockParser#text}). Null to leave the line to {@link LineHeader#parse}.
    */
-  LineHeader parse(byte[] buf, int start, int end, int nccl, String text) {
-    LineHeader h = onBytes(buf, start, end, nccl, text);
-    return h != null ? h : LineHeader.parse(text);
-  }
-
-  /** The header when it is NCCL's own with host, pid and tid; null to leave the line to text. */
-  LineHeader onBytes(byte[] buf, int start, int end, int nccl, String text) {
+  LineHeader onBytes(byte[] buf, int start, int end, int nccl) {
     int levelAt = nccl;
     LineHeader.Level level;
     while (true) {
@@ -93,23 +87,42 @@ final class HeaderBytes {
       if (pidEnd - pidStart > 18 || tidEnd - tidStart > 18) {
         return null; // may not fit a long
       }
-      long pid = number(buf, pidStart, pidEnd);
-      long tid = number(buf, tidStart, tidEnd);
+      String message = message(buf, msgStart, end);
+      if (message == null
+          || message.indexOf(" NCCL ") > 0
+              && (message.contains(" NCCL INFO") || message.contains(" NCCL WARN"))) {
+        return null; // escapes to remove, or glued to another line's header (LineHeader.glued)
+      }
       String location =
           blank(buf, afterBracket, levelAt)
               ? ""
-              : text.substring(afterBracket - start, levelAt - start).strip();
-      int m = msgStart - start;
-      String message = m < text.length() ? text.substring(m).strip() : "";
-      if (message.indexOf(" NCCL ") > 0
-          && (message.contains(" NCCL INFO") || message.contains(" NCCL WARN"))) {
-        return null; // glued to another line's header: LineHeader.glued decides
-      }
-      int entry = entry(buf, hostStart, hostEnd, pidStart, pidEnd);
+              : new String(buf, afterBracket, levelAt - afterBracket, StandardCharsets.ISO_8859_1)
+                  .strip();
+      long pid = number(buf, pidStart, pidEnd);
+      int entry = entry(buf, hostStart, hostEnd, pidEnd, pid);
       return new LineHeader(
-          hosts[entry], pid, tid, dev, level, location, message, processes[entry]);
+          hosts[entry],
+          pid,
+          number(buf, tidStart, tidEnd),
+          dev,
+          level,
+          location,
+          message,
+          processes[entry]);
     }
     return null;
+  }
+
+  /**
+   * The message as the line's text has it (UTF-8, stripped), or null where the text removes escapes
+   * or carriage returns from it ({@link BlockParser#decode}).
+   */
+  private static String message(byte[] buf, int from, int end) {
+    if (from >= end) {
+      return "";
+    }
+    String m = new String(buf, from, end - from, StandardCharsets.UTF_8);
+    return m.indexOf(0x1b) >= 0 || m.indexOf('\r') >= 0 ? null : m.strip();
   }
 
   /** A device number {@link #devAt} cannot tell: the text decides. */
@@ -131,13 +144,11 @@ final class HeaderBytes {
   }
 
   /** The entry of {@code host:pid}, made on its first line in the slice. */
-  private int entry(byte[] buf, int hostStart, int hostEnd, int pidStart, int pidEnd) {
-    // keyed by the bytes host:pid; the key string is made from the number, as LineHeader's is
-    // (a pid with a leading zero prints without it)
-    int hash = 1;
-    for (int i = hostStart; i < pidEnd; i++) {
-      hash = 31 * hash + buf[i];
-    }
+  private int entry(byte[] buf, int hostStart, int hostEnd, int pidEnd, long pid) {
+    // keyed by the bytes host:pid; the key string is made from the number, as LineHeader's is (a
+    // pid with a leading zero prints without it). Hashed by the pid and the host's last bytes:
+    // processes of a slice differ there
+    int hash = Long.hashCode(pid) * 31 + buf[hostEnd - 1] * 7 + (hostEnd - hostStart);
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     while (keys[slot] != null) {
       if (Arrays.equals(keys[slot], 0, keys[slot].length, buf, hostStart, pidEnd)) {
@@ -155,7 +166,7 @@ final class HeaderBytes {
     String host = new String(buf, hostStart, hostEnd - hostStart, StandardCharsets.ISO_8859_1);
     keys[slot] = Arrays.copyOfRange(buf, hostStart, pidEnd);
     hosts[slot] = host;
-    processes[slot] = host + ":" + number(buf, pidStart, pidEnd);
+    processes[slot] = host + ":" + pid;
     entries++;
     return slot;
   }

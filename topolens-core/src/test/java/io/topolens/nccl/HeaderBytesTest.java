@@ -41,13 +41,12 @@ class HeaderBytesTest {
         int nccl = indexOf(b, start, end);
         if (nccl >= 0) {
           String text = BlockParser.text(b, start, end);
-          assertThat(headers.parse(b, start, end, nccl, text))
-              .as("%s: %s", f, text)
-              .isEqualTo(LineHeader.parse(text));
-          compared++;
-          if (headers.onBytes(b, start, end, nccl, text) != null) {
+          LineHeader h = headers.onBytes(b, start, end, nccl);
+          if (h != null) {
+            assertThat(h).as("%s: %s", f, text).isEqualTo(LineHeader.parse(text));
             onBytes++;
           }
+          compared++;
         }
         start = end + 1;
       }
@@ -79,7 +78,7 @@ class HeaderBytesTest {
         "`NCCL error: host-a:1:2 [0] NCCL WARN Cuda failure 'out of memory'` | true | host-a:1",
         // a pid printed with a leading zero keys the process by its number
         "`host-a:0857:857 [0] NCCL INFO Comm config Blocking set to 1` | true | host-a:857",
-        "`host-a:1:2 [0] NCCL INFO Using network IB<CR>` | true | host-a:1",
+        "`host-a:1:2 [0] NCCL INFO Using network IB<CR>` | false | host-a:1",
         "`host-a:1:2 [0] NCCL WARN Gerät nicht gefunden` | true | host-a:1",
         // left to the text: no host, no pid and tid, rewritten, quoted, glued
         "`[3] NCCL INFO Ring 00 : 3[3] -> 0[0] via P2P/IPC` | false | ?:0",
@@ -91,7 +90,8 @@ class HeaderBytesTest {
         "`a:1:2 [1] NCCL INFO b:3:4 [2] NCCL INFO Ring 05 : 2[2] -> 3[3] via P2P/IPC`"
             + " | false | b:3",
         "`register_mr_buffers:544 NCCL WARN NET/OFI Unable to register memory` | false | ?:0",
-        // left to the text: escapes, non-ASCII or numbers out of range before the message
+        // left to the text: escapes (in the message too), non-ASCII or numbers out of range before
+        // the message
         "`<ESC>[32mhost-a:1:2 [0] NCCL INFO Using network IB` | false | host-a:1",
         "`höst:1:2 [0] NCCL INFO Using network IB` | false | höst:1",
         "`host-a:1:2 [-1] NCCL INFO Using network IB` | false | host-a:1",
@@ -109,11 +109,14 @@ class HeaderBytesTest {
     String text = BlockParser.text(b, 0, b.length);
     HeaderBytes headers = new HeaderBytes();
 
-    LineHeader h = headers.parse(b, 0, b.length, nccl, text);
+    LineHeader h = headers.onBytes(b, 0, b.length, nccl);
 
-    assertThat(h).isEqualTo(LineHeader.parse(text));
-    assertThat(h == null ? "-" : h.process()).isEqualTo(process);
-    assertThat(headers.onBytes(b, 0, b.length, nccl, text) != null).isEqualTo(bytes);
+    LineHeader read = LineHeader.parse(text);
+    assertThat(h != null).isEqualTo(bytes);
+    if (h != null) {
+      assertThat(h).isEqualTo(read);
+    }
+    assertThat(read == null ? "-" : read.process()).isEqualTo(process);
   }
 
   @Test
@@ -137,13 +140,34 @@ class HeaderBytesTest {
     assertThat(again.message()).isEqualTo("cudaDriverVersion 12020");
   }
 
+  @Test
+  void blockCountsEveryNcclLineAndKeepsAllButTheKnownOnes() {
+    byte[] b =
+        ("node-1:12:34 [0] NCCL INFO Comm config Blocking set to 1\n" // known: counted, not kept
+                + "node-1:12:34 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC/read\n"
+                + "node-1:12:34 [0] NCCL INFO no parser reads this line\n" // unrecognized: kept
+                + "[3] NCCL INFO Comm config Blocking set to 1\n") // headerless: from its text
+            .getBytes(StandardCharsets.US_ASCII);
+
+    BlockParser.Result r = BlockParser.parse(b, b.length);
+
+    assertThat(r.lines()).isEqualTo(4);
+    assertThat(r.ncclLines()).isEqualTo(4);
+    assertThat(r.parsed())
+        .extracting(p -> p.line() + " " + p.event().getClass().getSimpleName() + " " + p.text())
+        .containsExactly(
+            "2 Connection node-1:12:34 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC/read",
+            "3 Unrecognized node-1:12:34 [0] NCCL INFO no parser reads this line",
+            "4 Known [3] NCCL INFO Comm config Blocking set to 1");
+  }
+
   /** The header of the line starting at {@code start}. */
   private static LineHeader line(HeaderBytes headers, byte[] b, int start) {
     int end = start;
     while (b[end] != '\n') {
       end++;
     }
-    return headers.parse(b, start, end, indexOf(b, start, end), BlockParser.text(b, start, end));
+    return headers.onBytes(b, start, end, indexOf(b, start, end));
   }
 
   /** The first {@code NCCL } in {@code [from, to)}, or -1. */
