@@ -151,7 +151,7 @@ final class HeaderBytes {
     int hash = Long.hashCode(pid) * 31 + buf[hostEnd - 1] * 7 + (hostEnd - hostStart);
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     while (keys[slot] != null) {
-      if (Arrays.equals(keys[slot], 0, keys[slot].length, buf, hostStart, pidEnd)) {
+      if (keys[slot].length == pidEnd - hostStart && same(buf, hostStart, keys[slot])) {
         return slot;
       }
       slot = (slot + 1) & (SLOTS - 1);
@@ -172,16 +172,35 @@ final class HeaderBytes {
   }
 
   private static LineHeader.Level levelAfter(byte[] buf, int i, int end) {
-    for (LineHeader.Level l : LEVELS) {
-      byte[] name = LEVEL_NAMES[l.ordinal()];
-      int after = i + name.length;
-      if (after <= end
-          && Arrays.equals(buf, i, after, name, 0, name.length)
-          && (after == end || buf[after] == ' ')) {
-        return l;
+    // by the first letter: the five names start with five letters
+    if (i >= end) {
+      return null;
+    }
+    LineHeader.Level l =
+        switch (buf[i]) {
+          case 'I' -> LineHeader.Level.INFO;
+          case 'W' -> LineHeader.Level.WARN;
+          case 'T' -> LineHeader.Level.TRACE;
+          case 'E' -> LineHeader.Level.ERROR;
+          case 'A' -> LineHeader.Level.ABORT;
+          default -> null;
+        };
+    if (l == null) {
+      return null;
+    }
+    byte[] name = LEVEL_NAMES[l.ordinal()];
+    int after = i + name.length;
+    return after <= end && same(buf, i, name) && (after == end || buf[after] == ' ') ? l : null;
+  }
+
+  /** Whether {@code buf} holds {@code b} at {@code at} (which fits): short, so a plain loop. */
+  private static boolean same(byte[] buf, int at, byte[] b) {
+    for (int k = 0; k < b.length; k++) {
+      if (buf[at + k] != b[k]) {
+        return false;
       }
     }
-    return null;
+    return true;
   }
 
   private static final LineHeader.Level[] LEVELS = LineHeader.Level.values();
