@@ -41,7 +41,7 @@ final class HeaderBytes {
         return null;
       }
       level = levelAfter(buf, levelAt + 5, end);
-      if (level != null && (levelAt == start || isOpening(buf[levelAt - 1]))) {
+      if (level != null && (levelAt == start || LineHeader.isOpening((char) buf[levelAt - 1]))) {
         break;
       }
       levelAt = indexOfNccl(buf, levelAt + 5, end);
@@ -78,7 +78,7 @@ final class HeaderBytes {
       }
       int hostEnd = pidStart - 1;
       int hostStart = hostEnd;
-      while (hostStart > start && isHostByte(buf[hostStart - 1])) {
+      while (hostStart > start && LineHeader.isHostChar((char) buf[hostStart - 1])) {
         hostStart--;
       }
       if (hostStart == hostEnd) {
@@ -269,15 +269,5 @@ final class HeaderBytes {
       }
     }
     return true;
-  }
-
-  private static boolean isOpening(byte c) {
-    return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '`';
-  }
-
-  /** {@code LineHeader.isHostChar} for the ASCII bytes this parser sees. */
-  private static boolean isHostByte(byte c) {
-    return c > ' ' && c != ':' && c != ']' && c != '[' && c != ')' && c != '(' && c != '|'
-        && c != '"' && c != '\'' && c != ',';
   }
 }

@@ -93,7 +93,8 @@ record LineHeader(
     return levelAt + (line.startsWith("NCCL ", levelAt) ? 5 : 0) + level.name().length();
   }
 
-  private static boolean isOpening(char c) {
+  /** Whether {@code c} may stand right before {@code NCCL LEVEL}. */
+  static boolean isOpening(char c) {
     return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '`';
   }
 
@@ -289,7 +290,8 @@ record LineHeader(
     return new LineHeader(host, 0, 0, dev, level, location, message);
   }
 
-  private static boolean isHostChar(char c) {
+  /** Whether {@code c} may be part of a host name in a header. */
+  static boolean isHostChar(char c) {
     return c > ' ' && c != ':' && c != ']' && c != '[' && c != ')' && c != '(' && c != '|'
         && c != '"' && c != '\'' && c != ',';
   }
