@@ -101,14 +101,10 @@ final class BlockParser {
         }
         if (needle == 0) {
           int at = debugLine;
-          // the next NCCL of the block, which the next line's search would find: where it is in
-          // this line, the line may hold several messages whose line breaks were lost
-          upper = block.indexOf(Needles.UPPER, at + 5);
-          boolean another = upper >= 0 && upper < end;
           LineHeader onBytes;
           if (isTrace(block, at, end)) {
             nccl++;
-          } else if (!another && (onBytes = headers.onBytes(buf, start, end, at)) != null) {
+          } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
             nccl++;
             NcclEvent e = MessageParser.parse(onBytes);
             if (e != NcclEvent.KNOWN) {
@@ -121,7 +117,12 @@ final class BlockParser {
             LineHeader h = LineHeader.parse(text);
             if (h != null) {
               nccl++;
-              List<String> messages = another ? RunTogetherLine.messages(text) : null;
+              // the next NCCL of the block, which the next line's search would find: where it is in
+              // this line, the line may hold several messages whose line breaks were lost (lines of
+              // NCCL's full header are read on their bytes above, each as one message)
+              upper = block.indexOf(Needles.UPPER, at + 5);
+              List<String> messages =
+                  upper >= 0 && upper < end ? RunTogetherLine.messages(text) : null;
               if (messages == null) {
                 parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
               } else {
