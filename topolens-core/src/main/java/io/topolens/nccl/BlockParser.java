@@ -62,6 +62,7 @@ final class BlockParser {
     List<Parsed> overlong = new ArrayList<>(0);
     List<Other> other = new ArrayList<>(0);
     Wanted others = new Wanted(block, wanted);
+    HeaderBytes headers = new HeaderBytes();
     int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
@@ -100,8 +101,17 @@ final class BlockParser {
         }
         if (needle == 0) {
           int at = debugLine;
+          LineHeader onBytes;
           if (isTrace(block, at, end)) {
             nccl++;
+          } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
+            nccl++;
+            NcclEvent e = MessageParser.parse(onBytes);
+            if (e != NcclEvent.KNOWN) {
+              // a known line changes nothing in the job (JobAssembler.accept): neither its text
+              // nor its place is kept
+              parsed.add(new Parsed(lines, text(buf, start, end), onBytes, e));
+            }
           } else {
             String text = text(buf, start, end);
             LineHeader h = LineHeader.parse(text);
@@ -390,7 +400,7 @@ final class BlockParser {
    * The line as text: decoded as UTF-8 (ASCII, the common case, is found by the JDK's vectorised
    * check and copied as Latin-1), the slow path only for lines with escapes or carriage returns.
    */
-  private static String text(byte[] buf, int start, int end) {
+  static String text(byte[] buf, int start, int end) {
     String s = new String(buf, start, end - start, StandardCharsets.UTF_8);
     if (s.indexOf(0x1b) >= 0 || s.indexOf('\r') >= 0) {
       return decode(buf, start, end);
