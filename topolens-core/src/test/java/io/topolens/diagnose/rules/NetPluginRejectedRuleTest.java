@@ -27,7 +27,8 @@ class NetPluginRejectedRuleTest {
                 warn("NCCL refused the network plugin library: API version not supported")
                     .at("a.log:1")),
         given(
-            "no plugin at all is NCCL's normal internal network (NCCL 2.27 INFO)",
+            "no plugin at all is NCCL's normal internal network (NCCL 2.27 INFO;"
+                + " https://github.com/NVIDIA/nccl/issues/1866)",
             """
             cl4-gpu04-vm:67905:67916 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so.
             """),
