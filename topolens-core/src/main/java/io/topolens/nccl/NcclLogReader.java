@@ -5,6 +5,8 @@ import io.topolens.model.InputFile;
 import io.topolens.model.Job;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -13,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Reads NCCL debug logs into a {@link Job}. Inputs stream in blocks of whole lines; blocks parse on
@@ -94,7 +97,19 @@ public final class NcclLogReader {
     Deque<Future<BlockParser.Result>> inFlight = new ArrayDeque<>();
     long[] base = {0};
     EOFException broken;
-    try (CutShortInput in = new CutShortInput(input.open())) {
+    InputStream opened;
+    try {
+      opened = input.open();
+    } catch (InputProblem e) {
+      return new InputFile(name, 0, 0, e.getMessage().substring(name.length() + 2));
+    }
+    // a regular file read as it is can be read again at a line's place (standard input is spooled
+    // to a file before it is read); a compressed one cannot
+    Place place =
+        new Place(
+            name,
+            input.path() != null && !(opened instanceof GZIPInputStream) ? input.path() : null);
+    try (CutShortInput in = new CutShortInput(opened)) {
       byte[] buf = new byte[BLOCK];
       int filled = 0;
       boolean first = true;
@@ -121,7 +136,7 @@ public final class NcclLogReader {
           // an overlong line: drop bytes until its end, keeping memory flat; blocks before it are
           // applied first so line numbers stay in order
           while (!inFlight.isEmpty()) {
-            long[] counts = apply(inFlight.poll(), name, job, base, others);
+            long[] counts = apply(inFlight.poll(), place, job, base, others);
             lines += counts[0];
             ncclLines += counts[1];
           }
@@ -131,11 +146,13 @@ public final class NcclLogReader {
           }
           if (cut < 0) {
             skippedBytes += filled;
+            place.consumed += filled;
             filled = 0;
             continue;
           }
           int nl = firstNewline(buf, filled);
           skippedBytes += nl;
+          place.consumed += nl + 1;
           lines++;
           base[0]++;
           job.malformed(
@@ -149,11 +166,12 @@ public final class NcclLogReader {
           continue;
         }
         int blockLen = cut + 1;
-        submitSlices(buf, blockLen, pool, inFlight, others);
+        submitSlices(buf, blockLen, pool, inFlight, others, place.consumed);
         System.arraycopy(buf, blockLen, buf, 0, filled - blockLen);
         filled -= blockLen;
+        place.consumed += blockLen;
         while (inFlight.size() > SLICES_IN_FLIGHT * threads) {
-          long[] counts = apply(inFlight.poll(), name, job, base, others);
+          long[] counts = apply(inFlight.poll(), place, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -166,7 +184,7 @@ public final class NcclLogReader {
       }
       if (skipping) {
         while (!inFlight.isEmpty()) {
-          long[] counts = apply(inFlight.poll(), name, job, base, others);
+          long[] counts = apply(inFlight.poll(), place, job, base, others);
           lines += counts[0];
           ncclLines += counts[1];
         }
@@ -182,22 +200,21 @@ public final class NcclLogReader {
         if (nl >= 0) {
           System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
           filled -= nl + 1;
+          place.consumed += nl + 1;
         } else {
+          place.consumed += filled;
           filled = 0;
         }
       }
       if (filled > 0) {
-        submitSlices(buf, filled, pool, inFlight, others);
+        submitSlices(buf, filled, pool, inFlight, others, place.consumed);
       }
       while (!inFlight.isEmpty()) {
-        long[] counts = apply(inFlight.poll(), name, job, base, others);
+        long[] counts = apply(inFlight.poll(), place, job, base, others);
         lines += counts[0];
         ncclLines += counts[1];
       }
       broken = in.cut();
-    } catch (InputProblem e) {
-      inFlight.forEach(f -> f.cancel(true));
-      return new InputFile(name, lines, ncclLines, e.getMessage().substring(name.length() + 2));
     } catch (IOException e) {
       inFlight.forEach(f -> f.cancel(true));
       return new InputFile(
@@ -227,7 +244,8 @@ public final class NcclLogReader {
       int len,
       ExecutorService pool,
       Deque<Future<BlockParser.Result>> inFlight,
-      OtherLines others) {
+      OtherLines others,
+      long offset) {
     int from = 0;
     while (from < len) {
       int to = Math.min(len, from + SLICE);
@@ -240,7 +258,8 @@ public final class NcclLogReader {
         }
       }
       byte[] slice = Arrays.copyOfRange(buf, from, to);
-      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others)));
+      long at = offset + from;
+      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others, at)));
       from = to;
     }
   }
@@ -263,10 +282,11 @@ public final class NcclLogReader {
 
   private static long[] apply(
       Future<BlockParser.Result> future,
-      String name,
+      Place place,
       JobAssembler job,
       long[] base,
       OtherLines others) {
+    String name = place.name;
     BlockParser.Result r;
     try {
       r = future.get();
@@ -292,11 +312,26 @@ public final class NcclLogReader {
         job.accept(p.header(), p.event(), name, line, p.text());
       }
     }
-    for (BlockParser.Other o : r.other()) {
-      others.sink().line(name, base[0] + o.line(), o.text(), o.read());
+    if (r.other() != null) {
+      others.sink().lines(new OtherLines.At(name, place.again, base[0], r.offset()), r.other());
     }
     base[0] += r.lines();
     return new long[] {r.lines(), r.ncclLines()};
+  }
+
+  /**
+   * An input as its lines' places are told: its name, its path when it can be read again, and how
+   * many of its bytes came before the read buffer's first.
+   */
+  private static final class Place {
+    final String name;
+    final Path again;
+    long consumed;
+
+    Place(String name, Path again) {
+      this.name = name;
+      this.again = again;
+    }
   }
 
   private static int lastNewline(byte[] b, int len) {

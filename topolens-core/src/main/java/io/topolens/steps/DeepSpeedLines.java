@@ -49,7 +49,7 @@ final class DeepSpeedLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine text, long found, StepSink file) {
     // each literal below holds one of the needles: it is searched only where that needle is
     boolean stepNeedle = StepNeedles.has(found, StepNeedles.STEP);
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
@@ -70,26 +70,23 @@ final class DeepSpeedLines implements StepFormat {
         file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
       } else {
         file.recognized(Framework.DEEPSPEED);
-        String key = file.key("deepspeed-throughput");
-        long step = Long.parseLong(throughput[0]);
-        file.whenApplied(
-            s -> {
-              if (s.globalBatch > 0) {
-                s.step(key, step, s.globalBatch / perSecond, Framework.DEEPSPEED, Derivation.RATE);
-              }
-            });
+        file.batchRate(
+            file.key("deepspeed-throughput"),
+            Long.parseLong(throughput[0]),
+            perSecond,
+            Framework.DEEPSPEED);
       }
     }
     Matcher m =
         StepNeedles.has(found, StepNeedles.TIME) && text.contains("time (ms) |")
-            ? TIMERS.matcher(text)
+            ? TIMERS.matcher(text.text())
             : null;
     if (m != null && m.find()) {
       timers(m.group(1), file);
     }
     m =
         StepNeedles.has(found, StepNeedles.TRAIN) && text.contains("train_batch_size ")
-            ? CONFIG_BATCH.matcher(text)
+            ? CONFIG_BATCH.matcher(text.text())
             : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
@@ -103,6 +100,11 @@ final class DeepSpeedLines implements StepFormat {
    * (digits then a character that is none have one way to match).
    */
   static String[] logDist(String text) {
+    return logDist(StepLine.of(text));
+  }
+
+  /** {@link #logDist(String)} of a line read on its bytes or as its text. */
+  static String[] logDist(StepLine text) {
     for (int at = text.indexOf(RANK); at >= 0; at = text.indexOf(RANK, at + 1)) {
       int rank = at + RANK.length();
       int rankEnd = digits(text, rank);
@@ -114,13 +116,13 @@ final class DeepSpeedLines implements StepFormat {
       if (stepEnd == step || !text.startsWith(SKIPPED, stepEnd)) {
         continue;
       }
-      return new String[] {text.substring(rank, rankEnd), text.substring(step, stepEnd)};
+      return new String[] {text.text(rank, rankEnd), text.text(step, stepEnd)};
     }
     return null;
   }
 
   /** The end of the ASCII digits starting at {@code from}. */
-  private static int digits(String s, int from) {
+  private static int digits(StepLine s, int from) {
     int i = from;
     while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
       i++;
@@ -134,6 +136,11 @@ final class DeepSpeedLines implements StepFormat {
    * average up to the next comma, then the current rate up to the next comma or the line's end.
    */
   static String[] throughput(String text) {
+    return throughput(StepLine.of(text));
+  }
+
+  /** {@link #throughput(String)} of a line read on its bytes or as its text. */
+  static String[] throughput(StepLine text) {
     for (int at = text.indexOf(GLOBAL_STEP); at >= 0; at = text.indexOf(GLOBAL_STEP, at + 1)) {
       int digits = at + GLOBAL_STEP.length();
       int end = digits;
@@ -150,7 +157,7 @@ final class DeepSpeedLines implements StepFormat {
       int rate = comma + CURRENT.length();
       int rateEnd = text.indexOf(',', rate);
       return new String[] {
-        text.substring(digits, end), text.substring(rate, rateEnd < 0 ? text.length() : rateEnd)
+        text.text(digits, end), text.text(rate, rateEnd < 0 ? text.length() : rateEnd)
       };
     }
     return null;

@@ -53,11 +53,12 @@ final class JsonStepLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
-    int open = text.indexOf('{');
-    if (open < 0 || !text.contains("\"")) {
+  public void read(StepLine line, long found, StepSink file) {
+    if (line.indexOf('{', 0) < 0 || !line.contains("\"")) {
       return; // the vectorised searches first: lastIndexOf walks the line a character at a time
     }
+    String text = line.text();
+    int open = text.indexOf('{');
     int close = text.lastIndexOf('}');
     if (close < open) {
       return;

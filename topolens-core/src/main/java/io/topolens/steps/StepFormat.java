@@ -28,5 +28,10 @@ interface StepFormat {
    *
    * @param found which {@link StepNeedles} the line holds
    */
-  void read(String text, long found, StepSink file);
+  void read(StepLine line, long found, StepSink file);
+
+  /** {@link #read(StepLine, long, StepSink)} of a line given as its text. */
+  default void read(String text, long found, StepSink file) {
+    read(StepLine.of(text), found, file);
+  }
 }

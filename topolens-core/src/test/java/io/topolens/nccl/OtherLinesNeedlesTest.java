@@ -35,14 +35,14 @@ class OtherLinesNeedlesTest {
           public void line(String file, long line, String text) {}
 
           @Override
-          public Object read(String text) {
-            throw new AssertionError("read(text, needles) is asked");
-          }
-
-          @Override
-          public Object read(String text, long needles) {
-            seen.add(new Seen(text, needles));
-            return null;
+          public OtherLines.Slice slice(String view, byte[] bytes) {
+            return (line, start, end, text, needles) ->
+                seen.add(
+                    new Seen(
+                        text != null
+                            ? text
+                            : new String(bytes, start, end - start, StandardCharsets.UTF_8),
+                        needles));
           }
         };
     OtherLines lines = new OtherLines(StepTimeReader.NEEDLES, sink);
