@@ -183,7 +183,10 @@ final class BlockParser {
     private final OtherLines lines;
     private final Needles.Finder finder;
 
-    /** The needles of the line last asked about. */
+    /** The needles' bits: a line holding one is wanted. */
+    private final long wanting;
+
+    /** The needles and marks of the line last asked about. */
     private long found;
 
     /** The sink's record of the block, made at its first wanted line. */
@@ -193,13 +196,14 @@ final class BlockParser {
       this.block = block;
       this.buf = buf;
       this.lines = lines;
-      this.finder = new Needles.Finder(block, lines.needles());
+      this.finder = new Needles.Finder(block, lines.searched());
+      this.wanting = lines.wanting();
     }
 
     /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
     boolean any(int start, int end) {
       found = finder.which(start, end);
-      return found != 0;
+      return (found & wanting) != 0;
     }
 
     /** Tells the sink's record of the wanted line just asked about. */

@@ -12,9 +12,12 @@ import java.util.List;
  * header, to the sink, in file order, with its file and line number, escapes removed.
  *
  * @param needles strings one of which a wanted line contains
+ * @param marks strings the sink wants to know whether a wanted line holds (told with the needles,
+ *     after them), which do not make a line wanted: found on the block's bytes, where a string
+ *     absent from a window of lines costs one search for the window instead of one per line
  * @param sink receives the wanted lines; called from one thread at a time
  */
-public record OtherLines(List<String> needles, Sink sink) {
+public record OtherLines(List<String> needles, List<String> marks, Sink sink) {
 
   /**
    * Where a slice's wanted lines are: the input's name, its path when it can be read again (a
@@ -31,7 +34,8 @@ public record OtherLines(List<String> needles, Sink sink) {
     /**
      * A wanted line: its bytes are {@code [start, end)} of the slice; {@code text} is its text when
      * escape sequences or carriage returns were removed from them, else null (the text is the bytes
-     * as UTF-8); bit i of {@code needles} is set when it holds the i-th of {@link #needles}.
+     * as UTF-8); bit i of {@code needles} is set when it holds the i-th of {@link #needles}, then
+     * of {@link #marks}.
      */
     void line(int line, int start, int end, String text, long needles);
   }
@@ -84,12 +88,18 @@ public record OtherLines(List<String> needles, Sink sink) {
   /** No other lines wanted. */
   public static final OtherLines NONE = new OtherLines(List.of(), (f, l, t) -> {});
 
+  /** Lines holding one of {@code needles}, with no marks. */
+  public OtherLines(List<String> needles, Sink sink) {
+    this(needles, List.of(), sink);
+  }
+
   public OtherLines {
     needles = List.copyOf(needles);
-    if (needles.size() > Long.SIZE) {
-      throw new IllegalArgumentException("more than 64 needles: a line's are told as bits");
+    marks = List.copyOf(marks);
+    if (needles.size() + marks.size() > Long.SIZE) {
+      throw new IllegalArgumentException("more than 64 needles and marks: they are told as bits");
     }
-    for (String n : needles) {
+    for (String n : searched(needles, marks)) {
       if (n.isEmpty() || !n.chars().allMatch(c -> c < 0x80 && c != '\n')) {
         // they are searched on the bytes, and told a line's text holds them
         throw new IllegalArgumentException("a needle must be ASCII without line breaks: " + n);
@@ -97,11 +107,31 @@ public record OtherLines(List<String> needles, Sink sink) {
     }
   }
 
-  /** Which {@link #needles} a line holds, searched one by one (bit i: the i-th). */
+  /** The needles, then the marks: what a line is searched for, bit i for the i-th. */
+  List<String> searched() {
+    return searched(needles, marks);
+  }
+
+  private static List<String> searched(List<String> needles, List<String> marks) {
+    List<String> all = new ArrayList<>(needles);
+    all.addAll(marks);
+    return all;
+  }
+
+  /** The bits of the needles: a line is wanted when it holds one. */
+  long wanting() {
+    return needles.size() == Long.SIZE ? -1L : (1L << needles.size()) - 1;
+  }
+
+  /**
+   * Which {@link #needles}, then {@link #marks}, a line holds, searched one by one (bit i: the
+   * i-th).
+   */
   public long holds(String text) {
+    List<String> all = searched();
     long found = 0;
-    for (int i = 0; i < needles.size(); i++) {
-      if (text.contains(needles.get(i))) {
+    for (int i = 0; i < all.size(); i++) {
+      if (text.contains(all.get(i))) {
         found |= 1L << i;
       }
     }

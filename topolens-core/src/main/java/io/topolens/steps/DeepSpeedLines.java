@@ -27,7 +27,7 @@ final class DeepSpeedLines implements StepFormat {
 
   private static final String RANK = "[Rank ";
   private static final String STEP_IS = "] step=";
-  private static final String SKIPPED = ", skipped=";
+  static final String SKIPPED = ", skipped=";
 
   /**
    * The throughput timer's form; {@link #throughput} finds it without the regular expression engine
@@ -54,7 +54,8 @@ final class DeepSpeedLines implements StepFormat {
     boolean stepNeedle = StepNeedles.has(found, StepNeedles.STEP);
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
     // at every position of every wanted line was most of a big log's reading time
-    String[] logDist = stepNeedle && text.contains(SKIPPED) ? logDist(text) : null;
+    String[] logDist =
+        stepNeedle && StepNeedles.has(found, StepNeedles.SKIPPED) ? logDist(text) : null;
     if (logDist != null) {
       file.recognized(Framework.DEEPSPEED);
       file.stamped(
@@ -78,7 +79,7 @@ final class DeepSpeedLines implements StepFormat {
       }
     }
     Matcher m =
-        StepNeedles.has(found, StepNeedles.TIME) && text.contains("time (ms) |")
+        StepNeedles.has(found, StepNeedles.TIME) && StepNeedles.has(found, StepNeedles.TIMERS)
             ? TIMERS.matcher(text.text())
             : null;
     if (m != null && m.find()) {

@@ -54,8 +54,8 @@ final class JsonStepLines implements StepFormat {
 
   @Override
   public void read(StepLine line, long found, StepSink file) {
-    if (line.indexOf('{', 0) < 0 || !line.contains("\"")) {
-      return; // the vectorised searches first: lastIndexOf walks the line a character at a time
+    if (!StepNeedles.has(found, StepNeedles.BRACE) || !line.contains("\"")) {
+      return; // the mark and a vectorised search first: lastIndexOf walks the line char by char
     }
     String text = line.text();
     int open = text.indexOf('{');

@@ -27,7 +27,7 @@ final class MegatronLines implements StepFormat {
   public void read(StepLine line, long found, StepSink file) {
     // ELAPSED holds the needle "time" in both its forms
     if (!StepNeedles.has(found, StepNeedles.TIME)
-        || !line.contains("iteration")
+        || !StepNeedles.has(found, StepNeedles.ITERATION)
         || !line.contains("elapsed")) {
       return; // the expressions' literals: neither can match without them
     }

@@ -100,6 +100,10 @@ final class StepList extends AbstractList<StepTime> {
 
   /** The index of a file (and its path, null when its lines are not kept by place). */
   private int file(String name, Path path) {
+    int last = files.size() - 1;
+    if (last >= 0 && files.get(last) == name && paths.get(last) == path) {
+      return last; // a file's steps come together, told with the same name and path
+    }
     for (int i = 0; i < files.size(); i++) {
       if (files.get(i).equals(name) && java.util.Objects.equals(paths.get(i), path)) {
         return i;
@@ -137,10 +141,14 @@ final class StepList extends AbstractList<StepTime> {
   /** Appends another list's steps, taking over its line texts. */
   void putAll(StepList other) {
     long shift = texts.adopt(other.texts);
+    // the other list's files by their index here, looked up once each, not once per step
+    int[] index = new int[other.files.size()];
+    for (int k = 0; k < index.length; k++) {
+      index[k] = file(other.files.get(k), other.paths.get(k));
+    }
     for (int i = 0; i < other.size; i++) {
       long meta = other.field(i, 2);
-      int of = (int) (meta >>> (LINE_BITS + 8));
-      int f = file(other.files.get(of), other.paths.get(of));
+      int f = index[(int) (meta >>> (LINE_BITS + 8))];
       boolean placed = other.placed(i);
       append(
           other.field(i, 0),

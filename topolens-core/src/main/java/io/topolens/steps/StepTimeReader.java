@@ -94,7 +94,7 @@ public final class StepTimeReader {
     FileSteps f = file(file, null);
     StepLine l = StepLine.of(text);
     f.at(line, l);
-    read(l, StepNeedles.of(text), f);
+    read(l, StepNeedles.of(text) | StepNeedles.marks(text), f);
   }
 
   /**
@@ -104,6 +104,7 @@ public final class StepTimeReader {
   public OtherLines lines() {
     return new OtherLines(
         NEEDLES,
+        StepNeedles.MARKS,
         new OtherLines.Sink() {
           @Override
           public OtherLines.Slice slice(String view, byte[] bytes) {
@@ -135,7 +136,7 @@ public final class StepTimeReader {
       return null;
     }
     StepOps ops = new StepOps(null, null);
-    ops.line(1, 0, text.length(), text, found);
+    ops.line(1, 0, text.length(), text, found | StepNeedles.marks(text));
     return ops;
   }
 

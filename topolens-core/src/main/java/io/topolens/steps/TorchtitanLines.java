@@ -39,7 +39,7 @@ final class TorchtitanLines implements StepFormat {
           Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3)));
       return;
     }
-    if (!StepNeedles.has(found, StepNeedles.STEP) || !line.contains("loss:")) {
+    if (!StepNeedles.has(found, StepNeedles.STEP) || !StepNeedles.has(found, StepNeedles.LOSS)) {
       return;
     }
     String text = line.text();

@@ -104,7 +104,7 @@ class StepLineTest {
     StepLine l = StepLine.of(text);
     Told t = new Told(l);
     try {
-      StepTimeReader.read(l, StepNeedles.of(text), t);
+      StepTimeReader.read(l, StepNeedles.of(text) | StepNeedles.marks(text), t);
     } catch (RuntimeException e) {
       t.calls.add("threw " + e); // a step past a long (both ways alike)
     }
@@ -124,7 +124,7 @@ class StepLineTest {
     StepLine l = StepLine.onBytes(view, slice, before.length, before.length + line.length);
     Told t = new Told(l);
     try {
-      StepTimeReader.read(l, StepNeedles.of(l.text()), t);
+      StepTimeReader.read(l, StepNeedles.of(l.text()) | StepNeedles.marks(l.text()), t);
     } catch (RuntimeException e) {
       t.calls.add("threw " + e);
     }
