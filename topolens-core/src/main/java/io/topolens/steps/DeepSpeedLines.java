@@ -64,16 +64,17 @@ final class DeepSpeedLines implements StepFormat {
           LogTimestamp.of(text),
           Framework.DEEPSPEED);
     }
-    String[] throughput = stepNeedle && text.contains(RUNNING_AVG) ? throughput(text) : null;
+    // its numbers read in place: the timer's line is most of a DeepSpeed job's lines
+    int[] throughput = stepNeedle ? throughputAt(text) : null;
     if (throughput != null) {
-      double perSecond = Numbers.positive(throughput[1]);
+      double perSecond = Numbers.positive(text, throughput[2], throughput[3]);
       if (Double.isNaN(perSecond)) {
         file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
       } else {
         file.recognized(Framework.DEEPSPEED);
         file.batchRate(
             file.key("deepspeed-throughput"),
-            Long.parseLong(throughput[0]),
+            Numbers.digits(text, throughput[0], throughput[1]),
             perSecond,
             Framework.DEEPSPEED);
       }
@@ -142,6 +143,15 @@ final class DeepSpeedLines implements StepFormat {
 
   /** {@link #throughput(String)} of a line read on its bytes or as its text. */
   static String[] throughput(StepLine text) {
+    int[] at = throughputAt(text);
+    return at == null ? null : new String[] {text.text(at[0], at[1]), text.text(at[2], at[3])};
+  }
+
+  /**
+   * Where {@link #throughput(StepLine)}'s two groups are: the global step's start and end, the
+   * current rate's start and end; null when the line has no match.
+   */
+  private static int[] throughputAt(StepLine text) {
     for (int at = text.indexOf(GLOBAL_STEP); at >= 0; at = text.indexOf(GLOBAL_STEP, at + 1)) {
       int digits = at + GLOBAL_STEP.length();
       int end = digits;
@@ -157,9 +167,7 @@ final class DeepSpeedLines implements StepFormat {
       }
       int rate = comma + CURRENT.length();
       int rateEnd = text.indexOf(',', rate);
-      return new String[] {
-        text.text(digits, end), text.text(rate, rateEnd < 0 ? text.length() : rateEnd)
-      };
+      return new int[] {digits, end, rate, rateEnd < 0 ? text.length() : rateEnd};
     }
     return null;
   }

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Thread-safety: immutable (the slice's bytes are not changed while lines of it are read).
  */
-final class StepLine {
+final class StepLine implements CharSequence {
   /** The text, or the slice's Latin-1 view. */
   private final String view;
 
@@ -47,12 +47,20 @@ final class StepLine {
     return new StepLine(view, bytes, start, end);
   }
 
-  int length() {
+  @Override
+  public int length() {
     return end - start;
   }
 
-  char charAt(int i) {
+  @Override
+  public char charAt(int i) {
     return view.charAt(start + i);
+  }
+
+  /** The part {@code [from, to)} decoded ({@link #text(int, int)}). */
+  @Override
+  public CharSequence subSequence(int from, int to) {
+    return text(from, to);
   }
 
   /** The first {@code s} at or after {@code from}, whole within the line, or -1. */

@@ -37,7 +37,7 @@ final class StepOps implements StepSink, OtherLines.Slice {
    * Each operation: a head (the operation, framework and derivation in the low bytes, a reference
    * into {@link #refs} plus one in the high half), then its arguments.
    */
-  private long[] ops = new long[256];
+  private long[] ops = new long[1024];
 
   private int size;
   private final List<Object> refs = new ArrayList<>();
