@@ -94,16 +94,6 @@ final class StepLine implements CharSequence {
     return at >= 0 && at + s.length() <= length() && view.startsWith(s, start + at);
   }
 
-  /** Whether {@code [from, to)} holds only ASCII characters. */
-  boolean ascii(int from, int to) {
-    for (int i = start + from; i < start + to; i++) {
-      if (view.charAt(i) >= 0x80) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
    * The text of {@code [from, to)}, decoded: {@code from} and {@code to} at ASCII characters or the
    * line's ends, so it is the same part of the line's text.

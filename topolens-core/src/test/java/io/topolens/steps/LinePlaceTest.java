@@ -71,6 +71,30 @@ class LinePlaceTest {
     assertThat(t.steps()).extracting(s -> s.evidence().line()).containsExactly(2L, 3L, 3L);
   }
 
+  /**
+   * A line longer than the reader's buffer (skipped unread, 4 MiB at a time) still counts in the
+   * places of the lines after it, blocks after blocks.
+   */
+  @Test
+  void placesHoldPastALineSkippedUnread() throws Exception {
+    Path p = dir.resolve("long.log");
+    byte[] steps =
+        Files.readAllBytes(
+            Fixtures.path("public/steps/deepspeed-accelerate-1589-timers-and-bar.log"));
+    try (OutputStream out = Files.newOutputStream(p)) {
+      out.write(steps);
+      out.write("x".repeat(5 << 20).getBytes(StandardCharsets.US_ASCII));
+      out.write('\n');
+      for (int i = 0; i < 1000; i++) {
+        out.write(steps); // 1000 copies: past the 4 MiB buffer again
+      }
+    }
+    StepTimes t = viaNcclReader(p);
+    assertThat(t.steps()).hasSizeGreaterThan(1000);
+    assertThat(t.steps()).extracting(s -> s.evidence().text()).doesNotContain(LinePlace.GONE);
+    assertThat(t.steps()).isEqualTo(StepTimes.readAll(List.of(p)).steps());
+  }
+
   /** How a file changes between the reading and the report, as log rotation changes it. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
