@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * An NCCL release with a known bug whose symptom a log can show, and the release that fixed it
- * ({@code known-nccl-bugs.json}); each entry cites the maintainer's answer or release note.
+ * ({@code known-nccl-bugs.json}); each entry cites the maintainer's answer or release note. An
+ * entry with {@code gpus} is a GPU generation the releases before {@code fixedIn} do not support:
+ * it needs no symptom, only a GPU of that generation named in the log.
  *
  * @param id a short name for the bug
  * @param from the first release known to have it ({@code 2.18.5})
@@ -22,6 +24,9 @@ import java.util.List;
  * @param explanation what the bug does, in plain words
  * @param fix what to do
  * @param source the maintainer's answer or release note
+ * @param gpus for a GPU generation the releases before {@code fixedIn} do not support: regular
+ *     expressions (case-insensitive) that find one of its GPUs in the words a log names a GPU by
+ *     ({@code A100-SXM4-80GB}, {@code sm_86}, {@code compute capability 8}); empty for a bug
  */
 public record KnownNcclBug(
     String id,
@@ -36,7 +41,17 @@ public record KnownNcclBug(
     String title,
     String explanation,
     String fix,
-    String source) {
+    String source,
+    List<String> gpus) {
+
+  public KnownNcclBug {
+    gpus = gpus == null ? List.of() : List.copyOf(gpus);
+  }
+
+  /** Whether this entry is a GPU generation older releases do not support, not a bug. */
+  public boolean gpuSupport() {
+    return !gpus.isEmpty();
+  }
 
   /** The bundled catalog. */
   public record Catalog(List<KnownNcclBug> bugs) {}

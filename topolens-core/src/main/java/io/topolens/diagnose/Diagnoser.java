@@ -42,6 +42,7 @@ import io.topolens.diagnose.rules.MpiTransportError;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
+import io.topolens.diagnose.rules.NcclOlderThanGpu;
 import io.topolens.diagnose.rules.NcclTestsNotMpi;
 import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
@@ -57,6 +58,7 @@ import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
 import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
+import io.topolens.diagnose.rules.RankAborted;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RankSegfault;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
@@ -125,6 +127,7 @@ public final class Diagnoser {
             new CudaDriverTooOld(),
             new NcclBuildCudaOld(),
             new KnownNcclBugRule(),
+            new NcclOlderThanGpu(),
             new CudaArchUnsupported(),
             new CudaUnsupported(),
             new InvalidDevice(),
@@ -140,6 +143,7 @@ public final class Diagnoser {
             new RendezvousTimeout(),
             new RankKilled(),
             new RankSegfault(),
+            new RankAborted(),
             new ProcessGroupNotInitialized(),
             new RendezvousClosed(),
             new CudaBeforeFork(),

@@ -2,11 +2,15 @@ package io.topolens.model;
 
 /**
  * A GPU model a line names outside NCCL's own lines: nccl-tests' device list ({@code device 0
- * [0x81] NVIDIA GeForce RTX 4090}), nvidia-smi's table, PyTorch's environment report ({@code GPU 0:
- * NVIDIA GeForce RTX 4090}), an issue's title ({@code Deadlock in distribution with multiple
- * 4090}).
+ * [0x81] NVIDIA GeForce RTX 4090}), nvidia-smi's table and {@code -L} list, PyTorch's environment
+ * report ({@code GPU 0: NVIDIA GeForce RTX 4090}, {@code GPU 0: NVIDIA A40}) and its warning on an
+ * unsupported GPU ({@code NVIDIA A40 with CUDA capability sm_86 ...}), an issue's title ({@code
+ * Deadlock in distribution with multiple 4090}); or the GPUs' compute capability NCCL 2.3-2.6
+ * prints ({@code Using 256 threads, Min Comp Cap 8, Trees disabled}).
  *
- * @param model the words that name the model, as written ({@code GeForce RTX 4090}, {@code 4090})
+ * @param model the words that name the model, as written ({@code GeForce RTX 4090}, {@code 4090},
+ *     {@code A100-SXM4-80GB}, {@code A40 (sm_86)}), or {@code compute capability 8 (NCCL's Min Comp
+ *     Cap)}
  * @param hang whether the same line speaks of a hang ({@code hang}, {@code deadlock}, {@code
  *     stuck}, {@code freeze}, {@code timeout})
  * @param refused whether a launcher refused to start on these GPUs because P2P was left on

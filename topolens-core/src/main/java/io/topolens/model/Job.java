@@ -29,7 +29,7 @@ import java.util.Map;
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
  * @param launches the launch commands the input holds (docker run, mpirun), in input order
- * @param gpuMentions GeForce GPU models lines name outside NCCL's own lines, in input order
+ * @param gpuMentions GPU models (or compute capabilities) lines name, in input order
  * @param gpuErrors GPU errors the driver or nvidia-smi reported in the inputs (a pasted dmesg), in
  *     file order
  */

@@ -110,6 +110,12 @@ public record NcclWarning(
      */
     SEGFAULT,
     /**
+     * A rank ended by SIGABRT (exit code -6, {@code terminate called after throwing an instance of
+     * 'T'}): PyTorch's watchdog taking the process down after a collective timeout or an NCCL
+     * error, or a C++ exception nothing caught.
+     */
+    ABORTED,
+    /**
      * A torch.distributed call ran in a process that never called {@code init_process_group}
      * ({@code Default process group has not been initialized}).
      */

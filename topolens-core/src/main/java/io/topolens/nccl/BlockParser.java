@@ -246,6 +246,8 @@ final class BlockParser {
     if (beside == null
         && (text.contains(Needles.GEFORCE)
             || text.contains(Needles.RTX_4090)
+            || text.contains(Needles.GPU_LISTED)
+            || text.contains(Needles.CUDA_CAPABILITY)
             || text.contains(Needles.ACCELERATE_NO_P2P))) {
       beside = GpuNameLine.parse(text);
     }

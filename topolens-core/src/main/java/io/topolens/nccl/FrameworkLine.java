@@ -4,6 +4,7 @@ import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Lines a framework (PyTorch's ProcessGroupNCCL, Horovod, nccl-tests) prints about an NCCL failure,
@@ -187,7 +188,10 @@ final class FrameworkLine {
     if (segfault(text)) {
       return alone(Kind.SEGFAULT, text);
     }
-    if (cancelled(text)) {
+    if (aborted(text)) {
+      return alone(Kind.ABORTED, text);
+    }
+    if (cancelled(text) || agentSignalled(text)) {
       return alone(Kind.CANCELLED, text);
     }
     if (envNotSet(text)) {
@@ -910,7 +914,43 @@ final class FrameworkLine {
    */
   private static boolean envNotSet(String text) {
     int at = text.indexOf(Needles.ENV_NOT_SET);
-    return at > 0 && text.toLowerCase(Locale.ROOT).lastIndexOf("environment variable ", at) >= 0;
+    if (at > 0) {
+      return text.toLowerCase(Locale.ROOT).lastIndexOf("environment variable ", at) >= 0;
+    }
+    // tcp:// or file:// without rank= or world_size= (not the raise statement a traceback quotes)
+    at = text.indexOf(Needles.PARAMETER_MISSING);
+    return at > 0
+        && !text.contains("_error(")
+        && text.lastIndexOf(" rendezvous: ", at) > 0
+        && (text.startsWith("rank ", at - 5) || text.startsWith("world size ", at - 11));
+  }
+
+  /**
+   * A rank ended by SIGABRT (exit code -6): the launchers' forms of {@link #endedBy}, Open MPI's
+   * {@code exited on signal 6 (Aborted)}, and C++'s {@code terminate called after throwing an
+   * instance of 'T'} (PyTorch's watchdog throwing on a timeout or an NCCL error, or any uncaught
+   * C++ exception).
+   */
+  private static boolean aborted(String text) {
+    return endedBy(text, 6, "SIGABRT")
+        || text.contains("on signal 6 (Aborted)")
+        || text.contains(Needles.TERMINATE + " an instance of '");
+  }
+
+  /**
+   * torchrun's agent itself received a signal from outside (a scheduler, an operator, a closed
+   * terminal): {@code torch.distributed.elastic.multiprocessing.api.SignalException: Process 4044
+   * got signal: 15}, {@code Received 15 death signal, shutting down workers} (torch 1.9-2.11); not
+   * the raise statement a traceback quotes.
+   */
+  private static boolean agentSignalled(String text) {
+    int at = text.indexOf(Needles.AGENT_SIGNAL);
+    if (at > 0) {
+      return text.lastIndexOf("SignalException: Process ", at) >= 0
+          && Character.isDigit(text.charAt(Math.min(at + 12, text.length() - 1)));
+    }
+    at = text.indexOf(Needles.DEATH_SIGNAL);
+    return at > 0 && text.lastIndexOf("Received ", at) >= 0;
   }
 
   /**
@@ -927,9 +967,13 @@ final class FrameworkLine {
         || (text.contains(Needles.DESYNC_LAGGING)
             && (text.contains("joined but didn't finish collective #")
                 || text.contains("but didn't join collective #")))
-        || (text.contains(Needles.HOROVOD_STALL)
-            && text.contains("waiting for remainder of ranks"));
+        || (text.contains(Needles.HOROVOD_STALL) && text.contains("waiting for remainder of ranks"))
+        || HOROVOD_MISSING.matcher(text).find();
   }
+
+  /** Horovod 0.16-0.19's stall list on a line of its own: {@code TENSOR [missing ranks: 1, 3]}. */
+  private static final Pattern HOROVOD_MISSING =
+      Pattern.compile("\\w \\[missing ranks: [0-9, ]+\\]\\s*$");
 
   /**
    * The kernel's out-of-memory kill (mm/oom_kill.c): {@code [Memory cgroup ]Out of memory: Killed

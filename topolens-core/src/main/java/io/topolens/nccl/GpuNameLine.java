@@ -7,8 +7,10 @@ import java.util.regex.Pattern;
 /**
  * A line that names a GeForce GPU model, as tools print it ({@code NVIDIA GeForce RTX 4090}, {@code
  * GeForce RTX 3090 Ti}) or users write it ({@code RTX 4090}, {@code multiple 4090}, {@code
- * 8x4090}): the model's words, and whether the line speaks of a hang. Which models lack working P2P
- * is the catalog's (and a rule's) to say, not this reader's.
+ * 8x4090}), or another GPU as nvidia-smi -L and PyTorch list it ({@code GPU 0: NVIDIA A40}, {@code
+ * NVIDIA A40 with CUDA capability sm_86 is not compatible ...}): the model's words (with the
+ * architecture where the line names it), and whether the line speaks of a hang. Which models lack
+ * working P2P is the catalog's (and a rule's) to say, not this reader's.
  */
 final class GpuNameLine {
   private GpuNameLine() {}
@@ -16,6 +18,20 @@ final class GpuNameLine {
   /** {@code [GeForce ]RTX NNNN[ Ti| SUPER]}. */
   private static final Pattern RTX =
       Pattern.compile("(?:GeForce\\s+)?RTX\\s*\\d{4}(?:\\s*Ti\\b|\\s+SUPER\\b)?");
+
+  /**
+   * A data-center or workstation GPU as nvidia-smi and PyTorch name it ({@code NVIDIA
+   * A100-SXM4-80GB}, {@code A40}, {@code NVIDIA H100 80GB HBM3}, {@code Tesla V100-SXM2-32GB},
+   * {@code NVIDIA RTX A6000}, {@code NVIDIA L40S}), in the lines of {@link Needles#GPU_LISTED} and
+   * {@link Needles#CUDA_CAPABILITY} only.
+   */
+  private static final Pattern DATA_CENTER =
+      Pattern.compile(
+          "(?:NVIDIA\\s+|Tesla\\s+|: |^)((?:RTX\\s+)?(?:A\\d{1,4}G?|H\\d{2,3}|GH200|GB\\d{3}|B\\d{3}"
+              + "|L\\d{1,2}S?|V100|P100|T4|RTX PRO \\d{4})(?:[-\\w]*))");
+
+  /** PyTorch's {@code with CUDA capability sm_86}. */
+  private static final Pattern CAPABILITY = Pattern.compile("CUDA capability (sm_\\d+)");
 
   private static final Pattern HANG =
       Pattern.compile(
@@ -33,6 +49,16 @@ final class GpuNameLine {
     Matcher m = RTX.matcher(text);
     if (m.find()) {
       model = m.group();
+    } else if (text.contains(Needles.GPU_LISTED) || text.contains(Needles.CUDA_CAPABILITY)) {
+      m = DATA_CENTER.matcher(text);
+      if (m.find()) {
+        model = m.group(1);
+      }
+    }
+    Matcher sm = CAPABILITY.matcher(text);
+    if (sm.find()) {
+      // PyTorch names the architecture beside the model: keep both
+      model = model == null ? sm.group(1) : model + " (" + sm.group(1) + ")";
     }
     if (model == null) {
       return null;

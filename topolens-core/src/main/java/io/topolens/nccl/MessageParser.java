@@ -19,6 +19,11 @@ final class MessageParser {
 
   private static final NcclEvent TOPOLOGY_STAGE = new NcclEvent.Stage(Progress.Stage.TOPOLOGY);
 
+  /** init.cc's INFO line when NCCL_COMM_ID overrides the program's several unique ids. */
+  static final String COMM_ID_ONE_ROOT = "NCCL_COMM_ID cannot be used with more than one";
+
+  private static final String MIN_COMP_CAP = " threads, Min Comp Cap ";
+
   static NcclEvent parse(LineHeader h) {
     String m = h.message();
     if (m.startsWith("[Rank ")) {
@@ -39,10 +44,26 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
-    if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
+    if ((m.startsWith("Invalid value ") && m.contains(" using default "))
+        || m.startsWith(COMM_ID_ONE_ROOT)) {
       // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
-      // NCCL could not parse and ignored
+      // NCCL could not parse and ignored; init.cc (2.23+, INFO): NCCL_COMM_ID set beside the
+      // several unique ids of ncclCommInitRankScalable, of which NCCL then uses only the first
       return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
+    }
+    int cap = m.indexOf(MIN_COMP_CAP);
+    if (cap > 0 && m.startsWith("Using ")) {
+      // init.cc 2.3-2.6: "Using 256 threads, Min Comp Cap 8, Trees disabled": the lowest compute
+      // capability of the communicator's GPUs
+      int from = cap + MIN_COMP_CAP.length();
+      int to = from;
+      while (to < m.length() && Character.isDigit(m.charAt(to))) {
+        to++;
+      }
+      if (to > from) {
+        return new NcclEvent.GpuNamed(
+            "compute capability " + m.substring(from, to) + " (NCCL's Min Comp Cap)", false, false);
+      }
     }
     int cuda = m.indexOf(" Cuda failure ");
     if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {

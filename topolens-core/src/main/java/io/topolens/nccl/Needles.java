@@ -172,6 +172,41 @@ public final class Needles {
   public static final String HOROVOD_STALL = "by subset of ranks";
 
   /**
+   * The tcp:// and file:// rendezvous of init_process_group called without a rank or world size
+   * (rendezvous.py's {@code _tcp_rendezvous_handler} and {@code _file_rendezvous_handler}, torch
+   * 1.0-2.11): {@code ValueError: Error initializing torch.distributed using tcp:// rendezvous:
+   * rank parameter missing}, {@code ... world size parameter missing}.
+   */
+  public static final String PARAMETER_MISSING = "parameter missing";
+
+  /**
+   * torchrun's agent itself received a signal (elastic/multiprocessing/api.py's {@code
+   * _terminate_process_handler}, torch 1.9-2.11): {@code
+   * torch.distributed.elastic.multiprocessing.api.SignalException: Process 4044 got signal: 15}.
+   */
+  public static final String AGENT_SIGNAL = "got signal: ";
+
+  /**
+   * The agent's warning on the same signal (elastic/agent/server/api.py): {@code Received 15 death
+   * signal, shutting down workers}.
+   */
+  public static final String DEATH_SIGNAL = " death signal, shutting down";
+
+  /**
+   * Horovod's stall inspector's list of a stalled tensor's missing ranks on a line of its own
+   * (Horovod 0.16-0.19): {@code W horovod/common/operations.cc:588] HorovodBroadcast_x_0 [missing
+   * ranks: 1]}.
+   */
+  public static final String MISSING_RANKS = "[missing ranks: ";
+
+  /**
+   * C++'s std::terminate on an exception nothing caught, which ends the process with SIGABRT:
+   * {@code terminate called after throwing an instance of 'c10::DistBackendError'} (PyTorch's
+   * watchdog on a timeout or an NCCL error, torch 2.2 on).
+   */
+  public static final String TERMINATE = "terminate called after throwing";
+
+  /**
    * srun's report of a task or node (Slurm's srun, any version): {@code srun: error: gpu001: task
    * 0: Out Of Memory}, {@code srun: error: node12: task 0: Killed}, {@code srun: error: Node
    * failure on node12}; one needle for the family, the parser keeps the forms with a cause.
@@ -338,6 +373,20 @@ public final class Needles {
    * to 11 % of the filter's scan (docs/performance.md): not taken.
    */
   public static final String RTX_4090 = "RTX 4090";
+
+  /**
+   * A GPU listed by nvidia-smi -L or PyTorch's environment report ({@code GPU 0: NVIDIA
+   * A100-SXM4-80GB (UUID: ...)}, {@code GPU 0: NVIDIA A40}): the model is read by {@link
+   * GpuNameLine}.
+   */
+  public static final String GPU_LISTED = "GPU 0: NVIDIA ";
+
+  /**
+   * PyTorch's warning on a GPU its build has no kernels for, which names the GPU and its
+   * architecture ({@code NVIDIA A40 with CUDA capability sm_86 is not compatible with the current
+   * PyTorch installation.}); read by {@link GpuNameLine}.
+   */
+  public static final String CUDA_CAPABILITY = "with CUDA capability sm_";
 
   /**
    * Accelerate refusing to start on RTX 4000-series GPUs (PartialState, after {@code
@@ -635,6 +684,8 @@ public final class Needles {
               NO_SPACE,
               GEFORCE,
               RTX_4090,
+              GPU_LISTED,
+              CUDA_CAPABILITY,
               ACCELERATE_NO_P2P,
               WATCHDOG_CAUGHT,
               INVALID_ORDINAL,
@@ -665,6 +716,11 @@ public final class Needles {
               DESYNC_MISSING,
               DESYNC_LAGGING,
               HOROVOD_STALL,
+              PARAMETER_MISSING,
+              AGENT_SIGNAL,
+              DEATH_SIGNAL,
+              MISSING_RANKS,
+              TERMINATE,
               SRUN_ERROR,
               LIGHTNING_DEVICES,
               MPI_DAEMON_LOST,

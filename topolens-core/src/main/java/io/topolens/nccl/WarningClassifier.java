@@ -50,6 +50,8 @@ final class WarningClassifier {
                   "ran out of channel space",
                   "unexpected connections are not empty",
                   "has no transport for",
+                  // init.cu before 2.5: the same check in its words
+                  "no transport found",
                   "incomplete proxy op chain",
                   "invalid argument comm",
                   "invalid argument desc",
@@ -72,6 +74,15 @@ final class WarningClassifier {
                   "dlvsym failed",
                   "remote flid",
                   "munmap of shared memory",
+                  // net_ib.cu before 2.5: a request's memory region counted below zero, or still
+                  // held when its communicator closes
+                  "refcount now",
+                  "has non-zero (",
+                  // net_ib.cc 2.19-2.20: a connection stage it does not know; NIC merging that
+                  // differs
+                  // between the peers, which NCCL goes on with (an INFO line from 2.2x)
+                  "in unknown state",
+                  "has a different number of devices",
                   "real path of /sys/class/infiniband",
                   "call to close failed",
                   // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
@@ -111,6 +122,8 @@ final class WarningClassifier {
                   "stub library",
                   "cudaerrorstublibrary",
                   "pfn functions not found",
+                  // cudawrap.cc 2.13-2.18: "Failed to load CUDA missing symbol cuInit|..."
+                  "cuda missing symbol",
                   "cudrivergetversion failed",
                   "retrieve cu",
                   "libnvidia-ml.so",
@@ -123,7 +136,8 @@ final class WarningClassifier {
               Kind.GPU_UNAVAILABLE, List.of("busy or unavailable", "cudaerrordevicesunavailable")),
           // a process limit: EMFILE from socket/accept/getifaddrs/open, pthread_create's EAGAIN
           // (bootstrap.cc, group.cc, proxy.cc), bootstrap.cc's setFilesLimit, proxy.cc's "Too many
-          // connections", a host malloc (bootstrap.cc, alloc.h) or cudaHostAlloc that failed
+          // connections", a host malloc (bootstrap.cc, alloc.h, bootstrap.cu) or cudaHostAlloc that
+          // failed
           new Clue(
               Kind.RESOURCE_LIMIT,
               List.of(
@@ -133,6 +147,8 @@ final class WarningClassifier {
                   "call to setrlimit failed",
                   "call to getrlimit failed",
                   "failed to malloc",
+                  // bootstrap.cu before 2.5: the root thread's calloc for the ranks' handles
+                  "thread : failed to allocate memory",
                   "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
@@ -415,6 +431,9 @@ final class WarningClassifier {
               Kind.COLLNET,
               List.of(
                   "cannot initialize collnet",
+                  // init.cc 2.1x-2.20: "CollNet currently only supports up to %d GPUs per node,
+                  // disabling CollNet"
+                  "disabling collnet",
                   "sharp coll init",
                   "sharp group create",
                   "sharp resources")),
@@ -505,7 +524,17 @@ final class WarningClassifier {
     }
     if (text.contains("is greater than the maximum allowed, setting")
         || text.contains("ignoring shm locality, must be")
-        || (text.contains("invalid value ") && text.contains(", using default"))) {
+        // init.cc 2.19-2.20: "NCCL_WORK_FIFO_DEPTH=%d is being ignored because it is not a power
+        // of 2."
+        || (text.contains("nccl_") && text.contains(" is being ignored because"))
+        // init.cc's envConfigOverride, a WARN before 2.2x (INFO in 2.28): NCCL_CGA_CLUSTER_SIZE,
+        // NCCL_MIN_CTAS / NCCL_MAX_CTAS or NCCL_COMM_SPLIT_SHARE_RESOURCES out of range, capped
+        || text.contains("is too big. limiting value to")
+        || (text.contains("upper limit") && text.contains(", cap it to"))
+        || text.contains(", set both to")
+        || text.contains("is not a valid value 0/1")
+        || (text.contains("invalid value ") && text.contains(", using default"))
+        || text.contains("nccl_comm_id cannot be used with more than one")) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
       // INFO header): a setting NCCL did not apply as given

@@ -86,6 +86,10 @@ class LooksLikeTest {
           "a07-gpu-needs-reset-gsp-busy-unavailable-sichek-51.log",
           "a09-healthy-one-gpu-per-node-l40s-2.27.3-nccl-tests-323.log",
           "b14-healthy-gb200-nvl72-rack-allreduce-coreweave-nccl-tests-43.log",
+          // nccl/heldout/set20: nccl-tests output (its header, result rows and summary)
+          "c04-nccl-tests-built-without-mpi-two-nodes-run-apart-nccl-tests-182.log",
+          "c06-vm-acs-not-disabled-half-ib-bandwidth-nccl-949.log",
+          "c16-healthy-three-a100-nodes-hdr-at-target-nccl-tests-119.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init

@@ -465,6 +465,32 @@ class HeldOutTest {
     assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
   }
 
+  /**
+   * Set 20 (set20/c01-c16) as diagnose reads it: 3 of 9 failures named blind on main at 435f1c0
+   * (c04, c05, c07; README's measured paragraph).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set20/c04-nccl-tests-built-without-mpi-two-nodes-run-apart-nccl-tests-182.log, nccl-tests-not-mpi, ERROR",
+    "set20/c05-mtu-mismatch-after-port-rate-limit-ib-timeouts-nccl-709.log, ib-error, ERROR",
+    "set20/c07-p2p-level-text-value-on-nccl-2.5-reads-as-0-nccl-332.log, env-override, WARN",
+  })
+  void setTwentyAsDiagnoseReadsIt(String file, String id, Severity severity) {
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals(id))
+        .singleElement()
+        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+  }
+
+  /** Set 20's healthy c15: two V100s over P2P after the thread's fix, warnings only. */
+  @Test
+  void setTwentyHealthyHasNoError() {
+    assertThat(
+            asDiagnoseReadsIt("set20/c15-healthy-two-v100-after-ib-disable-lightning-4420.log")
+                .findings())
+        .noneMatch(f -> f.severity() == Severity.ERROR);
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({

@@ -129,8 +129,12 @@ class MessageCoverageTest {
   private static final java.util.Map<String, String> BY_FILE =
       java.util.Map.of("Cuda failure 'operation not supported'", "cuda-unsupported");
 
-  /** How many WARN/INFO failure rows hold one of NCCL's failure texts (the rest: no literal). */
-  private static final long EXPECTED_TOLD = 432;
+  /**
+   * How many WARN/INFO failure rows hold one of NCCL's failure texts (the rest: no literal). The
+   * source history sweep's rows (messages.tsv's last block) add 4: the older wordings' texts are
+   * not in failure-texts.txt until it is regenerated from the list.
+   */
+  private static final long EXPECTED_TOLD = 436;
 
   private static List<String> failureTexts() throws IOException {
     try (InputStream in =

@@ -21,10 +21,12 @@ class FourGpuLayoutsMarkdownTest {
                 List.of(),
                 List.of(
                     "bench/results/h200x4-experiment/results.json",
-                    "bench/results/h200x4-experiment-repeat/results.json"),
+                    "bench/results/h200x4-experiment-repeat/results.json",
+                    "bench/results/h200x4-experiment-3/results.json"),
                 List.of(
                     "examples/perf/h200x4-experiment-runs.yaml",
-                    "examples/perf/h200x4-experiment-repeat-runs.yaml"))
+                    "examples/perf/h200x4-experiment-repeat-runs.yaml",
+                    "examples/perf/h200x4-experiment-runs.yaml"))
             .md();
   }
 
@@ -38,6 +40,9 @@ class FourGpuLayoutsMarkdownTest {
         "6; | 1x4-NCCL_P2P_DISABLE=1-offload-none / 1x4-offload-none | 1.87 |",
         "7; | 2x2 / 1x4 | 8.10 |",
         "7; | 4x1 / 1x4 | 11.72 |",
+        // a third machine (h200x4-experiment-3): 1.282 / 0.156, 2.157 / 0.156
+        "8; | 2x2-offload-none / 1x4-offload-none | 8.23 |",
+        "8; | 4x1-offload-none / 1x4-offload-none | 13.85 |",
       })
   void eachExperimentIsASectionWithItsLayoutRatios(int section, String row) {
     int from = md.indexOf("## " + section + ". Experiment `");
@@ -54,6 +59,7 @@ class FourGpuLayoutsMarkdownTest {
         // 1.666 / 1.019 and 1.634 / 1.129 measured; section 4's 9.20 / 5.70
         "6; 4 pods of 1 took 1.63x the step of 2 pods of 2 (1.666 s against 1.019 s)",
         "7; 4 pods of 1 took 1.45x the step of 2 pods of 2 (1.634 s against 1.129 s)",
+        "8; 4 pods of 1 took 1.68x the step of 2 pods of 2 (2.157 s against 1.282 s)",
       })
   void sectionFourSaysWhatEachExperimentMeasuredOfFourPodsOfOne(int section, String says) {
     String four = md.substring(md.indexOf("## 4. Pods sharing a host"), md.indexOf("\n## 5."));

@@ -15,10 +15,11 @@ import java.util.TreeMap;
  * {@code duplicate-rank}: NCCL's bootstrap root saw a rank check in twice ({@code Bootstrap Root :
  * rank 3 of 8 ranks has already checked in}, {@code bootstrapRoot: rank 0 of 8 has already checked
  * in}): two processes claim one rank of one communicator; or it received ranks that disagree on the
- * communicator's size ({@code Bootstrap Root : mismatch in info from procs, nranks 8 vs 16}): two
- * launches, or ranks started with different world sizes, share one rendezvous. Also the ranks a
- * launcher announced (Lightning's {@code Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/8}):
- * one announced twice, one outside its world, or worlds of different sizes.
+ * communicator's size ({@code Bootstrap Root : mismatch in info from procs, nranks 8 vs 16}; before
+ * 2.5 {@code Bootstrap Root : mismatch in rank count from procs 8 : 16}): two launches, or ranks
+ * started with different world sizes, share one rendezvous. Also the ranks a launcher announced
+ * (Lightning's {@code Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/8}): one announced twice,
+ * one outside its world, or worlds of different sizes.
  */
 public final class DuplicateRank implements Rule {
 
@@ -32,7 +33,10 @@ public final class DuplicateRank implements Rule {
     List<NcclWarning> sizes =
         job.warnings().stream()
             .filter(
-                w -> w.evidence() != null && w.message().contains("mismatch in info from procs"))
+                w ->
+                    w.evidence() != null
+                        && w.message().contains("mismatch in ")
+                        && w.message().contains(" from procs"))
             .toList();
     List<Finding> out = new java.util.ArrayList<>();
     if (!sizes.isEmpty()) {

@@ -53,10 +53,31 @@ public final class EnvOverride implements Rule {
               List.of(e.evidence()),
               v.fix()));
     }
-    List<NcclWarning> ignored =
+    List<NcclWarning> all =
         job.warnings().stream()
             .filter(w -> w.evidence() != null && w.kind() == NcclWarning.Kind.ENV_IGNORED)
             .toList();
+    List<NcclWarning> commId = all.stream().filter(w -> w.message().contains(COMM_ID)).toList();
+    List<NcclWarning> ignored = all.stream().filter(w -> !commId.contains(w)).toList();
+    if (!commId.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.WARN,
+              "NCCL_COMM_ID overrode the program's unique ids: NCCL used one bootstrap root",
+              "The program created its communicator with several ncclUniqueIds"
+                  + " (ncclCommInitRankScalable, NCCL 2.23 on, which spreads the bootstrap over"
+                  + " several roots), while NCCL_COMM_ID was set in the environment: rank 0 then"
+                  + " starts one root at NCCL_COMM_ID's address and uses only the first id (init.cc"
+                  + " prints this at INFO, and only on rank 0). The other ranks still hold every"
+                  + " id, so those meant for the other roots can wait for roots that rank 0 never"
+                  + " started (init hangs or times out); a job that works anyway has lost the"
+                  + " scalable bootstrap it asked for.",
+              commId.stream().map(NcclWarning::evidence).toList(),
+              "Unset NCCL_COMM_ID where the program (or its framework) creates its own unique ids;"
+                  + " keep it only for programs that call ncclCommInitRank with one id and rely on"
+                  + " the environment's root address."));
+    }
     if (!ignored.isEmpty()) {
       out.add(
           new Finding(
@@ -74,6 +95,8 @@ public final class EnvOverride implements Rule {
     }
     return out;
   }
+
+  private static final String COMM_ID = "NCCL_COMM_ID cannot be used with more than one";
 
   /** Values that restate NCCL's default. */
   private static boolean isDefault(EnvSetting e) {

@@ -57,6 +57,10 @@ public final class KnownNcclBugRule implements Rule {
     // explained again by a later one
     List<Evidence> claimed = new ArrayList<>();
     for (KnownNcclBug bug : bugs) {
+      if (bug.gpuSupport()) {
+        // a GPU generation older releases do not support: nccl-older-than-gpu's
+        continue;
+      }
       List<Evidence> symptoms = symptoms(job, bug);
       if (symptoms == null || claimed.containsAll(symptoms)) {
         continue;
@@ -92,9 +96,9 @@ public final class KnownNcclBugRule implements Rule {
    * names no release and the symptom alone is the bug's; null when a release outside the range
    * shows.
    */
-  private record Release(PrintedVersion version, boolean certain) {}
+  record Release(PrintedVersion version, boolean certain) {}
 
-  private static Release release(Job job, KnownNcclBug bug) {
+  static Release release(Job job, KnownNcclBug bug) {
     List<PrintedVersion> printed = job.printed(PrintedVersion.Of.NCCL);
     if (printed.isEmpty()) {
       // no line of NCCL's own: the release a package list, a path or a framework names

@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
  * {@code rendezvous-env-missing}: a process called init_process_group with the env:// rendezvous
  * (the default) but was not started by a launcher that sets its variables ({@code ValueError: Error
  * initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR
- * expected, but not set}).
+ * expected, but not set}), or with a tcp:// or file:// init_method but without its rank or world
+ * size ({@code Error initializing torch.distributed using tcp:// rendezvous: rank parameter
+ * missing}).
  */
 public final class RendezvousEnvMissing extends WarningRule {
 
@@ -32,8 +34,7 @@ public final class RendezvousEnvMissing extends WarningRule {
     return "The process was started without the rendezvous variables";
   }
 
-  @Override
-  String title(List<NcclWarning> hits) {
+  private String titleOfVariables(List<NcclWarning> hits) {
     TreeSet<String> names = new TreeSet<>();
     for (NcclWarning w : hits) {
       Matcher m = VARIABLE.matcher(w.message());
@@ -42,6 +43,49 @@ public final class RendezvousEnvMissing extends WarningRule {
       }
     }
     return names.isEmpty() ? title() : title() + " (" + String.join(", ", names) + " not set)";
+  }
+
+  /** The tcp:// or file:// rendezvous given no rank or world size: rendezvous.py's own words. */
+  private static final Pattern PARAMETER =
+      Pattern.compile("using (\\w+://) rendezvous: (rank|world size) parameter missing");
+
+  /** Whether every line is the tcp:// or file:// form, and none env://'s. */
+  private static boolean parameters(List<NcclWarning> hits) {
+    return hits.stream().allMatch(w -> PARAMETER.matcher(w.message()).find());
+  }
+
+  @Override
+  String explanation(List<NcclWarning> hits) {
+    if (!parameters(hits)) {
+      return explanation();
+    }
+    return "init_process_group was given an init_method of tcp://HOST:PORT or file://PATH, and those rendezvous take the process's rank and the world size from the call itself (rank=, world_size=), not from the environment: one was not passed (None), or passed as -1, the default of a --local_rank argument that no launcher filled (the script run with plain python, on Windows, or under torchrun, which sets LOCAL_RANK in the environment instead of passing --local_rank). Nothing was wrong with the network: the process never tried to connect.";
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    if (parameters(hits)) {
+      TreeSet<String> what = new TreeSet<>();
+      for (NcclWarning w : hits) {
+        Matcher m = PARAMETER.matcher(w.message());
+        if (m.find()) {
+          what.add(
+              m.group(1) + " without " + (m.group(2).equals("rank") ? "rank=" : "world_size="));
+        }
+      }
+      return "init_process_group was called without its rank or world size ("
+          + String.join(", ", what)
+          + ")";
+    }
+    return titleOfVariables(hits);
+  }
+
+  @Override
+  String fix(List<NcclWarning> hits) {
+    if (!parameters(hits)) {
+      return fix();
+    }
+    return "Pass rank= and world_size= with a tcp:// or file:// init_method (each process its own global rank, 0 to world_size-1: under torchrun int(os.environ['RANK']) and int(os.environ['WORLD_SIZE'])), or drop the init_method and start the script with torchrun so the default env:// rendezvous reads them; a script with --local_rank needs torch.distributed.launch (or LOCAL_RANK read from the environment under torchrun).";
   }
 
   @Override

@@ -119,7 +119,9 @@ public final class SocketInterface implements Rule {
                       // bind to an address this host does not have
                       || m.contains("cannot assign requested address")
                       // misc/socket.cc: NCCL_SOCKET_FAMILY asks for a family no interface has
-                      || m.contains("unsupported ip family");
+                      // ("Net : unsupported IP family"; 2.12-2.18's matchSubnet "Net : Unsupported
+                      // address family type")
+                      || (m.contains("unsupported ") && m.contains(" family"));
                 })
             .toList();
     String ifname = job.envValue("NCCL_SOCKET_IFNAME");

@@ -98,6 +98,25 @@ class EnvOverrideRuleTest {
                 """)
             .expect(warn("ignored a setting", "plain integer").at("a.log:1")),
         given(
+                "NCCL_COMM_ID beside several unique ids (init.cc, NCCL 2.28.3 INFO in"
+                    + " ncclCommInitRankDev, the format of NVIDIA/nccl src/init.cc; nccl/messages)",
+                """
+                node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29400
+                node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID cannot be used with more than one ncclUniqueId
+                """)
+            .expect(
+                warn(
+                        "NCCL_COMM_ID overrode the program's unique ids: NCCL used one bootstrap root",
+                        "ncclCommInitRankScalable",
+                        "Unset NCCL_COMM_ID")
+                    .lacks("plain integer")
+                    .at("a.log:2")),
+        given(
+            "NCCL_COMM_ID set alone is no override of the program's ids",
+            """
+            node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29400
+            """),
+        given(
                 "values above the socket transport's caps (NCCL 2.28.3 transport/net_socket.cc:294"
                     + " and :332 formats, nccl/messages; values filled in)",
                 """

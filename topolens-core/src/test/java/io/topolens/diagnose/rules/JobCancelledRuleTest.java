@@ -53,6 +53,49 @@ class JobCancelledRuleTest {
                 """)
             .expect(error("Slurm cancelled the job due to node failure").at("a.log:1")),
         given(
+                "torchrun's agent got SIGTERM, the traceback's raise statement beside it"
+                    + " (https://github.com/NVIDIA/nvidia-resiliency-ext/issues/18)",
+                """
+                  File "/u/bmbelgod/.conda/envs/nvidia-resiliency-ext/lib/python3.11/site-packages/torch/distributed/elastic/multiprocessing/api.py", line 84, in _terminate_process_handler
+                    raise SignalException(f"Process {os.getpid()} got signal: {sigval}", sigval=sigval)
+                torch.distributed.elastic.multiprocessing.api.SignalException: Process 293812 got signal: 15
+                """)
+            .expect(
+                error(
+                        "torchrun's agent was stopped by SIGTERM from outside the job",
+                        "OOM killer send SIGKILL",
+                        "kubectl describe pod")
+                    .lacks("Slurm cancelled")
+                    .at("a.log:3")),
+        given(
+                "the agent's warning in torch 2.x's format (https://github.com/pytorch/pytorch/issues/150916)",
+                """
+                W0409 07:28:49.530000 1359 torch/distributed/elastic/agent/server/api.py:719] Received 15 death signal, shutting down workers
+                W0409 07:28:49.531000 1359 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 1365 closing signal SIGTERM
+                """)
+            .expect(error("stopped by SIGTERM from outside the job").at("a.log:1")),
+        given(
+                "SIGHUP: the terminal closed (https://github.com/GanjinZero/RRHF/issues/35)",
+                """
+                WARNING:torch.distributed.elastic.agent.server.api:Received 1 death signal, shutting down workers
+                WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 2920926 closing signal SIGHUP
+                torch.distributed.elastic.multiprocessing.api.SignalException: Process 2920830 got signal: 1
+                """)
+            .expect(
+                error(
+                        "torchrun's agent got SIGHUP: the terminal that started the job closed",
+                        "nohup")
+                    .at("a.log:1", "a.log:3")),
+        given(
+                "Slurm's reason beside the agent's SIGTERM names the cancel"
+                    + " (the time-limit line of slurmstepd/req.c; the agent line of"
+                    + " https://github.com/NVIDIA/nvidia-resiliency-ext/issues/18)",
+                """
+                slurmstepd: error: *** JOB 31580279 ON anode150 CANCELLED AT 2020-07-29T18:45:16 DUE TO TIME LIMIT ***
+                torch.distributed.elastic.multiprocessing.api.SignalException: Process 293812 got signal: 15
+                """)
+            .expect(error("Slurm cancelled the job due to time limit").at("a.log:1", "a.log:2")),
+        given(
             "an issue title in prose, without slurmstepd's stars"
                 + " (https://github.com/Nextomics/NextPolish/issues/122)",
             """

@@ -52,6 +52,19 @@ class LaggingRanksRuleTest {
                 error("Some ranks did not reach the collective the others waited in")
                     .at("a.log:1")),
         given(
+                "Horovod 0.16's stall list on a line of its own, under mpirun's prefix"
+                    + " (https://github.com/horovod/horovod/issues/1012)",
+                """
+                [1,0]<stderr>:[2019-04-13 13:55:31.858119: W horovod/common/operations.cc:588] HorovodBroadcast_dense_kernel_Momentum_0 [missing ranks: 1]
+                """)
+            .expect(
+                error("Rank 1 did not reach the collective the others waited in").at("a.log:1")),
+        given(
+            "missing ranks in prose, not at the end of a stalled tensor's line (invented)",
+            """
+            The log said [missing ranks: 1] and then it hung again.
+            """),
+        given(
             "the report's header alone names no rank",
             """
              - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:

@@ -45,9 +45,36 @@ class RendezvousEnvMissingRuleTest {
             Expected parse to succeed, but there were errors: PORT :expected, but not set
             """),
         given(
-            "the tcp:// rendezvous without a rank is another mistake",
+                "tcp:// without rank=: the traceback's raise statement and the error"
+                    + " (https://github.com/CoinCheung/BiSeNet/issues/233)",
+                """
+                  File "/root/miniconda3/lib/python3.8/site-packages/torch/distributed/rendezvous.py", line 130, in _tcp_rendezvous_handler
+                    raise _error("rank parameter missing")
+                ValueError: Error initializing torch.distributed using tcp:// rendezvous: rank parameter missing
+                """)
+            .expect(
+                error(
+                        "init_process_group was called without its rank or world size (tcp://"
+                            + " without rank=)",
+                        "take the process's rank and the world size from the call itself",
+                        "Pass rank= and world_size=")
+                    .lacks("MASTER_ADDR, MASTER_PORT")
+                    .at("a.log:3")),
+        given(
+                "file:// without rank= (https://github.com/salesforce/densecap/issues/40)",
+                """
+                ValueError: Error initializing torch.distributed using file:// rendezvous: rank parameter missing
+                """)
+            .expect(error("(file:// without rank=)").at("a.log:1")),
+        given(
+            "the raise statement a traceback quotes is not the error",
             """
-            ValueError: Error initializing torch.distributed using tcp:// rendezvous: rank parameter missing
+                raise _error("rank parameter missing")
+            """),
+        given(
+            "another library's missing parameter (invented)",
+            """
+            TypeError: rendezvous: batch parameter missing
             """));
   }
 

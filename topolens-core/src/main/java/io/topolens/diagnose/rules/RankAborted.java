@@ -1,0 +1,115 @@
+package io.topolens.diagnose.rules;
+
+import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
+import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code rank-aborted}: a rank ended by SIGABRT (torchrun's {@code exitcode: -6}, {@code Signal 6
+ * (SIGABRT)}, DeepSpeed's {@code return code = -6}, Open MPI's {@code exited on signal 6
+ * (Aborted)}, C++'s {@code terminate called after throwing an instance of 'T'}). Where the log
+ * shows why, it says so: PyTorch's watchdog taking the process down after a collective timeout or
+ * an NCCL error (then a consequence, a warning), or a C++ exception nothing caught.
+ */
+public final class RankAborted extends WarningRule {
+
+  public RankAborted() {
+    super(Severity.ERROR, NcclWarning.Kind.ABORTED);
+  }
+
+  @Override
+  public String id() {
+    return "rank-aborted";
+  }
+
+  @Override
+  String title() {
+    return "A rank aborted (SIGABRT)";
+  }
+
+  @Override
+  String explanation() {
+    return "A rank's process ended by SIGABRT (exit code -6): the process aborted itself. In a PyTorch job that is most often ProcessGroupNCCL's watchdog taking the process down after a collective timed out or NCCL reported an error (torch prints `Watchdog caught collective operation timeout` or `Process group watchdog thread terminated with exception` in that rank's log first), otherwise a C++ exception nothing caught (`terminate called after throwing an instance of ...`) or a failed assertion in native code. The launcher's line only reports the signal: the rank's own lines before it say which.";
+  }
+
+  @Override
+  String fix() {
+    return "Read the log of the rank the launcher names (its stderr, or TORCHELASTIC_ERROR_FILE / the `error_file` torchrun lists) for the line before the abort: a watchdog timeout or NCCL error there is the cause to follow (NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and TORCH_NCCL_DUMP_ON_TIMEOUT=1 for the flight recorder); a `terminate called after throwing` names the exception; with neither, rerun with PYTHONFAULTHANDLER=1 or core dumps (ulimit -c unlimited) for the stack.";
+  }
+
+  /** The exception C++'s terminate names. */
+  private static final Pattern THROWN = Pattern.compile("throwing an instance of '([^']+)'");
+
+  /** PyTorch's watchdog throws this on a timeout or an NCCL error (torch 2.2 on). */
+  private static final String WATCHDOG_EXCEPTION = "c10::DistBackendError";
+
+  /** What the rest of the log says the abort was: the watchdog's, or none found. */
+  private static boolean watchdog(Job job, List<NcclWarning> hits) {
+    return !job.timeouts().isEmpty()
+        || !job.watchdog().isEmpty()
+        || job.warnings().stream().anyMatch(w -> w.kind() == NcclWarning.Kind.WATCHDOG_STUCK)
+        || job.failures().stream()
+            .anyMatch(f -> f.evidence() != null && f.evidence().text().contains("watchdog"))
+        || hits.stream().anyMatch(w -> w.message().contains(WATCHDOG_EXCEPTION));
+  }
+
+  /** The exceptions the lines name, other than the watchdog's. */
+  private static List<String> thrown(List<NcclWarning> hits) {
+    List<String> out = new ArrayList<>();
+    for (NcclWarning w : hits) {
+      Matcher m = THROWN.matcher(w.message());
+      if (m.find() && !m.group(1).equals(WATCHDOG_EXCEPTION) && !out.contains(m.group(1))) {
+        out.add(m.group(1));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    // the watchdog's abort is a consequence of the timeout or error that rule names
+    return watchdog(job, hits) ? Severity.WARN : Severity.ERROR;
+  }
+
+  @Override
+  Context context(Job job, List<NcclWarning> hits) {
+    List<Evidence> lines = new ArrayList<>();
+    if (!job.timeouts().isEmpty()) {
+      lines.add(job.timeouts().getFirst().evidence());
+    } else if (!job.watchdog().isEmpty()) {
+      lines.add(job.watchdog().getFirst().evidence());
+    }
+    if (watchdog(job, hits)) {
+      return new Context(
+          "Here it was PyTorch's watchdog: the log shows a collective timeout or an NCCL error the"
+              + " watchdog caught, after which ProcessGroupNCCL takes the whole process down"
+              + " (\"To avoid data inconsistency, we are taking the entire process down\") and"
+              + " the launcher sees SIGABRT. The abort is the consequence; the timeout or error is"
+              + " what to follow (collective-timeout, nccl-error and the rules they point to).",
+          lines);
+    }
+    List<String> thrown = thrown(hits);
+    if (!thrown.isEmpty()) {
+      return new Context(
+          "Here it was a C++ exception nothing caught ("
+              + String.join(", ", thrown)
+              + "): std::terminate aborts the process; the exception's message, printed after"
+              + " `what():`, is the cause.",
+          List.of());
+    }
+    return null;
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    List<String> thrown = thrown(hits);
+    return thrown.isEmpty()
+        ? title()
+        : title() + " on a C++ exception nothing caught (" + String.join(", ", thrown) + ")";
+  }
+}
