@@ -129,21 +129,19 @@ final class FileSteps implements StepSink {
   /** Stores a step of the line told about: by its place where it has one, else by its text. */
   private void store(
       StepList list, long step, double seconds, Framework f, Derivation d, boolean first) {
-    if (place >= 0) {
-      list.put(
-          step,
-          seconds,
-          f,
-          d,
-          first,
-          file,
-          line,
-          again,
-          place,
-          LinePlace.check(raw, rawFrom, rawTo));
-    } else {
-      list.put(step, seconds, f, d, first, file, line, clipped());
-    }
+    boolean placed = place >= 0;
+    list.put(
+        step,
+        seconds,
+        f,
+        d,
+        first,
+        file,
+        line,
+        placed ? again : null,
+        place,
+        placed ? LinePlace.check(raw, rawFrom, rawTo) : 0,
+        placed ? null : clipped());
   }
 
   @Override

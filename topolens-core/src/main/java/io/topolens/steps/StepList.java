@@ -55,29 +55,16 @@ final class StepList extends AbstractList<StepTime> {
         s.warmup(),
         s.evidence().file(),
         s.evidence().line(),
+        null,
+        -1,
+        0,
         s.evidence().text());
   }
 
-  /** Adds a step, its evidence given by its parts (none made for a step of millions). */
-  void put(
-      long step,
-      double seconds,
-      Framework framework,
-      Derivation derivation,
-      boolean warmup,
-      String file,
-      long line,
-      String text) {
-    append(
-        step,
-        Double.doubleToRawLongBits(seconds),
-        meta(framework, derivation, warmup, file(file, null), line, 0),
-        texts.put(text));
-  }
-
   /**
-   * Adds a step whose line can be read again: at {@code place} of {@code path}, its bytes checked
-   * by {@code check} ({@link LinePlace#check}).
+   * Adds a step, its evidence given by its parts (none made for a step of millions): where the file
+   * can be read again ({@code path} not null), its line's place there and a check of its bytes
+   * ({@link LinePlace#check}), else its text.
    */
   void put(
       long step,
@@ -89,13 +76,17 @@ final class StepList extends AbstractList<StepTime> {
       long line,
       Path path,
       long place,
-      long check) {
+      long check,
+      String text) {
+    boolean placed = path != null;
     append(
         step,
         Double.doubleToRawLongBits(seconds),
-        meta(framework, derivation, warmup, file(file, path), line, PLACED),
-        place);
-    checks(size - 1)[(size - 1) % CHUNK] = check;
+        meta(framework, derivation, warmup, file(file, path), line, placed ? PLACED : 0),
+        placed ? place : texts.put(text));
+    if (placed) {
+      checks(size - 1)[(size - 1) % CHUNK] = check;
+    }
   }
 
   /** The index of a file (and its path, null when its lines are not kept by place). */
