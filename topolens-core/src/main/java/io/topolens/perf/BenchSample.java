@@ -14,8 +14,8 @@ import java.util.List;
  * @param ncclProto {@code NCCL_PROTO} as the log reports it, or null when not set
  * @param gpu the device name nccl-tests printed, or null
  * @param nodes hosts among the ranks (1 when unknown)
- * @param netHops hops of NCCL's ring (its first channel) that go over the network, from its
- *     connection lines; 0 when none or unknown
+ * @param netHops hops of NCCL's ring that go over the network: NCCL's node count when more than one
+ *     (its ring crosses once per node), else its printed connection lines; 0 when none or unknown
  * @param rows every measured row of the collectives the model prices
  * @param skipped runs or rows left out, with why
  */

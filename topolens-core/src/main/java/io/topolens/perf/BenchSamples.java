@@ -132,22 +132,47 @@ public final class BenchSamples {
         job.envValue("NCCL_PROTO"),
         gpu,
         hosts,
-        ringNetHops(job),
+        ringNetHops(job, hosts),
         rows,
         skipped);
   }
 
   /**
-   * Hops of the largest communicator's first ring whose connection goes over the network (NET): the
-   * ring's crossings between NCCL nodes, or every hop when P2P and SHM are off.
+   * Hops of the largest communicator's ring that go over the network (NET). NCCL builds each
+   * channel's ring from one chain per node, the node's ranks in a row, and links each node's last
+   * rank to the next node's first (https://github.com/NVIDIA/nccl, src/graph/connect.cc: {@code
+   * ncclTopoPreset} takes {@code ringRecv = ringIntra[0]} and {@code ringSend =
+   * ringIntra[localRanks-1]} per node, {@code connectRings} sets {@code next[send[n]] =
+   * recv[(n+1)%nNodes]}): with more than one node the ring crosses between nodes exactly nNodes
+   * times. The node count is NCCL's own ({@code nNodes} in its init line), else the distinct hosts
+   * of the ranks ({@code hosts}); with one node, or neither known, the ring's NET connections as
+   * the log prints them are counted ({@link #ringNetHopsByEdges}), which sees only the connections
+   * of the ranks whose log was read (rank 0's file shows 1 of 2 crossings for 2 nodes of 2 ranks).
+   * 0 when the communicator has no NET connection.
    */
-  static int ringNetHops(Job job) {
-    Optional<Communicator> comm =
-        job.communicators().stream().max(Comparator.comparingInt(Communicator::nRanks));
-    if (comm.isEmpty() || comm.get().rings().isEmpty()) {
+  static int ringNetHops(Job job, int hosts) {
+    Optional<Communicator> comm = largest(job);
+    if (comm.isEmpty()
+        || comm.get().edges().stream().noneMatch(e -> e.transport() == Transport.NET)) {
       return 0;
     }
     Communicator c = comm.get();
+    int nodes = c.nNodes() > 0 ? c.nNodes() : Math.max(hosts, (int) c.hostCount());
+    return nodes > 1 ? nodes : ringNetHopsByEdges(c);
+  }
+
+  private static Optional<Communicator> largest(Job job) {
+    return job.communicators().stream().max(Comparator.comparingInt(Communicator::nRanks));
+  }
+
+  /**
+   * Hops of the communicator's first ring whose connection the log prints over the network (NET):
+   * every hop when P2P and SHM are off on one node; only the printed ranks' connections.
+   */
+  static int ringNetHopsByEdges(Communicator c) {
+    if (c.rings().isEmpty()) {
+      return 0;
+    }
     int channel = c.rings().keySet().stream().mapToInt(Integer::intValue).min().orElseThrow();
     List<Integer> order = c.rings().get(channel);
     int hops = 0;
@@ -179,8 +204,7 @@ public final class BenchSamples {
 
   /** The connection on the slowest transport of the largest communicator. */
   static Optional<Edge> slowestEdge(Job job) {
-    return job.communicators().stream()
-        .max(Comparator.comparingInt(Communicator::nRanks))
+    return largest(job)
         .flatMap(c -> c.edges().stream().max(Comparator.comparingInt(e -> rank(e.transport()))));
   }
 

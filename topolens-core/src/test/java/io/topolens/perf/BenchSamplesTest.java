@@ -5,8 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.topolens.Fixtures;
 import io.topolens.catalog.HardwareCatalog;
+import io.topolens.model.Communicator;
+import io.topolens.model.Job;
 import io.topolens.nccl.InputProblem;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLogReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,6 +29,89 @@ class BenchSamplesTest {
   void ringNetworkHops(String file, int hops) throws Exception {
     assertThat(READER.read(Fixtures.path("fixtures/h200x4/" + file), file, null).netHops())
         .isEqualTo(hops);
+  }
+
+  /**
+   * The probe's rank-0 file of each layout of one host (bench/results' experiments): NCCL's ring
+   * crosses between its nodes once per node, while rank 0's own connection lines show only the
+   * crossings next to rank 0 (1 of 2 for 2 pods of 2, 2 of 4 for 4 pods of 1).
+   */
+  @ParameterizedTest
+  @CsvSource({
+    // layout, NCCL's nNodes, ring crossings rank 0's lines show, network hops of the ring
+    "2x1, 2, 2, 2",
+    "2x2, 2, 1, 2",
+    "2x2-run3, 2, 1, 2",
+    "4x1, 4, 2, 4",
+    "4x1-repeat, 4, 2, 4",
+    "1x4-shm, 1, 0, 0",
+  })
+  void probeRingCrossesOncePerNode(String layout, int nNodes, int rank0Edges, int hops)
+      throws Exception {
+    Path file = Fixtures.path("perf/probe-hops/" + layout + "/rank-0.out");
+    Job job = Fixtures.read("perf/probe-hops/" + layout + "/rank-0.out");
+    Communicator comm = largest(job);
+    assertThat(comm.nNodes()).isEqualTo(nNodes);
+    assertThat(BenchSamples.ringNetHopsByEdges(comm)).isEqualTo(rank0Edges);
+    assertThat(READER.read(file, layout, null).netHops()).isEqualTo(hops);
+  }
+
+  /**
+   * A probe calibrates its own layout at its own rate: its counted hops are the socket flows the
+   * model's ring has for that layout, so the flow scaling is 1 whatever the exponent.
+   */
+  @ParameterizedTest
+  @CsvSource({"2x1, 2, 1", "2x2, 2, 2", "2x2-run3, 2, 2", "4x1, 4, 1", "4x1-repeat, 4, 1"})
+  void probeOnItsOwnLayoutNeedsNoScaling(String layout, int pods, int gpusPerPod) throws Exception {
+    Path file = Fixtures.path("perf/probe-hops/" + layout + "/rank-0.out");
+    int hops = READER.read(file, layout, null).netHops();
+    int flows = SocketFlows.ringFlows(pods, gpusPerPod, false);
+    assertThat(hops).isEqualTo(flows);
+    for (double exponent : new double[] {0, 0.306, 1}) {
+      assertThat(SocketFlows.perFlowScale(hops, flows, exponent)).isEqualTo(1.0);
+    }
+  }
+
+  /** With every rank's file read, the printed connections and NCCL's node count agree. */
+  @ParameterizedTest
+  @CsvSource({
+    "2x1, 2, 2",
+    "2x2, 4, 2",
+    "2x2-run3, 4, 2",
+    "4x1, 4, 4",
+    "4x1-repeat, 4, 4",
+    "1x4-shm, 4, 0"
+  })
+  void fullLogsAgreeWithTheNodeCount(String layout, int ranks, int hops) {
+    String[] files = new String[ranks];
+    for (int r = 0; r < ranks; r++) {
+      files[r] = "perf/probe-hops/" + layout + "/rank-" + r + ".out";
+    }
+    Job job = Fixtures.read(files);
+    assertThat(largest(job).members()).hasSize(ranks);
+    assertThat(BenchSamples.ringNetHopsByEdges(largest(job))).isEqualTo(hops);
+    assertThat(BenchSamples.ringNetHops(job, 1)).isEqualTo(hops);
+  }
+
+  /** Without NCCL's init line the hosts of the ranks count the nodes, else the printed lines. */
+  @ParameterizedTest
+  @CsvSource({"2, 2", "1, 1"})
+  void withoutNnodesTheHostsCount(int hosts, int hops) throws Exception {
+    Path full = Fixtures.path("perf/probe-hops/2x2/rank-0.out");
+    Path cut = tmp.resolve("rank-0.out");
+    Files.write(
+        cut, Files.readAllLines(full).stream().filter(l -> !l.contains(" nNodes ")).toList());
+    Job job = new NcclLogReader(1).read(LogInput.expand(List.of(cut.toString())));
+    assertThat(largest(job).nNodes()).isEqualTo(-1);
+    assertThat(BenchSamples.ringNetHops(job, hosts)).isEqualTo(hops);
+  }
+
+  @TempDir Path tmp;
+
+  private static Communicator largest(Job job) {
+    return job.communicators().stream()
+        .max(Comparator.comparingInt(Communicator::nRanks))
+        .orElseThrow();
   }
 
   /** A table with one column set (no in-place half), as other tools print nccl-tests' layout. */
