@@ -62,6 +62,8 @@ public class ReaderStages {
   byte[] ncclSlice;
   byte[] mixedSlice;
   List<String> ncclLines;
+  byte[] ncclBytes;
+  int[] ncclStarts;
   List<LineHeader> headers;
   List<NcclEvent> events;
   OtherLines stepLines;
@@ -83,6 +85,12 @@ public class ReaderStages {
     }
     mixedSlice = slice(mixed);
     ncclLines = nccl;
+    ncclBytes = String.join("\n", nccl).concat("\n").getBytes(StandardCharsets.UTF_8);
+    ncclStarts = new int[nccl.size() + 1];
+    for (int i = 0, at = 0; i < nccl.size(); i++) {
+      at += nccl.get(i).getBytes(StandardCharsets.UTF_8).length + 1;
+      ncclStarts[i + 1] = at;
+    }
     headers = nccl.stream().map(LineHeader::parse).toList();
     events = headers.stream().map(MessageParser::parse).toList();
     stepLines = new OtherLines(StepTimeReader.NEEDLES, (f, l, t) -> {});
@@ -156,6 +164,45 @@ public class ReaderStages {
     for (String l : ncclLines) {
       bh.consume(LineHeader.parse(l));
     }
+  }
+
+  /**
+   * Parsing headers as the parse threads did before the eighth pass: each line's bytes decoded to
+   * its text ({@link BlockParser#text}), then {@link LineHeader#parse}, on the same 257 lines.
+   */
+  @Benchmark
+  public void parseHeadersFromText(Blackhole bh) {
+    for (int i = 0; i + 1 < ncclStarts.length; i++) {
+      bh.consume(
+          LineHeader.parse(BlockParser.text(ncclBytes, ncclStarts[i], ncclStarts[i + 1] - 1)));
+    }
+  }
+
+  /**
+   * Parsing headers as the parse threads do: {@link HeaderBytes#onBytes} on the line's bytes (one
+   * per pass, as one per slice), the text and {@link LineHeader#parse} only for the lines it
+   * leaves.
+   */
+  @Benchmark
+  public void parseHeadersOnBytes(Blackhole bh) {
+    HeaderBytes bytes = new HeaderBytes();
+    for (int i = 0; i + 1 < ncclStarts.length; i++) {
+      int start = ncclStarts[i];
+      int end = ncclStarts[i + 1] - 1;
+      int nccl = indexOfNccl(ncclBytes, start, end);
+      LineHeader h = bytes.onBytes(ncclBytes, start, end, nccl);
+      bh.consume(h != null ? h : LineHeader.parse(BlockParser.text(ncclBytes, start, end)));
+    }
+  }
+
+  /** The first {@code NCCL } of {@code b[from, to)} (found by the block's search in the reader). */
+  private static int indexOfNccl(byte[] b, int from, int to) {
+    for (int i = from; i + 5 <= to; i++) {
+      if (b[i] == 'N' && b[i + 1] == 'C' && b[i + 2] == 'C' && b[i + 3] == 'L' && b[i + 4] == ' ') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Parsing messages: {@link MessageParser#parse} on the same lines' headers. */

@@ -70,6 +70,7 @@ final class BlockParser {
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
     Wanted others = new Wanted(block, buf, wanted);
+    HeaderBytes headers = new HeaderBytes();
     int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
@@ -108,8 +109,17 @@ final class BlockParser {
         }
         if (needle == 0) {
           int at = debugLine;
+          LineHeader onBytes;
           if (isTrace(block, at, end)) {
             nccl++;
+          } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
+            nccl++;
+            NcclEvent e = MessageParser.parse(onBytes);
+            if (e != NcclEvent.KNOWN) {
+              // a known line changes nothing in the job (JobAssembler.accept): neither its text
+              // nor its place is kept
+              parsed.add(new Parsed(lines, text(buf, start, end), onBytes, e));
+            }
           } else {
             String text = text(buf, start, end);
             LineHeader h = LineHeader.parse(text);

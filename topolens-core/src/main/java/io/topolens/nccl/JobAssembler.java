@@ -296,7 +296,7 @@ final class JobAssembler {
       p.text = text;
     }
     switch (event) {
-      case NcclEvent.Known k -> {}
+      case NcclEvent.Known k -> {} // nothing, so BlockParser keeps no known line of NCCL's header
       case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {

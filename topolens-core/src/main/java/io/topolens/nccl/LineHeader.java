@@ -5,9 +5,22 @@ package io.topolens.nccl;
  * Whatever came before the host (timestamps, launcher tags) is the envelope.
  *
  * @param location the {@code file.cc:line} or function NCCL prints before WARN, or empty
+ * @param process {@code host:pid}, the key of the line's process
  */
 record LineHeader(
-    String host, long pid, long tid, int dev, Level level, String location, String message) {
+    String host,
+    long pid,
+    long tid,
+    int dev,
+    Level level,
+    String location,
+    String message,
+    String process) {
+
+  LineHeader(
+      String host, long pid, long tid, int dev, Level level, String location, String message) {
+    this(host, pid, tid, dev, level, location, message, host + ":" + pid);
+  }
 
   /** The host of lines printed without one ({@code [3] NCCL INFO ...}). */
   static final String NO_HOST = "?";
@@ -19,10 +32,6 @@ record LineHeader(
     TRACE,
     ERROR,
     ABORT
-  }
-
-  String process() {
-    return host + ":" + pid;
   }
 
   /**
@@ -84,7 +93,8 @@ record LineHeader(
     return levelAt + (line.startsWith("NCCL ", levelAt) ? 5 : 0) + level.name().length();
   }
 
-  private static boolean isOpening(char c) {
+  /** Whether {@code c} may stand right before {@code NCCL LEVEL}. */
+  static boolean isOpening(char c) {
     return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '`';
   }
 
@@ -280,7 +290,8 @@ record LineHeader(
     return new LineHeader(host, 0, 0, dev, level, location, message);
   }
 
-  private static boolean isHostChar(char c) {
+  /** Whether {@code c} may be part of a host name in a header. */
+  static boolean isHostChar(char c) {
     return c > ' ' && c != ':' && c != ']' && c != '[' && c != ')' && c != '(' && c != '|'
         && c != '"' && c != '\'' && c != ',';
   }

@@ -92,8 +92,7 @@ public final class NcclLogReader {
   private InputFile readOne(
       LogInput input, JobAssembler job, ExecutorService pool, OtherLines others) {
     String name = input.name();
-    long lines = 0;
-    long ncclLines = 0;
+    long[] counts = {0, 0}; // lines, NCCL lines
     Deque<Future<BlockParser.Result>> inFlight = new ArrayDeque<>();
     long[] base = {0};
     EOFException broken;
@@ -110,7 +109,9 @@ public final class NcclLogReader {
             name,
             input.path() != null && !(opened instanceof GZIPInputStream) ? input.path() : null);
     try (CutShortInput in = new CutShortInput(opened)) {
-      byte[] buf = new byte[BLOCK];
+      // read straight into the array a parse task gets: a slice's bytes are copied once, by the
+      // read. An array grows (up to BLOCK) only for a line longer than a slice.
+      byte[] buf = new byte[SLICE];
       int filled = 0;
       boolean first = true;
       boolean skipping = false;
@@ -121,7 +122,7 @@ public final class NcclLogReader {
           break;
         }
         filled += n;
-        if (first && filled >= Math.min(BLOCK, 8192)) {
+        if (first && filled >= Math.min(buf.length, 8192)) {
           String binary = binaryProblem(buf, filled);
           if (binary != null) {
             return new InputFile(name, 0, 0, binary);
@@ -131,49 +132,50 @@ public final class NcclLogReader {
         if (filled < buf.length) {
           continue;
         }
-        int cut = lastNewline(buf, filled);
-        if (skipping || cut < 0) {
-          // an overlong line: drop bytes until its end, keeping memory flat; blocks before it are
-          // applied first so line numbers stay in order
-          while (!inFlight.isEmpty()) {
-            long[] counts = apply(inFlight.poll(), place, job, base, others);
-            lines += counts[0];
-            ncclLines += counts[1];
-          }
-          if (!skipping) {
-            skipping = true;
-            skippedBytes = 0;
-          }
-          if (cut < 0) {
+        if (skipping) {
+          // inside a line of BLOCK bytes or more: drop bytes until its end, keeping memory flat
+          int nl = firstNewline(buf, filled);
+          if (nl < 0) {
             skippedBytes += filled;
             place.consumed += filled;
             filled = 0;
             continue;
           }
-          int nl = firstNewline(buf, filled);
           skippedBytes += nl;
           place.consumed += nl + 1;
-          lines++;
-          base[0]++;
-          job.malformed(
-              new Evidence(
-                  name,
-                  base[0],
-                  "line of at least " + skippedBytes + " bytes (not a log line), skipped"));
+          skipped(name, job, base, counts, skippedBytes);
           skipping = false;
           System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
           filled -= nl + 1;
           continue;
         }
-        int blockLen = cut + 1;
-        submitSlices(buf, blockLen, pool, inFlight, others, place.consumed);
-        System.arraycopy(buf, blockLen, buf, 0, filled - blockLen);
-        filled -= blockLen;
-        place.consumed += blockLen;
+        int cut = lastNewline(buf, filled);
+        if (cut >= 0 && buf.length == SLICE && holdsLastError(buf, 0, cut)) {
+          // the line after "Last error:" belongs to it: both go to the next slice
+          cut = lastNewline(buf, 0, cut);
+        }
+        if (cut < 0) {
+          if (buf.length < BLOCK) {
+            buf = Arrays.copyOf(buf, Math.min(2 * buf.length, BLOCK));
+            continue;
+          }
+          // an overlong line: blocks before it are applied first so line numbers stay in order
+          applyAll(inFlight, place, job, base, others, counts);
+          skipping = true;
+          skippedBytes = filled;
+          place.consumed += filled;
+          filled = 0;
+          continue;
+        }
+        int len = cut + 1;
+        byte[] next = new byte[Math.max(SLICE, filled - len)];
+        System.arraycopy(buf, len, next, 0, filled - len);
+        submit(buf, len, pool, inFlight, others, place.consumed);
+        buf = next;
+        filled -= len;
+        place.consumed += len;
         while (inFlight.size() > SLICES_IN_FLIGHT * threads) {
-          long[] counts = apply(inFlight.poll(), place, job, base, others);
-          lines += counts[0];
-          ncclLines += counts[1];
+          apply(inFlight.poll(), place, job, base, others, counts);
         }
       }
       if (first && filled > 0) {
@@ -183,20 +185,8 @@ public final class NcclLogReader {
         }
       }
       if (skipping) {
-        while (!inFlight.isEmpty()) {
-          long[] counts = apply(inFlight.poll(), place, job, base, others);
-          lines += counts[0];
-          ncclLines += counts[1];
-        }
         int nl = firstNewline(buf, filled);
-        int rest = nl < 0 ? filled : nl;
-        lines++;
-        base[0]++;
-        job.malformed(
-            new Evidence(
-                name,
-                base[0],
-                "line of at least " + (skippedBytes + rest) + " bytes (not a log line), skipped"));
+        skipped(name, job, base, counts, skippedBytes + (nl < 0 ? filled : nl));
         if (nl >= 0) {
           System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
           filled -= nl + 1;
@@ -207,37 +197,66 @@ public final class NcclLogReader {
         }
       }
       if (filled > 0) {
-        submitSlices(buf, filled, pool, inFlight, others, place.consumed);
+        submit(buf, filled, pool, inFlight, others, place.consumed);
+        place.consumed += filled;
       }
-      while (!inFlight.isEmpty()) {
-        long[] counts = apply(inFlight.poll(), place, job, base, others);
-        lines += counts[0];
-        ncclLines += counts[1];
-      }
+      applyAll(inFlight, place, job, base, others, counts);
       broken = in.cut();
     } catch (IOException e) {
       inFlight.forEach(f -> f.cancel(true));
       return new InputFile(
-          name, lines, ncclLines, "read failed after line " + base[0] + ": " + LogInput.reason(e));
+          name,
+          counts[0],
+          counts[1],
+          "read failed after line " + base[0] + ": " + LogInput.reason(e));
     }
     if (broken != null) {
       // the lines before the break were read and kept; the file is still named as broken
       return new InputFile(
           name,
-          lines,
-          ncclLines,
+          counts[0],
+          counts[1],
           "read failed after line " + base[0] + ": " + LogInput.reason(broken));
     }
-    if (lines == 0) {
+    if (counts[0] == 0) {
       return new InputFile(name, 0, 0, "empty file");
     }
-    return new InputFile(name, lines, ncclLines, null);
+    return new InputFile(name, counts[0], counts[1], null);
+  }
+
+  /** A line of {@code bytes} bytes, too long to hold, counted and reported as malformed. */
+  private static void skipped(
+      String name, JobAssembler job, long[] base, long[] counts, long bytes) {
+    counts[0]++;
+    base[0]++;
+    job.malformed(
+        new Evidence(
+            name, base[0], "line of at least " + bytes + " bytes (not a log line), skipped"));
   }
 
   /**
-   * Hands {@code buf[0, len)} (whole lines) to the parsers in slices of about {@link #SLICE} bytes
-   * cut at line ends; a slice holds at least one line, however long. Slices are copies, so the read
-   * buffer is reused at once, and small enough not to be humongous objects for G1 (half a region).
+   * Hands {@code buf[0, len)} (whole lines) to the parsers: the array itself when it is a slice (it
+   * is the task's from now on), else cut into slices ({@link #submitSlices}).
+   */
+  private static void submit(
+      byte[] buf,
+      int len,
+      ExecutorService pool,
+      Deque<Future<BlockParser.Result>> inFlight,
+      OtherLines others,
+      long offset) {
+    if (buf.length == SLICE) {
+      inFlight.add(pool.submit(() -> BlockParser.parse(buf, len, others, offset)));
+    } else {
+      submitSlices(buf, len, pool, inFlight, others, offset);
+    }
+  }
+
+  /**
+   * Hands {@code buf[0, len)} (whole lines, a line longer than a slice among them) to the parsers
+   * in slices of about {@link #SLICE} bytes cut at line ends; a slice holds at least one line,
+   * however long. Slices are copies, small enough not to be humongous objects for G1 (half a
+   * region).
    */
   private static void submitSlices(
       byte[] buf,
@@ -280,12 +299,27 @@ public final class NcclLogReader {
     return false;
   }
 
-  private static long[] apply(
+  /** Applies every slice in flight, in order. */
+  private static void applyAll(
+      Deque<Future<BlockParser.Result>> inFlight,
+      Place place,
+      JobAssembler job,
+      long[] base,
+      OtherLines others,
+      long[] counts) {
+    while (!inFlight.isEmpty()) {
+      apply(inFlight.poll(), place, job, base, others, counts);
+    }
+  }
+
+  /** Applies one slice's lines to the job and adds its counts to {@code counts}. */
+  private static void apply(
       Future<BlockParser.Result> future,
       Place place,
       JobAssembler job,
       long[] base,
-      OtherLines others) {
+      OtherLines others,
+      long[] counts) {
     String name = place.name;
     BlockParser.Result r;
     try {
@@ -316,7 +350,8 @@ public final class NcclLogReader {
       others.sink().lines(new OtherLines.At(name, place.again, base[0], r.offset()), r.other());
     }
     base[0] += r.lines();
-    return new long[] {r.lines(), r.ncclLines()};
+    counts[0] += r.lines();
+    counts[1] += r.ncclLines();
   }
 
   /**

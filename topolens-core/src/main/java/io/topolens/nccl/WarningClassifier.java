@@ -83,7 +83,6 @@ final class WarningClassifier {
                   // between the peers, which NCCL goes on with (an INFO line from 2.2x)
                   "in unknown state",
                   "has a different number of devices",
-                  "real path of /sys/class/infiniband",
                   "call to close failed",
                   // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
                   // default value, the cuMem host memory of 2.19-2.27)
@@ -249,7 +248,6 @@ final class WarningClassifier {
                   "invalid device count",
                   "exceeds ndev=",
                   "improper usage of",
-                  "cannot be used with more than one nccluniqueid",
                   "before the previous operation returned",
                   "has already been destroyed",
                   "not allowed in the same group",
@@ -264,6 +262,8 @@ final class WarningClassifier {
                   "only supports cuda tensors",
                   // dev_runtime.cc, init.cc
                   "suitably aligned",
+                  // dev_runtime.cc: symmetric memory asked of a communicator without it
+                  "does not support symmetric memory",
                   "is different from child comm")),
           // register/*.cc and the transports' buffer registration (ncclCommRegister,
           // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
@@ -291,7 +291,9 @@ final class WarningClassifier {
                   "unable to open device",
                   "ibv_open_device failed",
                   "unable to query device",
-                  "unable to query port")),
+                  "unable to query port",
+                  // net_ib.cc's ncclIbGetPciPath: the NIC's sysfs entry is missing
+                  "could not find real path of /sys/class/infiniband/")),
           // enqueue.cc (2.7+): "Error : no algorithm/protocol available[ for function %s with
           // datatype %s.][ NCCL_ALGO was set to %s.][ NCCL_PROTO was set to %s.]"
           new Clue(
@@ -534,10 +536,14 @@ final class WarningClassifier {
         || text.contains(", set both to")
         || text.contains("is not a valid value 0/1")
         || (text.contains("invalid value ") && text.contains(", using default"))
-        || text.contains("nccl_comm_id cannot be used with more than one")) {
+        || text.contains("nccl_comm_id cannot be used with more than one")
+        || text.contains("unable to create thread context")
+        || text.contains("failed to create cuda context on device")
+        || text.contains("failed to set cuda context on device")) {
       // net_socket.cc's caps on NCCL_SOCKET_NTHREADS and NCCL_NSOCKS_PERTHREAD, shm.cc's
       // NCCL_SHM_LOCALITY outside 1..2, param.cc's value it could not parse (pasted without its
-      // INFO header): a setting NCCL did not apply as given
+      // INFO header), proxy.cc's NCCL_CREATE_THREAD_CONTEXT=1 whose context it could not create
+      // (it turns the setting off and goes on): a setting NCCL did not apply as given
       return Kind.ENV_IGNORED;
     }
     for (Clue clue : CLUES) {

@@ -87,16 +87,31 @@ public final class EnvOverride implements Rule {
               "NCCL read an NCCL_* value that is not a number of the kind it expects and used its default"
                   + " instead (misc/param.cc prints it only at INFO), or one outside its range that it capped"
                   + " or ignored (NCCL_SOCKET_NTHREADS, NCCL_NSOCKS_PERTHREAD above their maximum,"
-                  + " NCCL_SHM_LOCALITY not 1 or 2): the setting the job meant to apply is not in force.",
+                  + " NCCL_SHM_LOCALITY not 1 or 2): the setting the job meant to apply is not in force."
+                  + (ignored.stream().anyMatch(EnvOverride::threadContext)
+                      ? " NCCL_CREATE_THREAD_CONTEXT=1 asks NCCL's proxy thread for a CUDA context of"
+                          + " its own; NCCL could not create or set it (a driver without cuCtxCreate's"
+                          + " entry points, or cuCtxCreate failing) and turned the setting off."
+                      : ""),
               ignored.stream().map(NcclWarning::evidence).toList(),
               "Give the variable a plain integer (no units, no quotes carried into the value) within the"
                   + " range NCCL's environment variable reference states for it (NCCL_SOCKET_NTHREADS 1-16,"
-                  + " NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD at most 64), or remove it."));
+                  + " NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD at most 64), or remove it"
+                  + (ignored.stream().anyMatch(EnvOverride::threadContext)
+                      ? " (NCCL_CREATE_THREAD_CONTEXT: unset it, or update the driver where it is"
+                          + " too old)."
+                      : ".")));
     }
     return out;
   }
 
   private static final String COMM_ID = "NCCL_COMM_ID cannot be used with more than one";
+
+  /** proxy.cc's lines where NCCL_CREATE_THREAD_CONTEXT=1 could not be applied. */
+  private static boolean threadContext(NcclWarning w) {
+    return w.message().contains("create thread context")
+        || w.message().contains("CUDA context on device");
+  }
 
   /** Values that restate NCCL's default. */
   private static boolean isDefault(EnvSetting e) {

@@ -43,7 +43,14 @@ public final class NetPluginRejected implements Rule {
                   + " a network this host lacks."));
     }
     List<NcclWarning> unsupported =
-        plugin(job, m -> m.contains("network plugin") && m.contains("is unsupported"));
+        plugin(
+            job,
+            m ->
+                (m.contains("network plugin") && m.contains("is unsupported"))
+                    // plugin/net.cc 2.19+: the plugin's device-side unpack (GPUDirect TCPX)
+                    // built for another NCCL
+                    || (m.contains("plugin has incompatible version")
+                        && m.contains("not using it")));
     if (!unsupported.isEmpty()) {
       out.add(
           new Finding(

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * (SIGABRT)}, DeepSpeed's {@code return code = -6}, Open MPI's {@code exited on signal 6
  * (Aborted)}, C++'s {@code terminate called after throwing an instance of 'T'}). Where the log
  * shows why, it says so: PyTorch's watchdog taking the process down after a collective timeout or
- * an NCCL error (then a consequence, a warning), or a C++ exception nothing caught.
+ * an NCCL error, or a C++ exception nothing caught; a warning where the log shows the failure it
+ * follows (a timeout, an NCCL error, another finding's lines), else an error.
  */
 public final class RankAborted extends WarningRule {
 
@@ -70,10 +71,18 @@ public final class RankAborted extends WarningRule {
     return out;
   }
 
+  /** Whether the log shows a failure of another kind, which the abort then follows. */
+  private static boolean otherFailure(Job job) {
+    return !job.failures().isEmpty()
+        || job.warnings().stream()
+            .anyMatch(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.ABORTED);
+  }
+
   @Override
   Severity severity(Job job, List<NcclWarning> hits) {
-    // the watchdog's abort is a consequence of the timeout or error that rule names
-    return watchdog(job, hits) ? Severity.WARN : Severity.ERROR;
+    // the watchdog's abort, or an exception thrown on another failure, is that failure's
+    // consequence: the rule that names it carries the error
+    return watchdog(job, hits) || otherFailure(job) ? Severity.WARN : Severity.ERROR;
   }
 
   @Override
@@ -94,15 +103,21 @@ public final class RankAborted extends WarningRule {
           lines);
     }
     List<String> thrown = thrown(hits);
+    String after =
+        otherFailure(job)
+            ? " The log shows a failure before it (the other findings): the abort most likely"
+                + " follows from it, so that is the cause to follow."
+            : "";
     if (!thrown.isEmpty()) {
       return new Context(
           "Here it was a C++ exception nothing caught ("
               + String.join(", ", thrown)
               + "): std::terminate aborts the process; the exception's message, printed after"
-              + " `what():`, is the cause.",
+              + " `what():`, is the cause."
+              + after,
           List.of());
     }
-    return null;
+    return after.isEmpty() ? null : new Context(after.strip(), List.of());
   }
 
   @Override

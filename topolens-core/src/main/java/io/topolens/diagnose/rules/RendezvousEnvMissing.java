@@ -49,6 +49,13 @@ public final class RendezvousEnvMissing extends WarningRule {
   private static final Pattern PARAMETER =
       Pattern.compile("using (\\w+://) rendezvous: (rank|world size) parameter missing");
 
+  /** Why and what to do, for the tcp:// or file:// form. */
+  private static final String PARAMETER_WHY =
+      "init_process_group was given an init_method of tcp://HOST:PORT or file://PATH, and those rendezvous take the process's rank and the world size from the call itself (rank=, world_size=), not from the environment: one was not passed (None), or passed as -1, the default of a --local_rank argument that no launcher filled (the script run with plain python, on Windows, or under torchrun, which sets LOCAL_RANK in the environment instead of passing --local_rank). Nothing was wrong with the network: the process never tried to connect.";
+
+  private static final String PARAMETER_FIX =
+      "Pass rank= and world_size= with a tcp:// or file:// init_method (each process its own global rank, 0 to world_size-1: under torchrun int(os.environ['RANK']) and int(os.environ['WORLD_SIZE'])), or drop the init_method and start the script with torchrun so the default env:// rendezvous reads them; a script with --local_rank needs torch.distributed.launch (or LOCAL_RANK read from the environment under torchrun).";
+
   /** Whether every line is the tcp:// or file:// form, and none env://'s. */
   private static boolean parameters(List<NcclWarning> hits) {
     return hits.stream().allMatch(w -> PARAMETER.matcher(w.message()).find());
@@ -56,10 +63,12 @@ public final class RendezvousEnvMissing extends WarningRule {
 
   @Override
   String explanation(List<NcclWarning> hits) {
-    if (!parameters(hits)) {
-      return explanation();
-    }
-    return "init_process_group was given an init_method of tcp://HOST:PORT or file://PATH, and those rendezvous take the process's rank and the world size from the call itself (rank=, world_size=), not from the environment: one was not passed (None), or passed as -1, the default of a --local_rank argument that no launcher filled (the script run with plain python, on Windows, or under torchrun, which sets LOCAL_RANK in the environment instead of passing --local_rank). Nothing was wrong with the network: the process never tried to connect.";
+    return parameters(hits) ? PARAMETER_WHY : explanation();
+  }
+
+  @Override
+  String fix(List<NcclWarning> hits) {
+    return parameters(hits) ? PARAMETER_FIX : fix();
   }
 
   @Override
@@ -78,14 +87,6 @@ public final class RendezvousEnvMissing extends WarningRule {
           + ")";
     }
     return titleOfVariables(hits);
-  }
-
-  @Override
-  String fix(List<NcclWarning> hits) {
-    if (!parameters(hits)) {
-      return fix();
-    }
-    return "Pass rank= and world_size= with a tcp:// or file:// init_method (each process its own global rank, 0 to world_size-1: under torchrun int(os.environ['RANK']) and int(os.environ['WORLD_SIZE'])), or drop the init_method and start the script with torchrun so the default env:// rendezvous reads them; a script with --local_rank needs torch.distributed.launch (or LOCAL_RANK read from the environment under torchrun).";
   }
 
   @Override

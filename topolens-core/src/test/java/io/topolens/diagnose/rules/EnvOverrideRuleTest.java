@@ -112,6 +112,17 @@ class EnvOverrideRuleTest {
                     .lacks("plain integer")
                     .at("a.log:2")),
         given(
+                "NCCL_CREATE_THREAD_CONTEXT=1 that NCCL could not apply (proxy.cc, NCCL 2.28.3"
+                    + " :882 and :892's formats; nccl/messages)",
+                """
+                node-a:4021:4090 [0] NCCL INFO NCCL_CREATE_THREAD_CONTEXT set by environment to 1.
+                node-a:4021:4090 [0] proxy.cc:882 NCCL WARN Unable to create thread context due to old driver, disabling.
+                node-b:4022:4091 [1] proxy.cc:892 NCCL WARN Failed to create CUDA context on device 1
+                """)
+            .expect(
+                warn("ignored a setting", "turned the setting off", "unset it")
+                    .at("a.log:2", "a.log:3")),
+        given(
             "NCCL_COMM_ID set alone is no override of the program's ids",
             """
             node-a:4021:4090 [0] NCCL INFO NCCL_COMM_ID set by environment to 10.0.0.1:29400

@@ -17,6 +17,21 @@ class IbDeviceUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "the NIC's sysfs entry missing where the rank runs (NCCL 2.28.3"
+                    + " transport/net_ib.cc:485's format, nccl/messages)",
+                """
+                node-a:4021:4090 [0] transport/net_ib.cc:485 NCCL WARN Could not find real path of /sys/class/infiniband/mlx5_0/device (No such file or directory)
+                """)
+            .expect(
+                warn("/sys/class/infiniband", "NCCL_IB_HCA naming a device this host lacks")
+                    .at("a.log:1")),
+        given(
+            "a GPU's PCI path NCCL cannot resolve is topology detection's, not a NIC's"
+                + " (https://github.com/NVIDIA/nccl/issues/573)",
+            """
+            SHJS-PF4ZKYLL:92777:92889 [0] graph/xml.cc:332 NCCL WARN Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0
+            """),
+        given(
                 "a pod that lists devices it cannot open, NCCL 2.18 (https://github.com/zai-org/ImageReward/issues/65)",
                 """
                 65826-86bd789679-2dxbs:80744:80744 [1] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed

@@ -14,6 +14,13 @@ class InvalidArgumentRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "symmetric memory asked of a communicator without it (NCCL 2.28.3"
+                    + " dev_runtime.cc:877's format, nccl/messages)",
+                """
+                node-a:4021:4090 [0] dev_runtime.cc:877 NCCL WARN Communicator does not support symmetric memory!
+                """)
+            .expect(error("The program passed NCCL an invalid argument").at("a.log:1")),
+        given(
                 "a rank outside the communicator: rank 4 of 4 (init.cc since 2.4)",
                 """
                 worker-1:25:25 [0] init.cc:981 NCCL WARN Invalid rank requested : 4/4

@@ -18,6 +18,21 @@ class NetPluginRejectedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "the net plugin's device-side unpack built for another NCCL (NCCL 2.28.3"
+                    + " plugin/net.cc:144's format, nccl/messages)",
+                """
+                node-a:4021:4090 [0] plugin/net.cc:144 NCCL WARN NCCL_DEVICE_UNPACK plugin has incompatible version 2, this NCCL build is compatible with 1, not using it
+                """)
+            .expect(
+                warn("NCCL refused the network plugin library: API version not supported")
+                    .at("a.log:1")),
+        given(
+            "no plugin at all is NCCL's normal internal network (NCCL 2.27 INFO;"
+                + " https://github.com/NVIDIA/nccl/issues/1866)",
+            """
+            cl4-gpu04-vm:67905:67916 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so.
+            """),
+        given(
                 "no plugin could start after aws-ofi-nccl failed (plugin/net.cc, 2.27)",
                 """
                 node-a:4021:4090 [0] nccl_net_ofi_init:79 NCCL WARN NET/OFI Initializing plugin failed

@@ -70,6 +70,20 @@ class RankAbortedRuleTest {
                         "`what():`")
                     .at("a.log:1")),
         given(
+                "an exception thrown on an NCCL error is that error's consequence: a warning"
+                    + " (https://github.com/pytorch/pytorch/issues/62316's error line; the terminate"
+                    + " line of https://github.com/bubbliiiing/yolov4-pytorch/issues/187)",
+                """
+                RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784, unhandled cuda error, NCCL version 2.7.8
+                terminate called after throwing an instance of 'std::runtime_error'
+                """)
+            .expect(
+                warn(
+                        "A rank aborted (SIGABRT) on a C++ exception nothing caught"
+                            + " (std::runtime_error)",
+                        "The log shows a failure before it")
+                    .at("a.log:2")),
+        given(
             "SIGSEGV (-11) is a crash of its own, not an abort"
                 + " (https://github.com/tusen-ai/Anchor3DLane/issues/8)",
             """
