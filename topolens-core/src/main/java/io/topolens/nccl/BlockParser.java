@@ -37,22 +37,31 @@ final class BlockParser {
   record Parsed(int line, String text, LineHeader header, NcclEvent event) {}
 
   /**
-   * A block's lines: how many, the NCCL ones parsed, the overlong ones, and the other programs'
-   * lines wanted ({@link OtherLines}).
+   * A block's lines: how many, the NCCL ones parsed, the overlong ones, the other programs' lines
+   * wanted ({@link OtherLines}: their sink's record of the block, null when none was), and where
+   * the block starts in its input.
    */
   record Result(
-      int lines, int ncclLines, List<Parsed> parsed, List<Parsed> overlong, List<Other> other) {}
-
-  /**
-   * Another program's wanted line, with what its sink read of it ({@link OtherLines.Sink#read}).
-   */
-  record Other(int line, String text, Object read) {}
+      int lines,
+      int ncclLines,
+      List<Parsed> parsed,
+      List<Parsed> overlong,
+      OtherLines.Slice other,
+      long offset) {}
 
   static Result parse(byte[] buf, int len) {
-    return parse(buf, len, OtherLines.NONE);
+    return parse(buf, len, OtherLines.NONE, 0);
   }
 
   static Result parse(byte[] buf, int len, OtherLines wanted) {
+    return parse(buf, len, wanted, 0);
+  }
+
+  /**
+   * Parses {@code buf[0, len)}, whole lines that start at {@code offset} of their input, handing
+   * the lines {@code wanted} to its sink's record of the block.
+   */
+  static Result parse(byte[] buf, int len, OtherLines wanted, long offset) {
     // One Latin-1 copy of the whole block: String.indexOf is vectorised, so finding line ends runs
     // at memory speed; lines are cut out only when they are parsed. The word NCCL is searched line
     // after line (it is in most lines of NCCL's logs); the others of the filter only in lines
@@ -60,8 +69,7 @@ final class BlockParser {
     String block = new String(buf, 0, len, StandardCharsets.ISO_8859_1);
     List<Parsed> parsed = new ArrayList<>();
     List<Parsed> overlong = new ArrayList<>(0);
-    List<Other> other = new ArrayList<>(0);
-    Wanted others = new Wanted(block, wanted);
+    Wanted others = new Wanted(block, buf, wanted);
     HeaderBytes headers = new HeaderBytes();
     int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
@@ -159,16 +167,16 @@ final class BlockParser {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
             if (framework == 0 && others.any(start, end)) {
-              other.add(others.read(lines, buf, start, end));
+              others.read(lines, start, end);
             }
           }
         } else if (others.any(start, end)) {
-          other.add(others.read(lines, buf, start, end));
+          others.read(lines, start, end);
         }
       }
       start = end + 1;
     }
-    return new Result(lines, nccl, parsed, overlong, other);
+    return new Result(lines, nccl, parsed, overlong, others.slice, offset);
   }
 
   private static final int UNKNOWN = -2;
@@ -190,49 +198,54 @@ final class BlockParser {
   }
 
   /**
-   * The other programs' lines of a block: whether a line is wanted, and what the sink reads of it.
-   * One finder over the block tells which needles a line holds (a needle absent from a window of
-   * lines costs one search for the window, not one per line), and the sink is told too, so it need
-   * not search the line for them again; where escapes were removed from a line, they are searched
-   * in its text.
+   * The other programs' lines of a block: whether a line is wanted, and the sink's record of the
+   * block's wanted lines. One finder over the block tells which needles a line holds (a needle
+   * absent from a window of lines costs one search for the window, not one per line), and the sink
+   * is told too, so it need not search the line for them again; where escapes were removed from a
+   * line, they are searched in its text.
    */
   private static final class Wanted {
+    private final String block;
+    private final byte[] buf;
     private final OtherLines lines;
     private final Needles.Finder finder;
 
-    /** Whether the needles are few enough to be told as bits. */
-    private final boolean bits;
+    /** The needles' bits: a line holding one is wanted. */
+    private final long wanting;
 
-    /** The needles of the line last asked about. */
+    /** The needles and marks of the line last asked about. */
     private long found;
 
-    Wanted(String block, OtherLines lines) {
+    /** The sink's record of the block, made at its first wanted line. */
+    private OtherLines.Slice slice;
+
+    Wanted(String block, byte[] buf, OtherLines lines) {
+      this.block = block;
+      this.buf = buf;
       this.lines = lines;
-      this.finder = new Needles.Finder(block, lines.needles());
-      this.bits = lines.needles().size() <= Long.SIZE;
+      this.finder = new Needles.Finder(block, lines.searched());
+      this.wanting = lines.wanting();
     }
 
     /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
     boolean any(int start, int end) {
-      if (!bits) {
-        return finder.any(start, end);
-      }
       found = finder.which(start, end);
-      return found != 0;
+      return (found & wanting) != 0;
     }
 
-    /** The wanted line just asked about, with what the sink read of it. */
-    Other read(int line, byte[] buf, int start, int end) {
-      String plain = new String(buf, start, end - start, StandardCharsets.UTF_8);
-      if (plain.indexOf(0x1b) >= 0 || plain.indexOf('\r') >= 0) {
-        String text = decode(buf, start, end);
-        Object read = bits ? lines.sink().read(text, lines.holds(text)) : lines.sink().read(text);
-        return new Other(line, text, read);
+    /** Tells the sink's record of the wanted line just asked about. */
+    void read(int line, int start, int end) {
+      if (slice == null) {
+        slice = lines.sink().slice(block, buf);
       }
-      // the text decodes the line's bytes one for one where they are ASCII, so it holds the (ASCII)
-      // needles found on the bytes, and no other
-      Object read = bits ? lines.sink().read(plain, found) : lines.sink().read(plain);
-      return new Other(line, plain, read);
+      if (block.indexOf(0x1b, start, end) >= 0 || block.indexOf('\r', start, end) >= 0) {
+        String text = decode(buf, start, end);
+        slice.line(line, start, end, text, lines.holds(text));
+      } else {
+        // the text decodes the line's bytes one for one where they are ASCII, so it holds the
+        // (ASCII) needles found on the bytes, and no other
+        slice.line(line, start, end, null, found);
+      }
     }
   }
 

@@ -38,6 +38,14 @@ public final class NcclLines {
     return NcclLogReader.binaryProblem(b, len);
   }
 
+  /**
+   * The text of a line's bytes {@code [from, to)} as the NCCL reader hands it to other readers
+   * ({@link OtherLines}): UTF-8, without ANSI CSI sequences and carriage returns.
+   */
+  public static String text(byte[] b, int from, int to) {
+    return BlockParser.text(b, from, to);
+  }
+
   /** The text without ANSI CSI sequences and carriage returns. */
   public static String stripEscapes(String s) {
     return BlockParser.stripEscapes(s);

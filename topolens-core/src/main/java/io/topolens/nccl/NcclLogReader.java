@@ -5,6 +5,8 @@ import io.topolens.model.InputFile;
 import io.topolens.model.Job;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -13,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Reads NCCL debug logs into a {@link Job}. Inputs stream in blocks of whole lines; blocks parse on
@@ -93,7 +96,19 @@ public final class NcclLogReader {
     Deque<Future<BlockParser.Result>> inFlight = new ArrayDeque<>();
     long[] base = {0};
     EOFException broken;
-    try (CutShortInput in = new CutShortInput(input.open())) {
+    InputStream opened;
+    try {
+      opened = input.open();
+    } catch (InputProblem e) {
+      return new InputFile(name, 0, 0, e.getMessage().substring(name.length() + 2));
+    }
+    // a regular file read as it is can be read again at a line's place (standard input is spooled
+    // to a file before it is read); a compressed one cannot
+    Place place =
+        new Place(
+            name,
+            input.path() != null && !(opened instanceof GZIPInputStream) ? input.path() : null);
+    try (CutShortInput in = new CutShortInput(opened)) {
       // read straight into the array a parse task gets: a slice's bytes are copied once, by the
       // read. An array grows (up to BLOCK) only for a line longer than a slice.
       byte[] buf = new byte[SLICE];
@@ -122,10 +137,12 @@ public final class NcclLogReader {
           int nl = firstNewline(buf, filled);
           if (nl < 0) {
             skippedBytes += filled;
+            place.consumed += filled;
             filled = 0;
             continue;
           }
           skippedBytes += nl;
+          place.consumed += nl + 1;
           skipped(name, job, base, counts, skippedBytes);
           skipping = false;
           System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
@@ -143,20 +160,22 @@ public final class NcclLogReader {
             continue;
           }
           // an overlong line: blocks before it are applied first so line numbers stay in order
-          applyAll(inFlight, name, job, base, others, counts);
+          applyAll(inFlight, place, job, base, others, counts);
           skipping = true;
           skippedBytes = filled;
+          place.consumed += filled;
           filled = 0;
           continue;
         }
         int len = cut + 1;
         byte[] next = new byte[Math.max(SLICE, filled - len)];
         System.arraycopy(buf, len, next, 0, filled - len);
-        submit(buf, len, pool, inFlight, others);
+        submit(buf, len, pool, inFlight, others, place.consumed);
         buf = next;
         filled -= len;
+        place.consumed += len;
         while (inFlight.size() > SLICES_IN_FLIGHT * threads) {
-          apply(inFlight.poll(), name, job, base, others, counts);
+          apply(inFlight.poll(), place, job, base, others, counts);
         }
       }
       if (first && filled > 0) {
@@ -171,18 +190,18 @@ public final class NcclLogReader {
         if (nl >= 0) {
           System.arraycopy(buf, nl + 1, buf, 0, filled - nl - 1);
           filled -= nl + 1;
+          place.consumed += nl + 1;
         } else {
+          place.consumed += filled;
           filled = 0;
         }
       }
       if (filled > 0) {
-        submit(buf, filled, pool, inFlight, others);
+        submit(buf, filled, pool, inFlight, others, place.consumed);
+        place.consumed += filled;
       }
-      applyAll(inFlight, name, job, base, others, counts);
+      applyAll(inFlight, place, job, base, others, counts);
       broken = in.cut();
-    } catch (InputProblem e) {
-      inFlight.forEach(f -> f.cancel(true));
-      return new InputFile(name, counts[0], counts[1], e.getMessage().substring(name.length() + 2));
     } catch (IOException e) {
       inFlight.forEach(f -> f.cancel(true));
       return new InputFile(
@@ -224,11 +243,12 @@ public final class NcclLogReader {
       int len,
       ExecutorService pool,
       Deque<Future<BlockParser.Result>> inFlight,
-      OtherLines others) {
+      OtherLines others,
+      long offset) {
     if (buf.length == SLICE) {
-      inFlight.add(pool.submit(() -> BlockParser.parse(buf, len, others)));
+      inFlight.add(pool.submit(() -> BlockParser.parse(buf, len, others, offset)));
     } else {
-      submitSlices(buf, len, pool, inFlight, others);
+      submitSlices(buf, len, pool, inFlight, others, offset);
     }
   }
 
@@ -243,7 +263,8 @@ public final class NcclLogReader {
       int len,
       ExecutorService pool,
       Deque<Future<BlockParser.Result>> inFlight,
-      OtherLines others) {
+      OtherLines others,
+      long offset) {
     int from = 0;
     while (from < len) {
       int to = Math.min(len, from + SLICE);
@@ -256,7 +277,8 @@ public final class NcclLogReader {
         }
       }
       byte[] slice = Arrays.copyOfRange(buf, from, to);
-      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others)));
+      long at = offset + from;
+      inFlight.add(pool.submit(() -> BlockParser.parse(slice, slice.length, others, at)));
       from = to;
     }
   }
@@ -280,24 +302,25 @@ public final class NcclLogReader {
   /** Applies every slice in flight, in order. */
   private static void applyAll(
       Deque<Future<BlockParser.Result>> inFlight,
-      String name,
+      Place place,
       JobAssembler job,
       long[] base,
       OtherLines others,
       long[] counts) {
     while (!inFlight.isEmpty()) {
-      apply(inFlight.poll(), name, job, base, others, counts);
+      apply(inFlight.poll(), place, job, base, others, counts);
     }
   }
 
   /** Applies one slice's lines to the job and adds its counts to {@code counts}. */
   private static void apply(
       Future<BlockParser.Result> future,
-      String name,
+      Place place,
       JobAssembler job,
       long[] base,
       OtherLines others,
       long[] counts) {
+    String name = place.name;
     BlockParser.Result r;
     try {
       r = future.get();
@@ -323,12 +346,27 @@ public final class NcclLogReader {
         job.accept(p.header(), p.event(), name, line, p.text());
       }
     }
-    for (BlockParser.Other o : r.other()) {
-      others.sink().line(name, base[0] + o.line(), o.text(), o.read());
+    if (r.other() != null) {
+      others.sink().lines(new OtherLines.At(name, place.again, base[0], r.offset()), r.other());
     }
     base[0] += r.lines();
     counts[0] += r.lines();
     counts[1] += r.ncclLines();
+  }
+
+  /**
+   * An input as its lines' places are told: its name, its path when it can be read again, and how
+   * many of its bytes came before the read buffer's first.
+   */
+  private static final class Place {
+    final String name;
+    final Path again;
+    long consumed;
+
+    Place(String name, Path again) {
+      this.name = name;
+      this.again = again;
+    }
   }
 
   private static int lastNewline(byte[] b, int len) {

@@ -27,7 +27,7 @@ final class DeepSpeedLines implements StepFormat {
 
   private static final String RANK = "[Rank ";
   private static final String STEP_IS = "] step=";
-  private static final String SKIPPED = ", skipped=";
+  static final String SKIPPED = ", skipped=";
 
   /**
    * The throughput timer's form; {@link #throughput} finds it without the regular expression engine
@@ -49,12 +49,13 @@ final class DeepSpeedLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine text, long found, StepSink file) {
     // each literal below holds one of the needles: it is searched only where that needle is
     boolean stepNeedle = StepNeedles.has(found, StepNeedles.STEP);
     // each expression is tried (and its matcher made) only on lines holding its literal: a search
     // at every position of every wanted line was most of a big log's reading time
-    String[] logDist = stepNeedle && text.contains(SKIPPED) ? logDist(text) : null;
+    String[] logDist =
+        stepNeedle && StepNeedles.has(found, StepNeedles.SKIPPED) ? logDist(text) : null;
     if (logDist != null) {
       file.recognized(Framework.DEEPSPEED);
       file.stamped(
@@ -63,33 +64,31 @@ final class DeepSpeedLines implements StepFormat {
           LogTimestamp.of(text),
           Framework.DEEPSPEED);
     }
-    String[] throughput = stepNeedle && text.contains(RUNNING_AVG) ? throughput(text) : null;
+    // its numbers read in place: the timer's line is most of a DeepSpeed job's lines
+    int[] throughput = stepNeedle ? throughputAt(text) : null;
     if (throughput != null) {
-      double perSecond = Numbers.positive(throughput[1]);
+      double perSecond = Numbers.positive(text, throughput[2], throughput[3]);
       if (Double.isNaN(perSecond)) {
         file.malformed(Framework.DEEPSPEED, "CurrSamplesPerSec is not a number");
       } else {
         file.recognized(Framework.DEEPSPEED);
-        String key = file.key("deepspeed-throughput");
-        long step = Long.parseLong(throughput[0]);
-        file.whenApplied(
-            s -> {
-              if (s.globalBatch > 0) {
-                s.step(key, step, s.globalBatch / perSecond, Framework.DEEPSPEED, Derivation.RATE);
-              }
-            });
+        file.batchRate(
+            file.key("deepspeed-throughput"),
+            Numbers.digits(text, throughput[0], throughput[1]),
+            perSecond,
+            Framework.DEEPSPEED);
       }
     }
     Matcher m =
-        StepNeedles.has(found, StepNeedles.TIME) && text.contains("time (ms) |")
-            ? TIMERS.matcher(text)
+        StepNeedles.has(found, StepNeedles.TIME) && StepNeedles.has(found, StepNeedles.TIMERS)
+            ? TIMERS.matcher(text.text())
             : null;
     if (m != null && m.find()) {
       timers(m.group(1), file);
     }
     m =
         StepNeedles.has(found, StepNeedles.TRAIN) && text.contains("train_batch_size ")
-            ? CONFIG_BATCH.matcher(text)
+            ? CONFIG_BATCH.matcher(text.text())
             : null;
     if (m != null && m.find()) {
       file.recognized(Framework.DEEPSPEED);
@@ -103,6 +102,11 @@ final class DeepSpeedLines implements StepFormat {
    * (digits then a character that is none have one way to match).
    */
   static String[] logDist(String text) {
+    return logDist(StepLine.of(text));
+  }
+
+  /** {@link #logDist(String)} of a line read on its bytes or as its text. */
+  static String[] logDist(StepLine text) {
     for (int at = text.indexOf(RANK); at >= 0; at = text.indexOf(RANK, at + 1)) {
       int rank = at + RANK.length();
       int rankEnd = digits(text, rank);
@@ -114,13 +118,13 @@ final class DeepSpeedLines implements StepFormat {
       if (stepEnd == step || !text.startsWith(SKIPPED, stepEnd)) {
         continue;
       }
-      return new String[] {text.substring(rank, rankEnd), text.substring(step, stepEnd)};
+      return new String[] {text.text(rank, rankEnd), text.text(step, stepEnd)};
     }
     return null;
   }
 
   /** The end of the ASCII digits starting at {@code from}. */
-  private static int digits(String s, int from) {
+  private static int digits(StepLine s, int from) {
     int i = from;
     while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
       i++;
@@ -134,6 +138,20 @@ final class DeepSpeedLines implements StepFormat {
    * average up to the next comma, then the current rate up to the next comma or the line's end.
    */
   static String[] throughput(String text) {
+    return throughput(StepLine.of(text));
+  }
+
+  /** {@link #throughput(String)} of a line read on its bytes or as its text. */
+  static String[] throughput(StepLine text) {
+    int[] at = throughputAt(text);
+    return at == null ? null : new String[] {text.text(at[0], at[1]), text.text(at[2], at[3])};
+  }
+
+  /**
+   * Where {@link #throughput(StepLine)}'s two groups are: the global step's start and end, the
+   * current rate's start and end; null when the line has no match.
+   */
+  private static int[] throughputAt(StepLine text) {
     for (int at = text.indexOf(GLOBAL_STEP); at >= 0; at = text.indexOf(GLOBAL_STEP, at + 1)) {
       int digits = at + GLOBAL_STEP.length();
       int end = digits;
@@ -149,9 +167,7 @@ final class DeepSpeedLines implements StepFormat {
       }
       int rate = comma + CURRENT.length();
       int rateEnd = text.indexOf(',', rate);
-      return new String[] {
-        text.substring(digits, end), text.substring(rate, rateEnd < 0 ? text.length() : rateEnd)
-      };
+      return new int[] {digits, end, rate, rateEnd < 0 ? text.length() : rateEnd};
     }
     return null;
   }

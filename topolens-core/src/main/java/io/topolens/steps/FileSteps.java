@@ -2,6 +2,7 @@ package io.topolens.steps;
 
 import io.topolens.model.Evidence;
 import io.topolens.model.SampleCounter;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,8 +24,22 @@ final class FileSteps implements StepSink {
   private static final Pattern RANK_PREFIX = Pattern.compile("^\\[rank(\\d+)\\]:");
 
   final String file;
+
+  /** The file's path when it can be read again at a line's place, else null. */
+  private final Path again;
+
   private long line;
-  private String text = "";
+  private StepLine text = StepLine.of("");
+
+  /**
+   * The line's place in the file and its bytes, when it can be read again: a stored step keeps its
+   * place instead of its text ({@link StepList}).
+   */
+  private long place = -1;
+
+  private byte[] raw;
+  private int rawFrom;
+  private int rawTo;
 
   /** Hugging Face's "Total optimization steps = N", when printed. */
   long totalSteps = -1;
@@ -69,14 +84,32 @@ final class FileSteps implements StepSink {
     }
   }
 
-  FileSteps(String file, SampleCounter malformed) {
+  /**
+   * The step lines of a file: {@code again} is its path when a line can be read again at its place
+   * (the stored steps then keep their places, not their texts), else null.
+   */
+  FileSteps(String file, Path again, SampleCounter malformed) {
     this.file = file;
+    this.again = again;
     this.malformed = malformed;
   }
 
-  void at(long lineNumber, String lineText) {
+  /** The line told about next. */
+  void at(long lineNumber, StepLine lineText) {
     this.line = lineNumber;
     this.text = lineText;
+    this.place = -1;
+  }
+
+  /**
+   * The place in the file of the line told about next, its bytes {@code raw[from, to)}: given when
+   * the file can be read again.
+   */
+  void place(long offset, byte[] bytes, int from, int to) {
+    this.place = again == null ? -1 : offset;
+    this.raw = bytes;
+    this.rawFrom = from;
+    this.rawTo = to;
   }
 
   Evidence evidence() {
@@ -85,7 +118,30 @@ final class FileSteps implements StepSink {
 
   /** The line's text as evidence holds it. */
   private String clipped() {
+    return clip(text.text());
+  }
+
+  /** A line's text as evidence holds it: clipped to {@link #CLIP} characters. */
+  static String clip(String text) {
     return text.length() > CLIP ? text.substring(0, CLIP - 3) + "..." : text;
+  }
+
+  /** Stores a step of the line told about: by its place where it has one, else by its text. */
+  private void store(
+      StepList list, long step, double seconds, Framework f, Derivation d, boolean first) {
+    boolean placed = place >= 0;
+    list.put(
+        step,
+        seconds,
+        f,
+        d,
+        first,
+        file,
+        line,
+        placed ? again : null,
+        place,
+        placed ? LinePlace.check(raw, rawFrom, rawTo) : 0,
+        placed ? null : clipped());
   }
 
   @Override
@@ -108,11 +164,11 @@ final class FileSteps implements StepSink {
    * The series key of a line: the kind with the line's torchrun rank prefix, so merged logs of
    * several ranks stay apart.
    */
-  static String key(String text, String kind) {
-    if (!text.startsWith("[rank")) {
+  static String key(StepLine text, String kind) {
+    if (!text.startsWith("[rank", 0)) {
       return kind; // RANK_PREFIX's start: no matcher made for the other lines
     }
-    Matcher m = RANK_PREFIX.matcher(text);
+    Matcher m = RANK_PREFIX.matcher(text.text());
     return m.find() ? kind + "@" + m.group(1) : kind;
   }
 
@@ -128,7 +184,7 @@ final class FileSteps implements StepSink {
     }
     boolean first = s.starts(step);
     s.lastStep = step;
-    steps.put(step, seconds, f, d, first, file, line, clipped());
+    store(steps, step, seconds, f, d, first);
   }
 
   /**
@@ -144,8 +200,16 @@ final class FileSteps implements StepSink {
     boolean first = s.starts(step);
     s.lastStep = step;
     largestBar = Math.max(largestBar, total);
-    bars.computeIfAbsent(total, t -> new StepList())
-        .put(step, seconds, f, Derivation.RATE, first, file, line, clipped());
+    store(
+        bars.computeIfAbsent(total, t -> new StepList()), step, seconds, f, Derivation.RATE, first);
+  }
+
+  /** A step's time as the global batch over a rate, when the global batch is known by now. */
+  @Override
+  public void batchRate(String key, long step, double samplesPerSecond, Framework f) {
+    if (globalBatch > 0) {
+      step(key, step, globalBatch / samplesPerSecond, f, Derivation.RATE);
+    }
   }
 
   /**
@@ -162,7 +226,7 @@ final class FileSteps implements StepSink {
       s.fresh = true;
     } else if (s.lastTime != LogTimestamp.NONE && time >= s.lastTime) {
       double seconds = (time - s.lastTime) / 1e9 / (step - s.lastStep);
-      steps.put(step, seconds, f, Derivation.INTERVAL, s.starts(step), file, line, clipped());
+      store(steps, step, seconds, f, Derivation.INTERVAL, s.starts(step));
     }
     s.lastStep = step;
     s.lastTime = time;

@@ -33,7 +33,8 @@ final class HuggingFaceLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine line, long found, StepSink file) {
+    String text = line.text(); // asked only about lines holding its needles: few
     // each expression is tried (and its matcher made) only on lines holding its literal
     boolean total = StepNeedles.has(found, StepNeedles.TOTAL);
     Matcher m =

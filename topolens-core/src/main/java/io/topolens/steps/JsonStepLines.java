@@ -53,11 +53,12 @@ final class JsonStepLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
-    int open = text.indexOf('{');
-    if (open < 0 || !text.contains("\"")) {
-      return; // the vectorised searches first: lastIndexOf walks the line a character at a time
+  public void read(StepLine line, long found, StepSink file) {
+    if (!StepNeedles.has(found, StepNeedles.BRACE) || !line.contains("\"")) {
+      return; // the mark and a vectorised search first: lastIndexOf walks the line char by char
     }
+    String text = line.text();
+    int open = text.indexOf('{');
     int close = text.lastIndexOf('}');
     if (close < open) {
       return;

@@ -33,6 +33,11 @@ final class LogTimestamp {
    * the leftmost match), with up to nine digits of a fraction after {@code .} or {@code ,}.
    */
   static long of(String text) {
+    return of(StepLine.of(text));
+  }
+
+  /** {@link #of(String)} of a line read on its bytes or as its text (digits and ASCII marks). */
+  static long of(StepLine text) {
     for (int dash = text.indexOf('-', 4); dash >= 0; dash = text.indexOf('-', dash + 1)) {
       int at = dash - 4;
       if (!stampAt(text, at)) {
@@ -71,7 +76,7 @@ final class LogTimestamp {
   }
 
   /** Whether {@code yyyy-mm-dd[ T]hh:mm:ss} starts at {@code at}, its digits ASCII ones. */
-  private static boolean stampAt(String s, int at) {
+  private static boolean stampAt(StepLine s, int at) {
     if (at + SECONDS_END > s.length()) {
       return false;
     }
@@ -96,7 +101,7 @@ final class LogTimestamp {
   }
 
   /** The ASCII digits {@code [from, to)} as a number (at most nine). */
-  private static int number(String s, int from, int to) {
+  private static int number(StepLine s, int from, int to) {
     int v = 0;
     for (int i = from; i < to; i++) {
       v = v * 10 + (s.charAt(i) - '0');

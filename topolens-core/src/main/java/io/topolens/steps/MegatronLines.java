@@ -24,13 +24,14 @@ final class MegatronLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine line, long found, StepSink file) {
     // ELAPSED holds the needle "time" in both its forms
     if (!StepNeedles.has(found, StepNeedles.TIME)
-        || !text.contains("iteration")
-        || !text.contains("elapsed")) {
+        || !StepNeedles.has(found, StepNeedles.ITERATION)
+        || !line.contains("elapsed")) {
       return; // the expressions' literals: neither can match without them
     }
+    String text = line.text();
     Matcher it = ITERATION.matcher(text);
     Matcher el = ELAPSED.matcher(text);
     if (!it.find() || !el.find()) {

@@ -42,10 +42,15 @@ final class Numbers {
    * nearest double), without its general parser. Step-time lines are mostly such numbers.
    */
   static double plainDecimal(String s) {
+    return plainDecimal(s, 0, s.length());
+  }
+
+  /** {@link #plainDecimal(String)} of {@code s}'s characters {@code [from, to)}. */
+  static double plainDecimal(CharSequence s, int from, int to) {
     long digits = 0;
     int count = 0;
     int point = -1;
-    for (int i = 0; i < s.length(); i++) {
+    for (int i = from; i < to; i++) {
       char c = s.charAt(i);
       if (c >= '0' && c <= '9') {
         digits = digits * 10 + (c - '0');
@@ -59,8 +64,35 @@ final class Numbers {
     if (count == 0 || count > 15) {
       return Double.NaN;
     }
-    int fraction = point < 0 ? 0 : s.length() - point - 1;
+    int fraction = point < 0 ? 0 : to - point - 1;
     return digits / TENS[fraction];
+  }
+
+  /**
+   * {@link #positive(String)} of a line's part {@code [from, to)}, cut at ASCII characters or the
+   * line's ends: a plain decimal read in place, any other text decoded first.
+   */
+  static double positive(StepLine line, int from, int to) {
+    double plain = plainDecimal(line, from, to);
+    if (Double.isNaN(plain)) {
+      return positive(line.text(from, to));
+    }
+    return plain > 0 ? plain : Double.NaN;
+  }
+
+  /**
+   * The ASCII digits {@code [from, to)} of a line as a number, as {@link Long#parseLong} reads them
+   * (which throws past a long).
+   */
+  static long digits(StepLine line, int from, int to) {
+    if (to - from > 18) {
+      return Long.parseLong(line.text(from, to));
+    }
+    long v = 0;
+    for (int i = from; i < to; i++) {
+      v = v * 10 + (line.charAt(i) - '0');
+    }
+    return v;
   }
 
   /** A positive value, or NaN. */

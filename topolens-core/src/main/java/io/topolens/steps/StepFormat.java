@@ -26,7 +26,15 @@ interface StepFormat {
   /**
    * Reads one line; a line of another form is left alone.
    *
-   * @param found which {@link StepNeedles} the line holds
+   * @param found which {@link StepNeedles} the line holds, and which of their marks
    */
-  void read(String text, long found, StepSink file);
+  void read(StepLine line, long found, StepSink file);
+
+  /**
+   * {@link #read(StepLine, long, StepSink)} of a line given as its text, with the needles it holds
+   * ({@link StepNeedles#of}): its marks are searched here.
+   */
+  default void read(String text, long found, StepSink file) {
+    read(StepLine.of(text), found | StepNeedles.marks(text), file);
+  }
 }

@@ -26,6 +26,12 @@ interface StepSink {
   /** A progress-bar update ({@link FileSteps#barStep}). */
   void barStep(String key, long total, long step, double seconds, Framework f);
 
+  /**
+   * A step's time as the global batch over a rate of samples per second ({@link
+   * FileSteps#batchRate}): given when the line is applied, once the global batch is known.
+   */
+  void batchRate(String key, long step, double samplesPerSecond, Framework f);
+
   /** A step line with a wall-clock timestamp ({@link FileSteps#stamped}). */
   void stamped(String key, long step, long time, Framework f);
 

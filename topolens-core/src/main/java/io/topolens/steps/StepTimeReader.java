@@ -2,6 +2,7 @@ package io.topolens.steps;
 
 import io.topolens.model.SampleCounter;
 import io.topolens.nccl.OtherLines;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -87,7 +88,13 @@ public final class StepTimeReader {
    * @param line its 1-based line number
    */
   public void line(String file, long line, String text) {
-    apply(file, line, text, read(text));
+    if (!wanted(text)) {
+      return;
+    }
+    FileSteps f = file(file, null);
+    StepLine l = StepLine.of(text);
+    f.at(line, l);
+    read(l, StepNeedles.of(text) | StepNeedles.marks(text), f);
   }
 
   /**
@@ -97,20 +104,19 @@ public final class StepTimeReader {
   public OtherLines lines() {
     return new OtherLines(
         NEEDLES,
+        StepNeedles.MARKS,
         new OtherLines.Sink() {
           @Override
-          public Object read(String text) {
-            return StepTimeReader.read(text);
+          public OtherLines.Slice slice(String view, byte[] bytes) {
+            return new StepOps(view, bytes);
           }
 
           @Override
-          public Object read(String text, long needles) {
-            return StepTimeReader.read(text, needles);
-          }
-
-          @Override
-          public void line(String file, long line, String text, Object read) {
-            apply(file, line, text, (StepOps) read);
+          public void lines(OtherLines.At at, OtherLines.Slice slice) {
+            StepOps ops = (StepOps) slice;
+            if (ops.any()) {
+              ops.applyTo(file(at.file(), at.again()), at);
+            }
           }
 
           @Override
@@ -121,43 +127,40 @@ public final class StepTimeReader {
   }
 
   /**
-   * What the formats find in a line, before it is applied to its file: stateless, so any thread may
-   * call it; null for a line without a needle.
-   */
-  static StepOps read(String text) {
-    return wanted(text) ? read(text, StepNeedles.of(text)) : null;
-  }
-
-  /**
-   * {@link #read(String)} of a line whose needles are known ({@code found}: bit i for the i-th of
-   * {@link #NEEDLES}): only the formats that can find something in it are asked, and they search
-   * only for what the needles it holds allow.
+   * What the formats find in a line whose needles are known ({@code found}: bit i for the i-th of
+   * {@link #NEEDLES}), recorded to be applied to its file later: stateless, so any thread may call
+   * it; null for a line without a needle.
    */
   static StepOps read(String text, long found) {
     if (found == 0) {
       return null;
     }
-    StepOps ops = new StepOps(text);
-    for (int i = 0; i < FORMAT_ARRAY.length; i++) {
-      if ((found & ASKED_FOR[i]) != 0) {
-        FORMAT_ARRAY[i].read(text, found, ops);
-      }
-    }
+    StepOps ops = new StepOps(null, null);
+    ops.line(1, 0, text.length(), text, found | StepNeedles.marks(text));
     return ops;
   }
 
-  private void apply(String file, long line, String text, StepOps ops) {
-    if (ops == null) {
-      return;
+  /**
+   * Tells {@code sink} what the formats find in a line: only the formats that can find something in
+   * it are asked, and they search only for what the needles it holds allow.
+   */
+  static void read(StepLine line, long found, StepSink sink) {
+    for (int i = 0; i < FORMAT_ARRAY.length; i++) {
+      if ((found & ASKED_FOR[i]) != 0) {
+        FORMAT_ARRAY[i].read(line, found, sink);
+      }
     }
+  }
+
+  /** The steps of a file ({@code again}: its path when its lines can be read again). */
+  private FileSteps file(String file, Path again) {
     FileSteps f = last;
     if (f == null || !f.file.equals(file)) {
       // lines come file by file: the map is asked once per file, not per line
-      f = files.computeIfAbsent(file, name -> new FileSteps(name, malformed));
+      f = files.computeIfAbsent(file, name -> new FileSteps(name, again, malformed));
       last = f;
     }
-    f.at(line, text);
-    ops.applyTo(f);
+    return f;
   }
 
   /** What every file gave. */

@@ -25,12 +25,12 @@ final class TorchtitanLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine line, long found, StepSink file) {
     // each expression is tried (and its matcher made) only on lines holding its literal, and that
     // only where the needle it holds is ("local batch size", "step")
     Matcher s =
-        StepNeedles.has(found, StepNeedles.LOCAL_BATCH) && text.contains("with local batch size ")
-            ? START.matcher(text)
+        StepNeedles.has(found, StepNeedles.LOCAL_BATCH) && line.contains("with local batch size ")
+            ? START.matcher(line.text())
             : null;
     if (s != null && s.find()) {
       file.recognized(Framework.TORCHTITAN);
@@ -39,9 +39,10 @@ final class TorchtitanLines implements StepFormat {
           Long.parseLong(s.group(1)) * accumulation * Long.parseLong(s.group(3)));
       return;
     }
-    if (!StepNeedles.has(found, StepNeedles.STEP) || !text.contains("loss:")) {
+    if (!StepNeedles.has(found, StepNeedles.STEP) || !StepNeedles.has(found, StepNeedles.LOSS)) {
       return;
     }
+    String text = line.text();
     Matcher m = STEP.matcher(text);
     if (!m.find()) {
       return;

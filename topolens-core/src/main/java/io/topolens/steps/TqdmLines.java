@@ -41,10 +41,10 @@ final class TqdmLines implements StepFormat {
   }
 
   @Override
-  public void read(String text, long found, StepSink file) {
+  public void read(StepLine line, long found, StepSink file) {
     int from = 0;
-    for (Bar m = bar(text, 0); m != null; m = bar(text, m.end())) {
-      String before = text.substring(from, m.start()).strip();
+    for (Bar m = bar(line, 0); m != null; m = bar(line, m.end())) {
+      String before = line.text(from, m.start()).strip();
       from = m.end();
       Framework f;
       if (!before.endsWith(":") || RANK.matcher(before).find()) {
@@ -93,11 +93,19 @@ final class TqdmLines implements StepFormat {
    * whose rest matches gives the match.
    */
   static Bar bar(String text, int from) {
+    return bar(StepLine.of(text), from);
+  }
+
+  /**
+   * {@link #bar(String, int)} of a line read on its bytes or as its text: the same parts, ASCII
+   * characters all but the bracket's text, which is decoded.
+   */
+  static Bar bar(StepLine text, int from) {
     for (int at = text.indexOf(PERCENT_BAR, from);
         at >= 0;
         at = text.indexOf(PERCENT_BAR, at + 1)) {
       int start = at;
-      while (start > from && at - start < 3 && digit(text, start - 1)) {
+      while (start > from && at - start < 3 && digit(text.charAt(start - 1))) {
         start--;
       }
       if (start == at) {
@@ -128,9 +136,9 @@ final class TqdmLines implements StepFormat {
       return new Bar(
           start,
           closed ? close + 1 : close,
-          text.substring(step, slash),
-          text.substring(slash + 1, totalEnd),
-          text.substring(bracket, close),
+          text.text(step, slash),
+          text.text(slash + 1, totalEnd),
+          text.text(bracket, close),
           closed);
     }
     return null;
@@ -204,14 +212,21 @@ final class TqdmLines implements StepFormat {
   /** The end of the ASCII digits starting at {@code from}. */
   private static int digits(String s, int from) {
     int i = from;
-    while (i < s.length() && digit(s, i)) {
+    while (i < s.length() && digit(s.charAt(i))) {
       i++;
     }
     return i;
   }
 
-  private static boolean digit(String s, int i) {
-    char c = s.charAt(i);
+  private static int digits(StepLine s, int from) {
+    int i = from;
+    while (i < s.length() && digit(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean digit(char c) {
     return c >= '0' && c <= '9';
   }
 

@@ -28,6 +28,11 @@ class OtherLinesNeedlesTest {
   private record Seen(String text, long needles) {}
 
   private static List<Seen> parse(byte[] block) {
+    return parse(block, STEPS);
+  }
+
+  /** The wanted lines of a block for {@code wanted}'s needles (and marks). */
+  private static List<Seen> parse(byte[] block, OtherLines wanted) {
     List<Seen> seen = new ArrayList<>();
     OtherLines.Sink sink =
         new OtherLines.Sink() {
@@ -35,22 +40,25 @@ class OtherLinesNeedlesTest {
           public void line(String file, long line, String text) {}
 
           @Override
-          public Object read(String text) {
-            throw new AssertionError("read(text, needles) is asked");
-          }
-
-          @Override
-          public Object read(String text, long needles) {
-            seen.add(new Seen(text, needles));
-            return null;
+          public OtherLines.Slice slice(String view, byte[] bytes) {
+            return (line, start, end, text, needles) ->
+                seen.add(
+                    new Seen(
+                        text != null
+                            ? text
+                            : new String(bytes, start, end - start, StandardCharsets.UTF_8),
+                        needles));
           }
         };
-    OtherLines lines = new OtherLines(StepTimeReader.NEEDLES, sink);
+    OtherLines lines = new OtherLines(wanted.needles(), wanted.marks(), sink);
     BlockParser.parse(block, block.length, lines);
     return seen;
   }
 
   private static final OtherLines STEPS = new OtherLines(StepTimeReader.NEEDLES, (f, l, t) -> {});
+
+  /** The step-time reader's needles and marks, as diagnose reads. */
+  private static final OtherLines MARKED = new StepTimeReader().lines();
 
   static Stream<Path> logs() {
     return Fixtures.logs("src/test/resources", "../examples");
@@ -73,6 +81,19 @@ class OtherLinesNeedlesTest {
       }
       from = to;
     }
+  }
+
+  /** The marks found on the bytes are those of the text, and make no line wanted. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("logs")
+  void theMarksOfEachWantedLineAreThoseOfItsText(Path log) throws IOException {
+    byte[] bytes = Files.readAllBytes(log);
+    List<Seen> marked = parse(bytes, MARKED);
+    for (Seen s : marked) {
+      assertThat(s.needles()).as(s.text()).isEqualTo(MARKED.holds(s.text()));
+    }
+    assertThat(marked.stream().map(Seen::text).toList())
+        .isEqualTo(parse(bytes).stream().map(Seen::text).toList());
   }
 
   @Test

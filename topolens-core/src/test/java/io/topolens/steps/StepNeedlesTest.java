@@ -59,6 +59,11 @@ class StepNeedlesTest {
     }
 
     @Override
+    public void batchRate(String key, long step, double samplesPerSecond, Framework f) {
+      calls++;
+    }
+
+    @Override
     public void trainRuntime(double seconds, double stepsPerSecond) {
       calls++;
     }
