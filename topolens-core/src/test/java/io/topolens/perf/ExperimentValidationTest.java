@@ -105,6 +105,7 @@ class ExperimentValidationTest {
     "h200x2-heldout-long, h200x2-heldout-long-runs.yaml",
     "h200x2-heldout-deep, h200x2-heldout-deep-runs.yaml",
     "h200x4-experiment-3, h200x4-experiment-runs.yaml",
+    "h200x4-experiment-4, h200x4-experiment-repeat-runs.yaml",
   })
   void heldOutRunsWithOneStepWithinTargets(String results, String config) throws Exception {
     ExperimentValidation.Report r = lent(results, config);
@@ -135,6 +136,7 @@ class ExperimentValidationTest {
     "h200x4-experiment, h200x4-experiment-runs.yaml, 2",
     "h200x4-experiment-repeat, h200x4-experiment-repeat-runs.yaml, 1",
     "h200x4-experiment-3, h200x4-experiment-runs.yaml, 2",
+    "h200x4-experiment-4, h200x4-experiment-repeat-runs.yaml, 1",
   })
   void oneLayoutsProbeCarriedToAnotherByTheFlowExponentHoldsOut(
       String results, String config, int pairs) throws Exception {

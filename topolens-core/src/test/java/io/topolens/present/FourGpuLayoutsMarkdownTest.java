@@ -22,11 +22,13 @@ class FourGpuLayoutsMarkdownTest {
                 List.of(
                     "bench/results/h200x4-experiment/results.json",
                     "bench/results/h200x4-experiment-repeat/results.json",
-                    "bench/results/h200x4-experiment-3/results.json"),
+                    "bench/results/h200x4-experiment-3/results.json",
+                    "bench/results/h200x4-experiment-4/results.json"),
                 List.of(
                     "examples/perf/h200x4-experiment-runs.yaml",
                     "examples/perf/h200x4-experiment-repeat-runs.yaml",
-                    "examples/perf/h200x4-experiment-runs.yaml"))
+                    "examples/perf/h200x4-experiment-runs.yaml",
+                    "examples/perf/h200x4-experiment-repeat-runs.yaml"))
             .md();
   }
 
@@ -43,6 +45,9 @@ class FourGpuLayoutsMarkdownTest {
         // a third machine (h200x4-experiment-3): 1.282 / 0.156, 2.157 / 0.156
         "8; | 2x2-offload-none / 1x4-offload-none | 8.23 |",
         "8; | 4x1-offload-none / 1x4-offload-none | 13.85 |",
+        // a fourth machine, no offload (h200x4-experiment-4): 0.863 / 0.123, 1.369 / 0.123
+        "9; | 2x2 / 1x4 | 6.99 |",
+        "9; | 4x1 / 1x4 | 11.09 |",
       })
   void eachExperimentIsASectionWithItsLayoutRatios(int section, String row) {
     int from = md.indexOf("## " + section + ". Experiment `");
@@ -60,6 +65,7 @@ class FourGpuLayoutsMarkdownTest {
         "6; 4 pods of 1 took 1.63x the step of 2 pods of 2 (1.666 s against 1.019 s)",
         "7; 4 pods of 1 took 1.45x the step of 2 pods of 2 (1.634 s against 1.129 s)",
         "8; 4 pods of 1 took 1.68x the step of 2 pods of 2 (2.157 s against 1.282 s)",
+        "9; 4 pods of 1 took 1.59x the step of 2 pods of 2 (1.369 s against 0.863 s)",
       })
   void sectionFourSaysWhatEachExperimentMeasuredOfFourPodsOfOne(int section, String says) {
     String four = md.substring(md.indexOf("## 4. Pods sharing a host"), md.indexOf("\n## 5."));
