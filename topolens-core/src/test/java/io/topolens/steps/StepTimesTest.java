@@ -290,10 +290,11 @@ class StepTimesTest {
     Path widened = java.nio.file.Files.createTempFile("steps-wide", ".log");
     java.nio.file.Files.write(widened, lines);
     StepTimes t = StepTimes.readAll(List.of(widened));
+    int lineNumber = at + 1;
     assertThat(t.malformed().samples())
         .anySatisfy(
             e -> {
-              assertThat(e.line()).isEqualTo(at + 1);
+              assertThat(e.line()).isEqualTo(lineNumber);
               assertThat(e.text()).startsWith(label + ": a number too large to read:");
             });
   }
