@@ -19,6 +19,12 @@ import java.util.regex.Pattern;
  * fwd_microstep}) and ZeRO's optimizer timers are not steps and are skipped.
  */
 final class DeepSpeedLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.DEEPSPEED;
+  }
+
   /**
    * The {@code steps_per_print} line's form; {@link #logDist} finds it without the regular
    * expression engine and DeepSpeedLinesTest holds the two equal.

@@ -14,6 +14,12 @@ import java.util.regex.Pattern;
  * waits for the end of the file, when the step count is known.
  */
 final class HuggingFaceLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.HUGGING_FACE;
+  }
+
   private static final Pattern TOTAL_STEPS =
       Pattern.compile("Total optimization steps = ([0-9,]+)");
   private static final Pattern TOTAL_BATCH =

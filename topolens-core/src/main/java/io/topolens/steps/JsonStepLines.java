@@ -25,6 +25,12 @@ import java.util.Map;
  * Jackson's tree nodes convert them.
  */
 final class JsonStepLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.JSON_LINES;
+  }
+
   static final List<String> SECONDS =
       List.of(
           "step_time",

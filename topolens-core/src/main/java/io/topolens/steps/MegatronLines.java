@@ -12,6 +12,12 @@ import java.util.regex.Pattern;
  * ({@code --log-interval}).
  */
 final class MegatronLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.MEGATRON;
+  }
+
   private static final Pattern ITERATION =
       Pattern.compile("\\biteration[=\\s]+(\\d+)\\s*/\\s*\\d+\\s*\\|");
   private static final Pattern ELAPSED =

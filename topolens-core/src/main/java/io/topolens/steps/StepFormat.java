@@ -15,6 +15,9 @@ interface StepFormat {
    */
   List<String> needles();
 
+  /** The framework a line of this format is told as when its numbers cannot be read. */
+  Framework framework();
+
   /**
    * Whether {@link #read} may find something in a wanted line that holds none of this format's
    * needles (but another's): false unless a format's form can be written without them.

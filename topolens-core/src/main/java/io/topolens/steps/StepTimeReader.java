@@ -147,7 +147,13 @@ public final class StepTimeReader {
   static void read(StepLine line, long found, StepSink sink) {
     for (int i = 0; i < FORMAT_ARRAY.length; i++) {
       if ((found & ASKED_FOR[i]) != 0) {
-        FORMAT_ARRAY[i].read(line, found, sink);
+        try {
+          FORMAT_ARRAY[i].read(line, found, sink);
+        } catch (NumberFormatException | ArithmeticException e) {
+          // a number of the form past what a long holds (a step of 20 digits): the line is counted
+          // as malformed, not a failure of the whole read
+          sink.malformed(FORMAT_ARRAY[i].framework(), "a number too large to read");
+        }
       }
     }
   }

@@ -13,6 +13,12 @@ import java.util.regex.Pattern;
  * per second per GPU) gives it.
  */
 final class TorchtitanLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.TORCHTITAN;
+  }
+
   private static final Pattern STEP =
       Pattern.compile("\\bstep:\\s*(\\d+)\\s+loss:.*?\\b[tw]ps:\\s*([^\\s]*)");
   private static final Pattern START =

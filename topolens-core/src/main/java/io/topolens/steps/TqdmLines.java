@@ -12,6 +12,12 @@ import java.util.regex.Pattern;
  * training steps and are skipped; a bar whose rate is cut off is malformed.
  */
 final class TqdmLines implements StepFormat {
+
+  @Override
+  public Framework framework() {
+    return Framework.HUGGING_FACE;
+  }
+
   /**
    * A bar update's form; {@link #bar} finds it without the regular expression engine (it was a
    * sixth of the mixed 1 GiB log's reading time) and TqdmLinesTest holds the two equal.

@@ -265,6 +265,40 @@ class StepTimesTest {
         .startsWith("Hugging Face Trainer: progress bar cut off before its rate:");
   }
 
+  /**
+   * A real step line of each form with its step number widened past what a long holds (20 digits
+   * and more): the line is counted as malformed with its line number, and the read goes on.
+   */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "public/steps/megatron-ds-alcf-sunspot-fwd-bwd.log, '] step=', DeepSpeed",
+    "public/steps/torchtitan-3393-steps.log, 'step: ', torchtitan",
+  })
+  void aNumberTooLargeIsAMalformedLine(String resource, String before, String label)
+      throws Exception {
+    List<String> lines = java.nio.file.Files.readAllLines(Fixtures.path(resource));
+    int at = -1;
+    for (int i = 0; i < lines.size() && at < 0; i++) {
+      if (lines.get(i).contains(before)) {
+        at = i;
+      }
+    }
+    assertThat(at).isNotNegative();
+    String line = lines.get(at);
+    int digits = line.indexOf(before) + before.length();
+    lines.set(at, line.substring(0, digits) + "123456789012345678901" + line.substring(digits));
+    Path widened = java.nio.file.Files.createTempFile("steps-wide", ".log");
+    java.nio.file.Files.write(widened, lines);
+    StepTimes t = StepTimes.readAll(List.of(widened));
+    int lineNumber = at + 1;
+    assertThat(t.malformed().samples())
+        .anySatisfy(
+            e -> {
+              assertThat(e.line()).isEqualTo(lineNumber);
+              assertThat(e.text()).startsWith(label + ": a number too large to read:");
+            });
+  }
+
   @org.junit.jupiter.api.Test
   void readsGzipAndSeveralFilesAsOneJob() throws Exception {
     Path dir = java.nio.file.Files.createTempDirectory("steps");
