@@ -34,15 +34,19 @@ public final class JobCancelled extends WarningRule {
   private static final Pattern AGENT_SIGNAL =
       Pattern.compile("got signal: (\\d+)|Received (\\d+) death signal");
 
-  /** The signal of the agent's lines when all the lines are the agent's, else -1. */
-  private static int agentSignal(List<NcclWarning> hits) {
-    int signal = -1;
+  /**
+   * The signal of the agent's lines, as written, when all the lines are the agent's, else null.
+   * Kept as text: a number past what an int holds is a malformed line's, not a failure of the
+   * diagnosis.
+   */
+  private static String agentSignal(List<NcclWarning> hits) {
+    String signal = null;
     for (NcclWarning w : hits) {
       Matcher m = AGENT_SIGNAL.matcher(w.message());
       if (!m.find()) {
-        return -1;
+        return null;
       }
-      signal = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+      signal = m.group(1) != null ? m.group(1) : m.group(2);
     }
     return signal;
   }
@@ -50,14 +54,14 @@ public final class JobCancelled extends WarningRule {
   /** What a signal to the agent says: who sends it (signal(7)), and what to do. */
   private record Sent(String title, String why, String fix) {}
 
-  private static Sent sent(int signal) {
+  private static Sent sent(String signal) {
     return switch (signal) {
-      case 1 ->
+      case "1" ->
           new Sent(
               "torchrun's agent got SIGHUP: the terminal that started the job closed",
               "The shell sends SIGHUP to its jobs when the terminal or ssh session that started them ends (a dropped connection, a closed window, a laptop that slept), and torchrun's agent then stops its workers. Nothing in the training failed.",
               "Start the job so that it outlives the session: nohup torchrun ... > train.log 2>&1 & (then disown), or inside tmux or screen, or through a scheduler (sbatch, a Kubernetes Job).");
-      case 2 ->
+      case "2" ->
           new Sent(
               "torchrun's agent got SIGINT: someone pressed Ctrl-C",
               "SIGINT is what Ctrl-C in the terminal sends (or kill -INT): the agent stopped its workers on it. Nothing in the training failed; if the job was interrupted because it looked hung, the last lines before this one say where it waited.",
@@ -65,7 +69,7 @@ public final class JobCancelled extends WarningRule {
       default ->
           new Sent(
               "torchrun's agent was stopped by "
-                  + (signal == 15 ? "SIGTERM" : "signal " + signal)
+                  + (signal.equals("15") ? "SIGTERM" : "signal " + signal)
                   + " from outside the job",
               "The launcher itself (torchrun's elastic agent) received the signal and shut its workers down: something outside the training stopped the job. SIGTERM is how schedulers and operators stop a job: Slurm (scancel, the time limit, preemption: SIGTERM, then SIGKILL after KillWait), Kubernetes (the pod deleted by kubectl delete, by the Job or PyTorchJob controller on activeDeadlineSeconds or a failed peer, by a node drain or a spot or preemptible node being reclaimed, or evicted by the kubelet under node memory or disk pressure), or a kill by hand. An out-of-memory kill is not this: the kernel's and the container's OOM killer send SIGKILL (exit code -9, OOMKilled), which no process can catch or print. The workers' errors after this line are consequences.",
               "Ask whoever sent it. Slurm: sacct -j JOB -o JobID,State,Reason,Elapsed,Timelimit (CANCELLED by a user, TIMEOUT, PREEMPTED, NODE_FAIL). Kubernetes: kubectl describe pod POD and kubectl get events --field-selector involvedObject.name=POD (Killing, Preempting, Evicted with 'The node was low on resource', DeadlineExceeded, a node NotReady or drained) and the Job's status conditions; on spot or preemptible nodes, the cloud's interruption notice. Then give the job the time it needs, or make it resume from checkpoints if preemption is expected.");
@@ -74,20 +78,20 @@ public final class JobCancelled extends WarningRule {
 
   @Override
   String explanation(List<NcclWarning> hits) {
-    int signal = agentSignal(hits);
-    return signal < 0 ? explanation() : sent(signal).why();
+    String signal = agentSignal(hits);
+    return signal == null ? explanation() : sent(signal).why();
   }
 
   @Override
   String fix(List<NcclWarning> hits) {
-    int signal = agentSignal(hits);
-    return signal < 0 ? super.fix(hits) : sent(signal).fix();
+    String signal = agentSignal(hits);
+    return signal == null ? super.fix(hits) : sent(signal).fix();
   }
 
   @Override
   String title(List<NcclWarning> hits) {
-    int signal = agentSignal(hits);
-    if (signal >= 0) {
+    String signal = agentSignal(hits);
+    if (signal != null) {
       return sent(signal).title();
     }
     for (Form f : forms()) {

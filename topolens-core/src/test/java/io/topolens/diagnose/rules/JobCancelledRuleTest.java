@@ -96,6 +96,16 @@ class JobCancelledRuleTest {
                 """)
             .expect(error("Slurm cancelled the job due to time limit").at("a.log:1", "a.log:2")),
         given(
+                "a signal number past what an int holds is read as written, not a failure"
+                    + " (the line of https://github.com/NVIDIA/nvidia-resiliency-ext/issues/18,"
+                    + " its number made too long)",
+                """
+                torch.distributed.elastic.multiprocessing.api.SignalException: Process 293812 got signal: 99999999999999999999
+                """)
+            .expect(
+                error("torchrun's agent was stopped by signal 99999999999999999999 from outside")
+                    .at("a.log:1")),
+        given(
             "an issue title in prose, without slurmstepd's stars"
                 + " (https://github.com/Nextomics/NextPolish/issues/122)",
             """
