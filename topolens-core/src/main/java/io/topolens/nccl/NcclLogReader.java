@@ -331,7 +331,10 @@ public final class NcclLogReader {
       if (e.getCause() instanceof Error error) {
         throw error; // out of memory in a parser thread: the command says so in one line
       }
-      throw new IllegalStateException("parser failed", e.getCause());
+      // a defect of the parser, not of the input: still named by the file and the line after
+      // which its slice starts, so the one-line error says where
+      throw new IllegalStateException(
+          name + ": parser failed after line " + base[0] + ": " + e.getCause(), e.getCause());
     }
     for (BlockParser.Parsed p : r.overlong()) {
       job.malformed(new Evidence(name, base[0] + p.line(), p.text()));
