@@ -366,10 +366,7 @@ class HeldOutTest {
     "set17/n13-nccl-tests-stale-non-mpi-build-per-host-nccl-tests-27.log, nccl-tests-not-mpi, WARN",
   })
   void setSeventeenNcclTestsWithoutMpi(String file, String id, Severity severity) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+    assertOneFinding(file, id, severity);
   }
 
   /**
@@ -386,10 +383,7 @@ class HeldOutTest {
     "set18/a07-gpu-needs-reset-gsp-busy-unavailable-sichek-51.log, gpu-unavailable, ERROR",
   })
   void setEighteenAsDiagnoseReadsIt(String file, String id, Severity severity) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+    assertOneFinding(file, id, severity);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -417,10 +411,7 @@ class HeldOutTest {
     "set19/b13-ray-train-default-socket-ifname-override-ray-42652.log, env-override, INFO",
   })
   void setNineteenAsDiagnoseReadsIt(String file, String id, Severity severity) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+    assertOneFinding(file, id, severity);
   }
 
   /**
@@ -480,10 +471,7 @@ class HeldOutTest {
     "set20/c09-ib-hca-list-pairs-wrong-ports-by-position-ainode-89.log, ib-error, ERROR",
   })
   void setTwentyAsDiagnoseReadsIt(String file, String id, Severity severity) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
+    assertOneFinding(file, id, severity);
   }
 
   /**
@@ -541,6 +529,14 @@ class HeldOutTest {
 
   private static Diagnosis asDiagnoseReadsIt(String file) {
     return Diagnoser.standard().diagnose(Fixtures.observe("nccl/heldout/" + file));
+  }
+
+  /** Diagnose finds {@code id} once in the held-out {@code file}, at {@code severity}. */
+  private static void assertOneFinding(String file, String id, Severity severity) {
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals(id))
+        .singleElement()
+        .satisfies(f -> assertThat(f.severity()).isEqualTo(severity));
   }
 
   /**
