@@ -216,15 +216,7 @@ final class TqdmLines implements StepFormat {
   }
 
   /** The end of the ASCII digits starting at {@code from}. */
-  private static int digits(String s, int from) {
-    int i = from;
-    while (i < s.length() && digit(s.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static int digits(StepLine s, int from) {
+  private static int digits(CharSequence s, int from) {
     int i = from;
     while (i < s.length() && digit(s.charAt(i))) {
       i++;
