@@ -30,9 +30,13 @@ public final class JobCancelled extends WarningRule {
     return "Slurm cancelled the job";
   }
 
-  /** The signal torchrun's agent says it got, in its two lines. */
+  /**
+   * The signal torchrun's agent says it got, in its two lines: a number, or under Python before
+   * 3.11 the enum's name ({@code Received Signals.SIGTERM death signal}).
+   */
   private static final Pattern AGENT_SIGNAL =
-      Pattern.compile("got signal: (\\d+)|Received (\\d+) death signal");
+      Pattern.compile(
+          "got signal: (?:Signals\\.)?(\\w+)|Received (?:Signals\\.)?(\\w+) death signal");
 
   /**
    * The signal of the agent's lines, as written, when all the lines are the agent's, else null.
@@ -46,9 +50,19 @@ public final class JobCancelled extends WarningRule {
       if (!m.find()) {
         return null;
       }
-      signal = m.group(1) != null ? m.group(1) : m.group(2);
+      signal = number(m.group(1) != null ? m.group(1) : m.group(2));
     }
     return signal;
+  }
+
+  /** A signal's number where it is named by one of those {@link #sent} tells apart. */
+  private static String number(String signal) {
+    return switch (signal) {
+      case "SIGHUP" -> "1";
+      case "SIGINT" -> "2";
+      case "SIGTERM" -> "15";
+      default -> signal;
+    };
   }
 
   /** What a signal to the agent says: who sends it (signal(7)), and what to do. */

@@ -96,6 +96,18 @@ class JobCancelledRuleTest {
                 """)
             .expect(error("Slurm cancelled the job due to time limit").at("a.log:1", "a.log:2")),
         given(
+                "the agent's warning under Python before 3.11, the signal by its enum's name"
+                    + " (NeMo's resiliency guide,"
+                    + " https://docs.nvidia.com/nemo-framework/user-guide/latest/resiliency.html)",
+                """
+                Received Signals.SIGTERM death signal, shutting down workers
+                Sending process 404288 closing signal SIGTERM
+                """)
+            .expect(
+                error("torchrun's agent was stopped by SIGTERM from outside the job")
+                    .lacks("Slurm cancelled", "slurmstepd")
+                    .at("a.log:1")),
+        given(
                 "a signal number past what an int holds is read as written, not a failure"
                     + " (the line of https://github.com/NVIDIA/nvidia-resiliency-ext/issues/18,"
                     + " its number made too long)",
