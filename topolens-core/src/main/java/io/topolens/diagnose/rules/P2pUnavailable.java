@@ -36,15 +36,15 @@ public final class P2pUnavailable implements Rule {
    */
   static String textReadAsZero(Job job) {
     List<String> versions = job.ncclVersions();
-    boolean older =
-        versions.isEmpty()
-            || versions.stream().anyMatch(v -> PrintedVersion.compare(v, TEXT_LEVELS) < 0);
-    if (!older) {
+    // only the releases that are older: a log of several names those it speaks of
+    List<String> older =
+        versions.stream().filter(v -> PrintedVersion.compare(v, TEXT_LEVELS) < 0).toList();
+    if (!versions.isEmpty() && older.isEmpty()) {
       return "";
     }
     return (versions.isEmpty()
             ? "The log does not print NCCL's version: if it is older than 2.6, "
-            : "This NCCL (" + String.join(", ", versions) + ") is older than 2.6: ")
+            : "This NCCL (" + String.join(", ", older) + ") is older than 2.6: ")
         + "the 0 may be a text value read as a number. NCCL before 2.6 takes only numbers for"
         + " NCCL_P2P_LEVEL, and reads NVL, PIX, PXB, PHB or SYS as 0, P2P off: NCCL 2.5.6 printed"
         + " \"NCCL_P2P_LEVEL set by environment to 0\" for NCCL_P2P_LEVEL=NVL, and its maintainer"

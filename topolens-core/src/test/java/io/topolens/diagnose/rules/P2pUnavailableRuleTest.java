@@ -234,7 +234,19 @@ class P2pUnavailableRuleTest {
             .expect(
                 warn("NCCL_P2P_LEVEL=0 is set by the environment: it turns P2P off on every pair.")
                     .lacks("text value")
-                    .at("a.log:2")));
+                    .at("a.log:2")),
+        given(
+                "both releases' version lines (issues 529 and 1504) in one input: only the older"
+                    + " is named older than 2.6",
+                """
+                NCCL version 2.5.6+cuda10.0
+                NCCL version 2.21.5+cuda12.4
+                NCCL INFO NCCL_P2P_LEVEL set by environment to 0
+                """)
+            .expect(
+                warn("This NCCL (2.5.6+cuda10.0) is older than 2.6: the 0 may be a text value")
+                    .lacks("2.21.5+cuda12.4) is older")
+                    .at("a.log:3")));
   }
 
   @ParameterizedTest(name = "{0}")
