@@ -53,9 +53,9 @@ public record LaunchCommand(
 
   /**
    * How many hosts mpirun places its processes on, as far as the command says: the distinct hosts
-   * of the slots its processes fill; -1 where a hostfile names them (the command does not say how
-   * many), and where it names neither hosts nor a hostfile (the host it runs on, or a scheduler's
-   * allocation); 0 for docker.
+   * of the slots its processes fill (its {@code -H}/{@code --host} list, with or without a
+   * hostfile); -1 where it names no hosts: a hostfile alone (the command does not say how many), or
+   * neither (the host it runs on, or a scheduler's allocation); 0 for docker.
    */
   public int hostCount() {
     if (!launcher.equals("mpirun")) {
