@@ -940,8 +940,9 @@ final class FrameworkLine {
   /**
    * torchrun's agent itself received a signal from outside (a scheduler, an operator, a closed
    * terminal): {@code torch.distributed.elastic.multiprocessing.api.SignalException: Process 4044
-   * got signal: 15}, {@code Received 15 death signal, shutting down workers} (torch 1.9-2.11); not
-   * the raise statement a traceback quotes.
+   * got signal: 15}, {@code Received 15 death signal, shutting down workers} (under Python before
+   * 3.11 {@code Received Signals.SIGTERM death signal}; torch 1.9-2.11); not the raise statement a
+   * traceback quotes.
    */
   private static boolean agentSignalled(String text) {
     int at = text.indexOf(Needles.AGENT_SIGNAL);
