@@ -246,6 +246,12 @@ public record NcclWarning(
      * {@code Ignoring SHM locality, must be 1 (sender side) or 2 (receiver side, default)}).
      */
     ENV_IGNORED,
+    /**
+     * NCCL_COMM_ID set beside a program that made several unique ids ({@code NCCL_COMM_ID cannot be
+     * used with more than one ncclUniqueId}, init.cc 2.23+, INFO, rank 0 only): NCCL used the first
+     * id and started one bootstrap root.
+     */
+    COMM_ID_ONE_ROOT,
     /** Anything else. */
     OTHER
   }

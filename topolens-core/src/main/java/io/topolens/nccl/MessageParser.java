@@ -44,12 +44,15 @@ final class MessageParser {
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
       return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
     }
-    if ((m.startsWith("Invalid value ") && m.contains(" using default "))
-        || m.startsWith(COMM_ID_ONE_ROOT)) {
+    if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
       // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
-      // NCCL could not parse and ignored; init.cc (2.23+, INFO): NCCL_COMM_ID set beside the
-      // several unique ids of ncclCommInitRankScalable, of which NCCL then uses only the first
+      // NCCL could not parse and ignored
       return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
+    }
+    if (m.startsWith(COMM_ID_ONE_ROOT)) {
+      // init.cc (2.23+, INFO): NCCL_COMM_ID set beside the several unique ids of
+      // ncclCommInitRankScalable, of which NCCL then uses only the first
+      return new NcclEvent.Warning(NcclWarning.Kind.COMM_ID_ONE_ROOT, m, null);
     }
     int cap = m.indexOf(MIN_COMP_CAP);
     if (cap > 0 && m.startsWith("Using ")) {

@@ -524,6 +524,10 @@ final class WarningClassifier {
             || text.contains("unable to write to eq"))) {
       return Kind.LOCKED_MEMORY;
     }
+    if (text.contains("nccl_comm_id cannot be used with more than one")) {
+      // init.cc's INFO line pasted without its header (MessageParser reads it with one)
+      return Kind.COMM_ID_ONE_ROOT;
+    }
     if (text.contains("is greater than the maximum allowed, setting")
         || text.contains("ignoring shm locality, must be")
         // init.cc 2.19-2.20: "NCCL_WORK_FIFO_DEPTH=%d is being ignored because it is not a power
@@ -536,7 +540,6 @@ final class WarningClassifier {
         || text.contains(", set both to")
         || text.contains("is not a valid value 0/1")
         || (text.contains("invalid value ") && text.contains(", using default"))
-        || text.contains("nccl_comm_id cannot be used with more than one")
         || text.contains("unable to create thread context")
         || text.contains("failed to create cuda context on device")
         || text.contains("failed to set cuda context on device")) {

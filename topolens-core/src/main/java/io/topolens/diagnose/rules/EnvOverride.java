@@ -53,12 +53,8 @@ public final class EnvOverride implements Rule {
               List.of(e.evidence()),
               v.fix()));
     }
-    List<NcclWarning> all =
-        job.warnings().stream()
-            .filter(w -> w.evidence() != null && w.kind() == NcclWarning.Kind.ENV_IGNORED)
-            .toList();
-    List<NcclWarning> commId = all.stream().filter(w -> w.message().contains(COMM_ID)).toList();
-    List<NcclWarning> ignored = all.stream().filter(w -> !commId.contains(w)).toList();
+    List<NcclWarning> commId = warnings(job, NcclWarning.Kind.COMM_ID_ONE_ROOT);
+    List<NcclWarning> ignored = warnings(job, NcclWarning.Kind.ENV_IGNORED);
     if (!commId.isEmpty()) {
       out.add(
           new Finding(
@@ -105,7 +101,10 @@ public final class EnvOverride implements Rule {
     return out;
   }
 
-  private static final String COMM_ID = "NCCL_COMM_ID cannot be used with more than one";
+  /** The job's warnings of one kind that hold a line to cite. */
+  private static List<NcclWarning> warnings(Job job, NcclWarning.Kind kind) {
+    return job.warnings().stream().filter(w -> w.evidence() != null && w.kind() == kind).toList();
+  }
 
   /** proxy.cc's lines where NCCL_CREATE_THREAD_CONTEXT=1 could not be applied. */
   private static boolean threadContext(NcclWarning w) {
