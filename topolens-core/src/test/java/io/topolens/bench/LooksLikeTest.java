@@ -92,6 +92,7 @@ class LooksLikeTest {
           "c16-healthy-three-a100-nodes-hdr-at-target-nccl-tests-119.log",
           // nccl/heldout/set21: nccl-tests output (its header or result rows)
           "d15-healthy-two-titanx-allreduce-test-nccl-36.log",
+          "d16-healthy-two-p5-efa-mpijob-allreduce-aws-k8s-tester-585.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init
