@@ -14,11 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * nccl-tests output that lost what marks it: NCCL 1's tests without the {@code #} of their comment
  * lines ({@code Using devices}, {@code Rank 0 uses device 0 [0x73] ...}, a header of {@code bytes N
  * type op}), result rows without any header, rows tagged by Open MPI's {@code --tag-output}. Each
- * is recognised and read as a run. Sources: public/nccl-tests-forms/README.md.
+ * is recognised and read as a run. Sources: nccl-tests-forms/README.md.
  */
 class HeaderlessFormsTest {
 
-  private static final String DIR = "public/nccl-tests-forms/";
+  private static final String DIR = "nccl-tests-forms/";
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(

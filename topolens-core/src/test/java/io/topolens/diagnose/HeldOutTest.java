@@ -489,10 +489,7 @@ class HeldOutTest {
         + " the RDMA stack is not installed or not enabled on the host",
   })
   void setTwentyCausesAfterClose(String file, String id, String says) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(f -> assertThat(f.explanation()).contains(says));
+    assertFindingSays(file, id, says);
   }
 
   /**
@@ -552,11 +549,7 @@ class HeldOutTest {
         + " known-nccl-bug, NCCL 2.22.3 or later",
   })
   void setTwentyOneCausesAfterClose(String file, String id, String says) {
-    assertThat(asDiagnoseReadsIt(file).findings())
-        .filteredOn(f -> f.id().equals(id))
-        .singleElement()
-        .satisfies(
-            f -> assertThat(f.title() + " " + f.explanation() + " " + f.fix()).contains(says));
+    assertFindingSays(file, id, says);
   }
 
   /**
@@ -605,6 +598,15 @@ class HeldOutTest {
 
   private static Diagnosis asDiagnoseReadsIt(String file) {
     return Diagnoser.standard().diagnose(Fixtures.observe("nccl/heldout/" + file));
+  }
+
+  /** Diagnose finds {@code id} once in {@code file}, its title, explanation or fix saying it. */
+  private static void assertFindingSays(String file, String id, String says) {
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals(id))
+        .singleElement()
+        .satisfies(
+            f -> assertThat(f.title() + " " + f.explanation() + " " + f.fix()).contains(says));
   }
 
   /** Diagnose finds {@code id} once in the held-out {@code file}, at {@code severity}. */

@@ -40,13 +40,13 @@ class StoppedAtRuleTest {
             + " | - | - | -",
         // no NCCL line, but the whole output: NCCL 1's devices and header, then nothing (nccl
         // issue 85, two PCIe P100s; the maintainer pointed at ACS)
-        "public/nccl-tests-forms/nccl1-stalled-after-header-p100-pcie-nccl-85.txt | -"
+        "nccl-tests-forms/nccl1-stalled-after-header-p100-pcie-nccl-85.txt | -"
             + " | nccl-tests printed its header and no result row"
             + " | Access Control Services (ACS)",
         // the header, then NCCL 1's failure line: a failure says where it stopped
         "nccl/heldout/set13/r06-nccl-1.x-unhandled-cuda-error-p100-nccl-tests-5.log | - | - | -",
         // rows after the header: it ran
-        "public/nccl-tests-forms/nccl1-no-hash-reduce-test-windows.txt | - | - | -",
+        "nccl-tests-forms/nccl1-no-hash-reduce-test-windows.txt | - | - | -",
         // a healthy excerpt cut after the network choice looks like r10: a warning, said as "if"
         "nccl/heldout/set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log"
             + " | BOOTSTRAP | No result row | An excerpt may simply be cut there",
