@@ -91,13 +91,15 @@ final class Predictions {
             config(spec, p, v.transports())
                 .toScenario(catalog, ModelPresets.bundled(), "predict")
                 .scenario();
-        Calibration probe = validation.probeCalibration(s, v.busbw());
+        // without NCCL's path lines (gloo, or no NCCL_DEBUG=INFO) the probe's busbw is no path's
+        Map<String, Double> busbw = v.transports().isEmpty() ? Map.of() : v.busbw();
+        Calibration probe = validation.probeCalibration(s, busbw);
         own.put(v.name(), new StepModel(catalog, k, probe).predict(s).stepS());
-        from.put(v.name(), basis(probe));
+        from.put(v.name(), basis(probe, v));
         if (v.ok() && v.stepSeconds() != null) {
           measured.add(
               new ExperimentValidation.Measured(
-                  s, v.busbw(), v.stepSeconds().median(), e.name() + ": " + v.name()));
+                  s, busbw, v.stepSeconds().median(), e.name() + ": " + v.name()));
         }
       } catch (InputProblem x) {
         say.accept("no prediction for " + v.name() + ": " + x.getMessage());
@@ -140,13 +142,16 @@ final class Predictions {
   }
 
   /** What a variant's prediction rests on: its probe's rate on its slowest path, or the catalog. */
-  private static String basis(Calibration probe) {
-    if (probe.isEmpty()) {
+  private static String basis(Calibration probe, Experiment.Variant v) {
+    if (!probe.isEmpty()) {
+      PathFit f = probe.fits().getFirst();
+      return String.format(
+          Locale.ROOT, "its own probe: %s at %.3g GB/s busbw", f.path().label(), f.busBwGBps());
+    }
+    if (v.busbw().isEmpty()) {
       return "catalog (no probe busbw of its own)";
     }
-    PathFit f = probe.fits().getFirst();
-    return String.format(
-        Locale.ROOT, "its own probe: %s at %.3g GB/s busbw", f.path().label(), f.busBwGBps());
+    return "catalog (no NCCL path lines in its logs to tie its probe's busbw to a path)";
   }
 
   private static int parseThreads(String value) throws InputProblem {

@@ -42,7 +42,8 @@ class PredictionsTest {
     List<Experiment.Variant> stored = Experiment.read(Recorded.RESULTS.resolve(RUN)).variants();
     List<Experiment.Variant> withSteps = predict(spec, stored);
     List<Experiment.Variant> probeOnly =
-        predict(spec, stored.stream().map(v -> changed(v, v.busbw(), null)).toList());
+        predict(
+            spec, stored.stream().map(v -> changed(v, v.busbw(), null, v.transports())).toList());
     for (int i = 0; i < stored.size(); i++) {
       assertThat(probeOnly.get(i).predictedSeconds())
           .isEqualTo(withSteps.get(i).predictedSeconds())
@@ -65,7 +66,10 @@ class PredictionsTest {
         stored.stream().filter(v -> v.name().equals("4x1")).findFirst().orElseThrow();
     Experiment.Variant probed = predict(spec, List.of(fourPods)).getFirst();
     Experiment.Variant unprobed =
-        predict(spec, List.of(changed(fourPods, Map.of(), null))).getFirst();
+        predict(spec, List.of(changed(fourPods, Map.of(), null, fourPods.transports()))).getFirst();
+    // the same probe without NCCL's path lines (gloo): its busbw is no path's
+    Experiment.Variant pathless =
+        predict(spec, List.of(changed(fourPods, fourPods.busbw(), null, List.of()))).getFirst();
     assertThat(probed.predictedFrom())
         .isEqualTo(
             "its own probe: TCP sockets at "
@@ -73,11 +77,16 @@ class PredictionsTest {
                 + " GB/s busbw");
     assertThat(unprobed.predictedFrom()).startsWith("catalog");
     assertThat(unprobed.predictedSeconds()).isNotEqualTo(probed.predictedSeconds());
+    assertThat(pathless.predictedFrom()).startsWith("catalog (no NCCL path lines");
+    assertThat(pathless.predictedSeconds()).isEqualTo(unprobed.predictedSeconds());
   }
 
-  /** The same variant with other busbw and steps. */
+  /** The same variant with other busbw, steps and transports, and no predictions. */
   static Experiment.Variant changed(
-      Experiment.Variant v, Map<String, Double> busbw, Experiment.Steps steps) {
+      Experiment.Variant v,
+      Map<String, Double> busbw,
+      Experiment.Steps steps,
+      List<String> transports) {
     return new Experiment.Variant(
         v.name(),
         v.status(),
@@ -86,7 +95,7 @@ class PredictionsTest {
         v.dir(),
         busbw,
         steps,
-        v.transports(),
+        transports,
         v.findings(),
         v.nodes(),
         v.network(),
