@@ -9,6 +9,7 @@ import io.topolens.perf.ExperimentValidation;
 import io.topolens.perf.OneGpuValidation;
 import io.topolens.perf.PerfConstants;
 import io.topolens.perf.ValidationReport.StepCheck;
+import io.topolens.present.ValidationMarkdown;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,7 +30,7 @@ class RecordedPredictionsTest {
    * and transports of one host within 25% (with the reference's offload, a held-out step's error is
    * its ratio's to the reference), steps within 30% ({@link OneGpuValidation#TARGET}).
    */
-  static final double RATIO_TARGET = 0.25;
+  static final double RATIO_TARGET = ValidationMarkdown.RATIO_TARGET;
 
   @TempDir Path work;
 
