@@ -104,9 +104,15 @@ sealed interface NcclEvent {
 
   /**
    * A WARN line, or an INFO line reporting a failure; {@code plugin} when it also reports a plugin
-   * outcome.
+   * outcome, {@code detail} what it names beyond its kind (or null).
    */
-  record Warning(NcclWarning.Kind kind, String message, Plugin plugin) implements NcclEvent {}
+  record Warning(NcclWarning.Kind kind, String message, Plugin plugin, NcclWarning.Detail detail)
+      implements NcclEvent {
+
+    Warning(NcclWarning.Kind kind, String message, Plugin plugin) {
+      this(kind, message, plugin, null);
+    }
+  }
 
   /**
    * A framework's report that an NCCL call failed ({@code NCCL error in: ...}, {@code
