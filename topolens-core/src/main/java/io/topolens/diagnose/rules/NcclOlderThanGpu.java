@@ -53,7 +53,7 @@ public final class NcclOlderThanGpu implements Rule {
       if (!evidence.contains(gpu.evidence())) {
         evidence.add(gpu.evidence());
       }
-      boolean failed = !job.failures().isEmpty() || !job.warnings().isEmpty();
+      boolean failed = job.showsFailure();
       Severity severity = release.certain() && failed ? Severity.ERROR : Severity.WARN;
       out.add(
           new Finding(

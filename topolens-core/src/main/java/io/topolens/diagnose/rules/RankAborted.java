@@ -67,9 +67,7 @@ public final class RankAborted extends WarningRule {
 
   /** Whether the log shows a failure of another kind, which the abort then follows. */
   private static boolean otherFailure(Job job) {
-    return !job.failures().isEmpty()
-        || job.warnings().stream()
-            .anyMatch(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.ABORTED);
+    return job.showsFailureBeside(NcclWarning.Kind.ABORTED);
   }
 
   @Override
