@@ -194,7 +194,7 @@ final class JobAssembler {
       case NcclEvent.Watchdog w -> watchdog(w, e);
       case NcclEvent.Launch l -> launch(l, e);
       case NcclEvent.GpuNamed g ->
-          gpuMentions.add(new GpuMention(g.model(), g.hang(), g.refused(), e));
+          gpuMentions.add(new GpuMention(g.model(), g.capability(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
       case NcclEvent.Xid x -> gpuError(x, e);
     }

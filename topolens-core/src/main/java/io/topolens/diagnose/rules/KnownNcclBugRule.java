@@ -244,7 +244,7 @@ public final class KnownNcclBugRule implements Rule {
     }
     if (platform.equals("rtx50")) {
       for (GpuMention g : job.gpuMentions()) {
-        if (RTX_50.matcher(g.model()).find()) {
+        if (g.model() != null && RTX_50.matcher(g.model()).find()) {
           return g.evidence();
         }
       }

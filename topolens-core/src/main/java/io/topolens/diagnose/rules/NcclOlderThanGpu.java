@@ -66,7 +66,7 @@ public final class NcclOlderThanGpu implements Rule {
                       ? " (a package or library a line names, not NCCL's own version line)"
                       : "")
                   + " and a GPU of that generation ("
-                  + gpu.model()
+                  + gpu.words()
                   + "). "
                   + generation.explanation()
                   + (failed
@@ -87,7 +87,10 @@ public final class NcclOlderThanGpu implements Rule {
     List<Pattern> patterns =
         generation.gpus().stream().map(g -> Pattern.compile(g, Pattern.CASE_INSENSITIVE)).toList();
     for (GpuMention m : job.gpuMentions()) {
-      if (patterns.stream().anyMatch(p -> p.matcher(m.model()).find())) {
+      if ((m.model() != null && patterns.stream().anyMatch(p -> p.matcher(m.model()).find()))
+          || (m.capability() != null
+              && generation.capability() != null
+              && m.capability().major() == generation.capability())) {
         return m;
       }
     }
