@@ -784,8 +784,9 @@ public final class Needles {
    * read once for both; a needle holding one of {@link #RARE}'s characters is found at that
    * character, by the JDK's search for one character, which runs several times faster than a
    * search for a string whose first and last characters are common in logs (a pass of {@code %|} or
-   * {@code Total } over a training job's lines cost about as much as four passes of {@code {}).
-   * Other needles are their own anchors.
+   * {@code Total } over a training job's lines cost about as much as four passes of {@code {}); a
+   * needle with spaces at its ends is found at its other characters. Other needles are their own
+   * anchors.
    */
   static final class Finder {
     /** How far one search looks past the line asked about. */
@@ -869,7 +870,8 @@ public final class Needles {
 
     /**
      * What {@code needle} is searched by: another of the needles it holds (the shortest, itself
-     * anchored by nothing else), else its rarest {@link #RARE} character, else itself.
+     * anchored by nothing else), else its rarest {@link #RARE} character, else itself without the
+     * spaces at its ends.
      */
     static String anchor(String needle, List<String> needles) {
       String inner = null;
@@ -888,7 +890,10 @@ public final class Needles {
           return String.valueOf(RARE.charAt(r));
         }
       }
-      return needle;
+      // spaces at its ends left to the check ({@code Total} for {@code "Total "}): the JDK's
+      // search compares first and last characters at once, and spaces match at every word
+      String core = needle.strip();
+      return core.isEmpty() || !needle.contains(core) ? needle : core;
     }
 
     /** Whether a needle occurs in {@code [start, end)}; lines must be asked about in order. */

@@ -80,8 +80,9 @@ class NeedlesFinderTest {
   }
 
   /**
-   * Lines where an anchor occurs several times, or only as part of a needle found at it, or where a
-   * needle found at another's occurrence stands beside it or without it.
+   * Lines where an anchor occurs several times, or only as part of a needle found at it (a needle
+   * without the space at its end), or where a needle found at another's occurrence stands beside it
+   * or without it.
    */
   @ParameterizedTest(name = "{0}")
   @ValueSource(
@@ -97,6 +98,9 @@ class NeedlesFinderTest {
         "%%%%|",
         "{{{{",
         "no needle here",
+        "Totals: Total",
+        "Total",
+        "Totally Total steps",
         "Total train_batch_size=64, local batch size 8, iteration 4, loss: 1.2, , skipped=0"
       })
   void tellsWhichWhereAnchorsRepeat(String line) {
