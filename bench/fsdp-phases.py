@@ -95,7 +95,7 @@ def profile_step(run_step):
             "gpu_busy_s": union(iv_all), "compute_busy_s": union(iv_comp), "kernel_span_s": span}
 
 
-def one_shape(tf, mode, shape, steps, warm, rank, world, barrier_dir, barrier_n, brank):
+def one_shape(tf, mode, shape, steps, warm, rank, world, barrier_dir, barrier_n, brank, profile=True):
     sh = parse_shape(shape)
     torch.manual_seed(0)
     with torch.device("cuda"):
@@ -154,7 +154,7 @@ def one_shape(tf, mode, shape, steps, warm, rank, world, barrier_dir, barrier_n,
         torch.cuda.synchronize()
         free.append(time.perf_counter() - t0)
     try:
-        prof = profile_step(run_step)
+        prof = profile_step(run_step) if profile else {"skipped": True}
     except Exception as e:  # the timings stand without it
         prof = {"error": repr(e)[:300]}
     med = lambda j: statistics.median(r[j] for r in rows)
@@ -183,6 +183,7 @@ def main():
     ap.add_argument("--out", default="", help="append each JSON line to this file too")
     ap.add_argument("--barrier-dir", default="")
     ap.add_argument("--barrier-n", type=int, default=1)
+    ap.add_argument("--no-profile", action="store_true", help="skip the profiled step")
     ap.add_argument("--label", default="", help="a name for the run, kept in every line")
     a = ap.parse_args()
     tf = train_fsdp()
@@ -203,7 +204,8 @@ def main():
     brank = int(os.environ.get("BARRIER_RANK", rank))
     for shape in a.shapes.split(","):
         try:
-            line = one_shape(tf, a.mode, shape, a.steps, a.warm, rank, world, a.barrier_dir, a.barrier_n, brank)
+            line = one_shape(tf, a.mode, shape, a.steps, a.warm, rank, world, a.barrier_dir, a.barrier_n, brank,
+                             not a.no_profile)
         except Exception as e:
             line = {"tag": shape, "mode": a.mode, "world": world, "rank": rank, "error": repr(e)[:500]}
             torch.cuda.empty_cache()
