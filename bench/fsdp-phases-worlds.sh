@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # World sizes 1, 2 and 4 on one host (issue 12, the one-pod step): train_fsdp.py's model per phase
 # (bench/fsdp-phases.py, no profiled step) as FSDP2 over NCCL at world 1 (GPU 0), world 2 (GPUs 0-1) and world 4
-# (GPUs 0-3), one process per GPU with OMP_NUM_THREADS=1 as topolens experiment starts them, three rounds with the
+# (GPUs 0-3), one process per GPU with OMP_NUM_THREADS=1 as topolens experiment starts them, three rounds (ROUNDS) with the
 # world sizes interleaved so that the host's drift falls on all three alike. Writes under $OUT: machine.txt,
 # phases.jsonl, log.txt.
 set -u
@@ -21,7 +21,7 @@ world() {  # world size, port, label
       --mode fsdp --no-profile --shapes $S --out $out/phases.jsonl --label $3 >> "$out/log.txt" 2>&1 &
   done; wait
 }
-for round in 1 2 3; do
+for round in ${ROUNDS:-1 2 3}; do
   note "round $round w1"; world 1 $((29700 + round * 10)) w1-r$round
   note "round $round w2"; world 2 $((29701 + round * 10)) w2-r$round
   note "round $round w4"; world 4 $((29702 + round * 10)) w4-r$round
