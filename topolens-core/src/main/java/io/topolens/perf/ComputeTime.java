@@ -5,13 +5,13 @@ package io.topolens.perf;
  * (docs/model.md, "Compute"). The forward and backward take the longer of two things that run side
  * by side: the GPU's FLOPs at a share of its dense peak ({@code compute.kernelShare}), and the host
  * launching them, a fixed time per decoder layer and pass ({@code compute.launchPerLayerS}), which
- * bounds small layers and short sequences. Where a layer's parameters are gathered and its
- * gradients reduced per layer (FSDP, ZeRO-3), every rank waits on the others' launches: the launch
- * time grows by {@code compute.launchPerPeerShare} for each other rank, up to {@code
- * compute.launchPeerCap} (measured on one host at world 1, 2 and 4). The optimizer step on the GPU
- * is memory-bound: AdamW reads and writes {@code optimizer.gpu.bytesPerParam} per parameter at a
- * share of the memory bandwidth ({@code optimizer.gpu.hbmShare}). Each constant and its source is
- * in perf-model.json.
+ * bounds small layers and short sequences. Where FSDP gathers a layer's parameters and reduces its
+ * gradients per layer, every rank waits on the others' launches (DeepSpeed ZeRO-3 was not measured
+ * and keeps one rank's): the launch time grows by {@code compute.launchPerPeerShare} for each other
+ * rank, up to {@code compute.launchPeerCap} (measured on one host at world 1, 2 and 4). The
+ * optimizer step on the GPU is memory-bound: AdamW reads and writes {@code
+ * optimizer.gpu.bytesPerParam} per parameter at a share of the memory bandwidth ({@code
+ * optimizer.gpu.hbmShare}). Each constant and its source is in perf-model.json.
  */
 public final class ComputeTime {
   private final double kernelShare;

@@ -261,9 +261,9 @@ public final class StepModel {
       inputs.add(new Input("MFU", num(mfu), List.of("given")));
     } else {
       double flopS = ct.flopSeconds(flopsMb, peak);
-      // per-layer gathers and reductions make every rank wait on the others' launches
-      int peers =
-          w.strategy() == Strategy.FSDP || w.strategy() == Strategy.ZERO3 ? c.ranks() - 1 : 0;
+      // FSDP's per-layer gathers and reductions make every rank wait on the others' launches
+      // (measured for FSDP2; DeepSpeed ZeRO-3's own hooks were not measured and keep one rank's)
+      int peers = w.strategy() == Strategy.FSDP ? c.ranks() - 1 : 0;
       double launchS = ct.launchSeconds(m.layers(), w.checkpointing(), peers);
       launchBound = launchS > flopS;
       computeMb = Math.max(flopS, launchS);

@@ -34,6 +34,45 @@ class StepModelTest {
   static final String SEED =
       "model=llama-3-8b;seq=512;gradAccum=4;steps=50;zero=3;offload=cpu;checkpointing=true;";
 
+  /**
+   * A host-bound step (0.85 B parameters, 16 layers, 1024 tokens): FSDP's launches grow by
+   * compute.launchPerPeerShare per other rank up to compute.launchPeerCap; DDP and ZeRO-3 (not
+   * measured) keep one rank's.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "strategy=fsdp;layout=1x1|0",
+        "strategy=fsdp;layout=1x2|1",
+        "strategy=fsdp;layout=1x4|3",
+        "strategy=fsdp;layout=1x8|3",
+        "strategy=fsdp;nodes=2;layout=1x8|3",
+        "strategy=ddp;layout=1x4|0",
+        "zero=3;layout=1x4|0",
+      })
+  void launchesGrowWithTheRanksUnderFsdpOnly(String pairs, int peers) throws Exception {
+    PerfConstants k = PerfConstants.bundled();
+    Prediction p =
+        StepModel.standard()
+            .predict(
+                scenario(
+                    "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;"
+                        + "instance=p5.48xlarge;"
+                        + pairs));
+    double compute =
+        p.terms().stream()
+            .filter(t -> t.kind() == Term.Kind.COMPUTE)
+            .findFirst()
+            .orElseThrow()
+            .seconds();
+    double launch =
+        16
+            * k.value("compute.launchPerLayerS")
+            * (1 + k.value("compute.launchPerPeerShare") * peers);
+    assertThat(compute).isCloseTo(launch, within(1e-12));
+  }
+
   /** Bytes per GPU per step in bus terms: the seeds' notes derive 144.5 GB (n=4), 180.7 (n=16). */
   @ParameterizedTest
   @CsvSource(
