@@ -1,8 +1,11 @@
 package io.topolens.nccl;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Set;
 
 /**
  * Every byte string that makes the reader look at a line: a line holding none of them is counted
@@ -763,13 +766,25 @@ public final class Needles {
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */
   private static List<String> withFailureTexts(List<String> own) {
-    return Stream.concat(
-            own.stream(),
-            NcclFailureTexts.ALL.stream()
-                .filter(t -> own.stream().noneMatch(t.literal()::contains))
-                .map(NcclFailureTexts.Text::needle)
-                .distinct())
-        .toList();
+    // loops, not streams: this runs once per start, interpreted (400 texts x 100 needles)
+    Set<String> theirs = new LinkedHashSet<>();
+    for (NcclFailureTexts.Text t : NcclFailureTexts.ALL) {
+      if (!holdsAny(t.literal(), own)) {
+        theirs.add(t.needle());
+      }
+    }
+    List<String> all = new ArrayList<>(own);
+    all.addAll(theirs);
+    return Collections.unmodifiableList(all);
+  }
+
+  private static boolean holdsAny(String text, List<String> needles) {
+    for (String n : needles) {
+      if (text.contains(n)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
