@@ -5,16 +5,34 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The tokens of a bundled JSON file (RFC 8259, nothing more: no comments, no trailing commas), one
- * at a time as Jackson's streaming parser gives them, with the line the reading has reached. The
- * bundled catalogs are read with it instead of Jackson: Jackson's parser starts {@code BigDecimal}
- * (its class initializer takes 15 ms) and a databind {@code ObjectMapper} a tenth of a second,
- * about a third of a small diagnose (docs/performance.md). A text that breaks JSON's grammar is an
- * {@link IllegalStateException} naming the resource and the line.
+ * The tokens of a JSON text (RFC 8259, nothing more: no comments, no trailing commas), one at a
+ * time as Jackson's streaming parser gives them with its default settings and limits, with the line
+ * the reading has reached. The bundled catalogs and the step-time reader's JSON lines are read with
+ * it instead of Jackson: Jackson's parser starts {@code BigDecimal} (its class initializer takes 15
+ * ms) and a databind {@code ObjectMapper} a tenth of a second, about a third of a small diagnose
+ * (docs/performance.md). A text that breaks JSON's grammar is a {@link NotJson} naming the source
+ * and the line. Only the first value is read when the caller stops at its end, as Jackson does.
  */
-final class JsonTokens {
+public final class JsonTokens {
 
-  enum Token {
+  /** Jackson's default limits ({@code StreamReadConstraints}): JsonTokensTest holds them equal. */
+  static final int MAX_DEPTH = 1000;
+
+  static final int MAX_NUMBER_LENGTH = 1000;
+  static final int MAX_STRING_LENGTH = 20_000_000;
+  static final int MAX_NAME_LENGTH = 50_000;
+
+  /** A text that is not JSON, or breaks one of the limits. */
+  public static final class NotJson extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    NotJson(String message) {
+      super(message);
+    }
+  }
+
+  /** The kinds of token. */
+  public enum Token {
     START_OBJECT,
     END_OBJECT,
     START_ARRAY,
@@ -45,7 +63,7 @@ final class JsonTokens {
 
   private boolean started;
 
-  JsonTokens(String resource, String text) {
+  public JsonTokens(String resource, String text) {
     this.resource = resource;
     this.text = text;
   }
@@ -55,17 +73,17 @@ final class JsonTokens {
   }
 
   /** The line the reading has reached (1 for the first). */
-  int line() {
+  public int line() {
     return line;
   }
 
   /** The text of the last field name, string or number (a number as written). */
-  String text() {
+  public String text() {
     return value;
   }
 
   /** The next token; {@link Token#END} once the one value of the text is read. */
-  Token next() {
+  public Token next() {
     skipSpace();
     if (valueDue) {
       valueDue = false;
@@ -103,6 +121,9 @@ final class JsonTokens {
       throw fail("expected a field name");
     }
     value = string();
+    if (value.length() > MAX_NAME_LENGTH) {
+      throw fail("a field name longer than " + MAX_NAME_LENGTH);
+    }
     skipSpace();
     if (at >= text.length() || text.charAt(at) != ':') {
       throw fail("expected ':'");
@@ -120,12 +141,18 @@ final class JsonTokens {
     switch (c) {
       case '{', '[' -> {
         at++;
+        if (open.length() == MAX_DEPTH) {
+          throw fail("nested deeper than " + MAX_DEPTH);
+        }
         open.append(c == '{' ? '}' : ']');
         first = true;
         return c == '{' ? Token.START_OBJECT : Token.START_ARRAY;
       }
       case '"' -> {
         value = string();
+        if (value.length() > MAX_STRING_LENGTH) {
+          throw fail("a string longer than " + MAX_STRING_LENGTH);
+        }
         return Token.STRING;
       }
       case 't' -> {
@@ -172,13 +199,16 @@ final class JsonTokens {
     if (text.charAt(at) == '-') {
       at++;
     }
+    int whole = 1;
     if (at < text.length() && text.charAt(at) == '0') {
       at++;
-    } else if (digits() == 0) {
+    } else if ((whole = digits()) == 0) {
       throw fail("expected a digit");
     }
+    boolean fraction = false;
     if (at < text.length() && text.charAt(at) == '.') {
       at++;
+      fraction = true;
       if (digits() == 0) {
         throw fail("expected a digit after the decimal point");
       }
@@ -191,6 +221,10 @@ final class JsonTokens {
       if (digits() == 0) {
         throw fail("expected a digit in the exponent");
       }
+      fraction = true;
+    }
+    if ((fraction ? at - start : whole) > MAX_NUMBER_LENGTH) {
+      throw fail("a number longer than " + MAX_NUMBER_LENGTH);
     }
     return text.substring(start, at);
   }
@@ -256,7 +290,16 @@ final class JsonTokens {
     }
   }
 
-  private IllegalStateException fail(String what) {
-    return new IllegalStateException(resource + ":" + line + ": not JSON: " + what);
+  /** Skips the rest of the container just opened (after START_OBJECT or START_ARRAY). */
+  public void skipChildren() {
+    int depth = open.length();
+    Token t;
+    do {
+      t = next();
+    } while (open.length() >= depth && t != Token.END);
+  }
+
+  private NotJson fail(String what) {
+    return new NotJson(resource + ":" + line + ": not JSON: " + what);
   }
 }
