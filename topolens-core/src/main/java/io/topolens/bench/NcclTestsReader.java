@@ -31,7 +31,7 @@ public final class NcclTestsReader {
   private static final int PEEK = 8192;
   private static final int MAX_LINE = 1 << 16;
 
-  private static final Pattern TEXT_MARKERS =
+  static final Pattern TEXT_MARKERS =
       Pattern.compile(
           "nccl-tests version \\S+|Collective test (?:starting|concluded):|"
               + "nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+|"
@@ -39,6 +39,25 @@ public final class NcclTestsReader {
               + "size\\s+count\\s+type\\s+(?:redop\\s+)?(?:root\\s+)?(?:cpu)?time\\s+algbw\\s+busbw|"
               + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:|"
               + "#\\s*Using devices|Test (?:NCCL|CUDA) failure common\\.cu|: Test failure common\\.cu");
+
+  /**
+   * One literal each branch of {@link #TEXT_MARKERS} needs: a text holding none cannot match, and
+   * is not searched at every place of its 64 KiB head (a log's, at every start:
+   * docs/performance.md). {@code NcclTestsReaderTest} checks each branch's own example against it.
+   */
+  static final List<String> TEXT_LITERALS =
+      List.of(
+          "nccl-tests version ",
+          "Collective test ",
+          "nGpus",
+          "Pid",
+          "algbw",
+          "(elements)",
+          "Out of bounds values",
+          "Avg bus bandwidth",
+          "Using devices",
+          "failure common.cu");
+
   private static final Pattern JSON_START =
       Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");
   private static final Pattern JSON_KEYS =
@@ -58,7 +77,16 @@ public final class NcclTestsReader {
     if (s.stripLeading().startsWith("{")) {
       return JSON_START.matcher(s).find() || JSON_KEYS.matcher(s).find();
     }
-    return TEXT_MARKERS.matcher(s).find();
+    return holdsAny(s, TEXT_LITERALS) && TEXT_MARKERS.matcher(s).find();
+  }
+
+  private static boolean holdsAny(String s, List<String> literals) {
+    for (String l : literals) {
+      if (s.contains(l)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -12,6 +12,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RankIdTest {
   private record Generated(String host, long pid, int cudaDev) {}
 
+  private record GeneratedEvidence(String file, long line, String text) {}
+
+  @ParameterizedTest
+  @CsvSource(
+      nullValues = "NULL",
+      value = {
+        "rank0.log, 12, 'host:1:2 [0] NCCL INFO Channel 00/02 : 0 1'",
+        "node n1, 0, NULL",
+        "NULL, -7, ''",
+        "a.log, 9223372036854775807, x"
+      })
+  void evidenceEqualsAndHashAreTheRecordsOwn(String file, long line, String text) {
+    Evidence e = new Evidence(file, line, text);
+
+    assertThat(e.hashCode()).isEqualTo(new GeneratedEvidence(file, line, text).hashCode());
+    assertThat(e).isEqualTo(new Evidence(file, line, text));
+    assertThat(e).isNotEqualTo(new Evidence(file, line + 1, text));
+    assertThat(e).isNotEqualTo(new Evidence(file + "x", line, text));
+    assertThat(e).isNotEqualTo(new Evidence(file, line, text + "x"));
+  }
+
   @ParameterizedTest
   @CsvSource(
       nullValues = "NULL",
