@@ -35,7 +35,7 @@ class ExperimentCommandTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out())
         .startsWith("Experiment cpu-probe\n")
-        .containsPattern("(?m)^1x2 +ok +- +[0-9.]+ +[0-9.]+ +- +[0-9.]+x +- +-$")
+        .containsPattern("(?m)^1x2 +ok +- +[0-9.]+ +[0-9.]+ +- +[0-9.]+x +- +- +-$")
         .containsPattern("(?m)^2x1 +ok ");
     assertThat(r.errLines()).last().isEqualTo("topolens: wrote " + html);
     assertThat(Files.readString(html)).contains("data-chart=\"variants\"", "1x2", "2x1");

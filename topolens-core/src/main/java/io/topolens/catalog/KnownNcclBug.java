@@ -28,8 +28,11 @@ import java.util.Set;
  * @param fix what to do
  * @param source the maintainer's answer or release note
  * @param gpus for a GPU generation the releases before {@code fixedIn} do not support: regular
- *     expressions (case-insensitive) that find one of its GPUs in the words a log names a GPU by
- *     ({@code A100-SXM4-80GB}, {@code sm_86}, {@code compute capability 8}); empty for a bug
+ *     expressions (case-insensitive) that find one of its GPUs in the words a log names a GPU model
+ *     by ({@code A100-SXM4-80GB}, {@code RTX 4090}); empty for a bug
+ * @param capability for a GPU generation: the major compute capability of its GPUs (8, 9, 10, 12),
+ *     which a log may name instead of a model ({@code sm_86}, NCCL's {@code Min Comp Cap 8}); null
+ *     for a bug
  */
 public record KnownNcclBug(
     String id,
@@ -45,7 +48,8 @@ public record KnownNcclBug(
     String explanation,
     String fix,
     String source,
-    List<String> gpus) {
+    List<String> gpus,
+    Integer capability) {
 
   public KnownNcclBug {
     gpus = gpus == null ? List.of() : List.copyOf(gpus);

@@ -53,9 +53,14 @@ public record Experiment(String name, List<Variant> variants) {
    * @param reason why it failed or was skipped; null when it ran
    * @param env the variables this variant set beside the experiment's own
    * @param elapsedSeconds how long it ran; null when it did not
-   * @param predictedSeconds {@code predict}'s step time for this variant; null without one
-   * @param predictedFrom what the prediction's link rates come from (the experiment's own probe, or
+   * @param predictedSeconds {@code predict}'s step time for this variant, its slowest path
+   *     calibrated by its own probe; null without one
+   * @param predictedFrom what the prediction's link rates come from (the variant's own probe, or
    *     the catalog)
+   * @param predictedWithStepSeconds the same with the job's compute fixed by one measured step (the
+   *     variant predicted fastest without offload); for that variant its own measured step; null
+   *     without a measured step or for another job
+   * @param predictedWithStepFrom whose step fixed the compute and the MFU it gave; null without
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -77,7 +82,9 @@ public record Experiment(String name, List<Variant> variants) {
       String reason,
       Double elapsedSeconds,
       Double predictedSeconds,
-      String predictedFrom) {
+      String predictedFrom,
+      Double predictedWithStepSeconds,
+      String predictedWithStepFrom) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -107,8 +114,9 @@ public record Experiment(String name, List<Variant> variants) {
       return OK.equals(status);
     }
 
-    /** The same variant with a prediction. */
-    public Variant withPrediction(Double seconds, String from) {
+    /** The same variant with its predictions, from its probe and with one measured step. */
+    public Variant withPrediction(
+        Double seconds, String from, Double withStepSeconds, String withStepFrom) {
       return new Variant(
           name,
           status,
@@ -127,14 +135,25 @@ public record Experiment(String name, List<Variant> variants) {
           reason,
           elapsedSeconds,
           seconds,
-          from);
+          from,
+          withStepSeconds,
+          withStepFrom);
     }
 
     /** (predicted - measured) / measured median step, or null without both. */
     public Double predictionError() {
-      return predictedSeconds == null || stepSeconds == null || stepSeconds.median() <= 0
+      return error(predictedSeconds);
+    }
+
+    /** As {@link #predictionError()} for the prediction with one measured step. */
+    public Double predictionWithStepError() {
+      return error(predictedWithStepSeconds);
+    }
+
+    private Double error(Double predicted) {
+      return predicted == null || stepSeconds == null || stepSeconds.median() <= 0
           ? null
-          : (predictedSeconds - stepSeconds.median()) / stepSeconds.median();
+          : (predicted - stepSeconds.median()) / stepSeconds.median();
     }
   }
 

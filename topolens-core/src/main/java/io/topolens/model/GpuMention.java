@@ -9,8 +9,9 @@ package io.topolens.model;
  * prints ({@code Using 256 threads, Min Comp Cap 8, Trees disabled}).
  *
  * @param model the words that name the model, as written ({@code GeForce RTX 4090}, {@code 4090},
- *     {@code A100-SXM4-80GB}, {@code A40 (sm_86)}), or {@code compute capability 8 (NCCL's Min Comp
- *     Cap)}
+ *     {@code A100-SXM4-80GB}, {@code A40}), or null where the line names only a capability
+ * @param capability the compute capability the line names ({@code sm_86} beside {@code A40} in
+ *     PyTorch's warning, NCCL's Min Comp Cap), or null
  * @param hang whether the same line speaks of a hang ({@code hang}, {@code deadlock}, {@code
  *     stuck}, {@code freeze}, {@code timeout})
  * @param refused whether a launcher refused to start on these GPUs because P2P was left on
@@ -18,4 +19,17 @@ package io.topolens.model;
  *     P2P or IB})
  * @param evidence the line
  */
-public record GpuMention(String model, boolean hang, boolean refused, Evidence evidence) {}
+public record GpuMention(
+    String model, ComputeCapability capability, boolean hang, boolean refused, Evidence evidence) {
+
+  /**
+   * The words a finding names the GPU by: the model, with its capability beside it where the line
+   * names both ({@code A40 (sm_86)}), or the capability alone.
+   */
+  public String words() {
+    if (capability == null) {
+      return model;
+    }
+    return model == null ? capability.words() : model + " (" + capability.words() + ")";
+  }
+}

@@ -1,7 +1,11 @@
 package io.topolens.model;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything the inputs say about one job.
@@ -90,6 +94,46 @@ public record Job(
         launches,
         gpuMentions,
         gpuErrors);
+  }
+
+  /**
+   * The lines that show something failed, the one definition the rules share: every failure a
+   * framework reported, every collective the watchdog timed out and its other lines about it, and
+   * every warning of a kind the reader recognised (NCCL's, a framework's, a launcher's), in that
+   * order. A WARN of no known kind ({@link NcclWarning.Kind#OTHER}) is not one: NCCL warns of
+   * fallbacks it goes on from ({@code Failed to open libibverbs.so[.1]}, {@code Failed to find CUDA
+   * library in ...}), which only the catch-all lists.
+   */
+  public List<Evidence> failureLines() {
+    List<Evidence> out = new ArrayList<>();
+    failures.forEach(f -> out.add(f.evidence()));
+    timeouts.forEach(t -> out.add(t.evidence()));
+    watchdog.forEach(w -> out.add(w.evidence()));
+    warnings.stream()
+        .filter(w -> w.kind() != NcclWarning.Kind.OTHER)
+        .forEach(w -> out.add(w.evidence()));
+    out.removeIf(Objects::isNull);
+    return out;
+  }
+
+  /** Whether the inputs show something failed ({@link #failureLines}). */
+  public boolean showsFailure() {
+    return !failureLines().isEmpty();
+  }
+
+  /** Whether a file of the inputs shows something failed ({@link #failureLines}). */
+  public boolean showsFailureIn(String file) {
+    return failureLines().stream().anyMatch(e -> e.file().equals(file));
+  }
+
+  /**
+   * Whether the inputs show a failure other than the warnings of one kind: the failure those lines
+   * follow from.
+   */
+  public boolean showsFailureBeside(NcclWarning.Kind kind) {
+    Set<Evidence> own = new HashSet<>();
+    warnings.stream().filter(w -> w.kind() == kind).forEach(w -> own.add(w.evidence()));
+    return failureLines().stream().anyMatch(e -> !own.contains(e));
   }
 
   /** Distinct hostnames among all ranks, sorted. */

@@ -8,9 +8,58 @@ package io.topolens.model;
  * @param message the text after {@code NCCL WARN}/{@code NCCL INFO}
  * @param count how many lines said the same (numbers aside)
  * @param processes how many processes said it
+ * @param detail what the first line names beyond its kind, read by the reader, or null
  */
 public record NcclWarning(
-    String process, Kind kind, String message, long count, int processes, Evidence evidence) {
+    String process,
+    Kind kind,
+    String message,
+    long count,
+    int processes,
+    Evidence evidence,
+    Detail detail) {
+
+  /** What a line of some kinds names beyond its kind, so rules judge it without reading text. */
+  public sealed interface Detail {
+
+    /**
+     * The signal torchrun's agent got ({@link Kind#CANCELLED}): its number as written ({@code got
+     * signal: 15}), or the number of SIGHUP, SIGINT and SIGTERM where Python printed the name
+     * ({@code Received Signals.SIGTERM death signal}); other names as written. Text, as a number
+     * past what an int holds is a malformed line's, not a failure to read it.
+     */
+    record Signal(String signal) implements Detail {}
+
+    /**
+     * The exception C++'s terminate names ({@link Kind#ABORTED}: {@code terminate called after
+     * throwing an instance of 'c10::DistBackendError'}).
+     */
+    record Thrown(String type) implements Detail {
+
+      /** What PyTorch's watchdog throws on a timeout or an NCCL error (torch 2.2 on). */
+      public static final String WATCHDOG = "c10::DistBackendError";
+
+      /** Whether it is the watchdog's exception. */
+      public boolean watchdog() {
+        return type.equals(WATCHDOG);
+      }
+    }
+
+    /**
+     * The variable env:// rendezvous found unset ({@link Kind#RENDEZVOUS_ENV}: {@code environment
+     * variable MASTER_ADDR expected, but not set}).
+     */
+    record EnvNotSet(String variable) implements Detail {}
+
+    /**
+     * A tcp:// or file:// rendezvous given no rank or world size ({@link Kind#RENDEZVOUS_ENV}:
+     * {@code using tcp:// rendezvous: rank parameter missing}).
+     *
+     * @param scheme {@code tcp://} or {@code file://}, as printed
+     * @param rank true for the rank, false for the world size
+     */
+    record ParameterMissing(String scheme, boolean rank) implements Detail {}
+  }
 
   /** What a warning is about, as recognised from its text by the reader. */
   public enum Kind {

@@ -114,11 +114,20 @@ final class BlockParser {
             nccl++;
           } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
             nccl++;
-            NcclEvent e = MessageParser.parse(onBytes);
-            if (e != NcclEvent.KNOWN) {
-              // a known line changes nothing in the job (JobAssembler.accept): neither its text
-              // nor its place is kept
-              parsed.add(new Parsed(lines, text(buf, start, end), onBytes, e));
+            // the block's next NCCL, which the next line's search would find: only where it is in
+            // this line may the line hold several messages whose line breaks were lost
+            upper = block.indexOf(Needles.UPPER, at + 5);
+            List<String> messages =
+                upper >= 0 && upper < end ? RunTogetherLine.messages(text(buf, start, end)) : null;
+            if (messages != null) {
+              runTogether(lines, text(buf, start, end), messages, parsed);
+            } else {
+              NcclEvent e = MessageParser.parse(onBytes);
+              if (e != NcclEvent.KNOWN) {
+                // a known line changes nothing in the job (JobAssembler.accept): neither its text
+                // nor its place is kept
+                parsed.add(new Parsed(lines, text(buf, start, end), onBytes, e));
+              }
             }
           } else {
             String text = text(buf, start, end);
@@ -126,22 +135,14 @@ final class BlockParser {
             if (h != null) {
               nccl++;
               // the next NCCL of the block, which the next line's search would find: where it is in
-              // this line, the line may hold several messages whose line breaks were lost (lines of
-              // NCCL's full header are read on their bytes above, each as one message)
+              // this line, the line may hold several messages whose line breaks were lost
               upper = block.indexOf(Needles.UPPER, at + 5);
               List<String> messages =
                   upper >= 0 && upper < end ? RunTogetherLine.messages(text) : null;
               if (messages == null) {
                 parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
               } else {
-                // each message read on its own; the evidence is the line as it stands
-                for (String m : messages) {
-                  LineHeader mh = LineHeader.parse(m);
-                  parsed.add(
-                      mh == null
-                          ? new Parsed(lines, text, null, NcclEvent.UNRECOGNIZED)
-                          : new Parsed(lines, text, mh, MessageParser.parse(mh)));
-                }
+                runTogether(lines, text, messages, parsed);
               }
             } else if (text.contains("NCCL INFO") || text.contains("NCCL WARN")) {
               nccl++;
@@ -180,6 +181,21 @@ final class BlockParser {
   }
 
   private static final int UNKNOWN = -2;
+
+  /**
+   * The messages of a line whose line breaks were lost ({@link RunTogetherLine}), each read on its
+   * own; the evidence of each is the line as it stands.
+   */
+  private static void runTogether(
+      int line, String text, List<String> messages, List<Parsed> parsed) {
+    for (String m : messages) {
+      LineHeader mh = LineHeader.parse(m);
+      parsed.add(
+          mh == null
+              ? new Parsed(line, text, null, NcclEvent.UNRECOGNIZED)
+              : new Parsed(line, text, mh, MessageParser.parse(mh)));
+    }
+  }
 
   /** An INFO line of NCCL before 2.4, without the word NCCL: parsed when it is one. */
   private static boolean oldInfo(String text, int line, List<Parsed> parsed) {

@@ -1,9 +1,11 @@
 package io.topolens.nccl;
 
+import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -189,13 +191,16 @@ final class FrameworkLine {
       return alone(Kind.SEGFAULT, text);
     }
     if (aborted(text)) {
-      return alone(Kind.ABORTED, text);
+      return alone(Kind.ABORTED, text, thrown(text));
     }
-    if (cancelled(text) || agentSignalled(text)) {
+    if (cancelled(text)) {
       return alone(Kind.CANCELLED, text);
     }
+    if (agentSignalled(text)) {
+      return alone(Kind.CANCELLED, text, agentSignal(text));
+    }
     if (envNotSet(text)) {
-      return alone(Kind.RENDEZVOUS_ENV, text);
+      return alone(Kind.RENDEZVOUS_ENV, text, rendezvousMissing(text));
     }
     if ((text.contains("Cannot " + Needles.CUDA_FORKED) && !text.contains("\"Cannot "))
         || text.contains("create new processes if " + Needles.CUDA_ALREADY_INITIALIZED)) {
@@ -410,7 +415,11 @@ final class FrameworkLine {
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */
   private static NcclEvent alone(Kind kind, String text) {
-    return new NcclEvent.Warning(kind, text.strip(), null);
+    return alone(kind, text, null);
+  }
+
+  private static NcclEvent alone(Kind kind, String text, NcclWarning.Detail detail) {
+    return new NcclEvent.Warning(kind, text.strip(), null, detail);
   }
 
   /** NCCL's (or CUDA's) failure text pasted alone, classified as NCCL's WARN text would be. */
@@ -952,6 +961,58 @@ final class FrameworkLine {
     }
     at = text.indexOf(Needles.DEATH_SIGNAL);
     return at > 0 && text.lastIndexOf("Received ", at) >= 0;
+  }
+
+  /** The exception C++'s terminate names: {@code throwing an instance of 'T'}. */
+  private static final Pattern THROWN = Pattern.compile("throwing an instance of '([^']+)'");
+
+  /** The exception an aborted rank's line names, or null for a line that names none. */
+  static NcclWarning.Detail thrown(String text) {
+    Matcher m = THROWN.matcher(text);
+    return m.find() ? new NcclWarning.Detail.Thrown(m.group(1)) : null;
+  }
+
+  /**
+   * The signal of the agent's two lines: a number, or under Python before 3.11 the enum's name
+   * ({@code Received Signals.SIGTERM death signal}).
+   */
+  private static final Pattern AGENT_SIGNAL =
+      Pattern.compile(
+          "got signal: (?:Signals\\.)?(\\w+)|Received (?:Signals\\.)?(\\w+) death signal");
+
+  /** The signal torchrun's agent says it got, or null where the line does not say. */
+  static NcclWarning.Detail agentSignal(String text) {
+    Matcher m = AGENT_SIGNAL.matcher(text);
+    if (!m.find()) {
+      return null;
+    }
+    String signal = m.group(1) != null ? m.group(1) : m.group(2);
+    return new NcclWarning.Detail.Signal(
+        switch (signal) {
+          case "SIGHUP" -> "1";
+          case "SIGINT" -> "2";
+          case "SIGTERM" -> "15";
+          default -> signal;
+        });
+  }
+
+  private static final Pattern ENV_VARIABLE =
+      Pattern.compile("(?i)environment variable (\\w+) expected, but not set");
+
+  /** rendezvous.py's words for a tcp:// or file:// rendezvous given no rank or world size. */
+  private static final Pattern PARAMETER =
+      Pattern.compile("using (\\w+://) rendezvous: (rank|world size) parameter missing");
+
+  /** The variable or parameter a rendezvous line says is missing, or null. */
+  static NcclWarning.Detail rendezvousMissing(String text) {
+    Matcher m = ENV_VARIABLE.matcher(text);
+    if (m.find()) {
+      return new NcclWarning.Detail.EnvNotSet(m.group(1));
+    }
+    m = PARAMETER.matcher(text);
+    return m.find()
+        ? new NcclWarning.Detail.ParameterMissing(m.group(1), m.group(2).equals("rank"))
+        : null;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.ComputeCapability;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,7 +44,7 @@ final class GpuNameLine {
   /** The model a line names and whether it speaks of a hang, or null when it names none. */
   static NcclEvent parse(String text) {
     if (text.contains(Needles.ACCELERATE_NO_P2P) && text.contains(REFUSED_SERIES)) {
-      return new NcclEvent.GpuNamed(REFUSED_SERIES, false, true);
+      return new NcclEvent.GpuNamed(REFUSED_SERIES, null, false, true);
     }
     String model = null;
     Matcher m = RTX.matcher(text);
@@ -55,16 +56,15 @@ final class GpuNameLine {
         model = m.group(1);
       }
     }
+    // PyTorch names the architecture beside the model: both are kept, each in its field
     Matcher sm = CAPABILITY.matcher(text);
-    if (sm.find()) {
-      // PyTorch names the architecture beside the model: keep both
-      model = model == null ? sm.group(1) : model + " (" + sm.group(1) + ")";
-    }
-    if (model == null) {
+    ComputeCapability capability = sm.find() ? ComputeCapability.ofArch(sm.group(1)) : null;
+    if (model == null && capability == null) {
       return null;
     }
     return new NcclEvent.GpuNamed(
-        model.replaceAll("\\s+", " ").strip(),
+        model == null ? null : model.replaceAll("\\s+", " ").strip(),
+        capability,
         HANG.matcher(text.toLowerCase(Locale.ROOT)).find(),
         false);
   }

@@ -121,14 +121,21 @@ final class JobAssembler {
     final String process;
     final NcclWarning.Kind kind;
     final String message;
+    final NcclWarning.Detail detail;
     final Evidence evidence;
     final Set<String> processes = new HashSet<>();
     long count;
 
-    WarnAcc(String process, NcclWarning.Kind kind, String message, Evidence evidence) {
+    WarnAcc(
+        String process,
+        NcclWarning.Kind kind,
+        String message,
+        NcclWarning.Detail detail,
+        Evidence evidence) {
       this.process = process;
       this.kind = kind;
       this.message = message;
+      this.detail = detail;
       this.evidence = evidence;
     }
   }
@@ -187,7 +194,7 @@ final class JobAssembler {
       case NcclEvent.Watchdog w -> watchdog(w, e);
       case NcclEvent.Launch l -> launch(l, e);
       case NcclEvent.GpuNamed g ->
-          gpuMentions.add(new GpuMention(g.model(), g.hang(), g.refused(), e));
+          gpuMentions.add(new GpuMention(g.model(), g.capability(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
       case NcclEvent.Xid x -> gpuError(x, e);
     }
@@ -563,14 +570,16 @@ final class JobAssembler {
   }
 
   private void warning(String process, NcclEvent.Warning w, Evidence e) {
-    String shape = w.kind() + "|" + w.message().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
+    // numbers aside, but not what the reader read from them (the signal of one line and another's)
+    String shape =
+        w.kind() + "|" + w.detail() + "|" + w.message().replaceAll("0x[0-9a-fA-F]+|[0-9]+", "#");
     WarnAcc acc = warnings.get(shape);
     if (acc == null) {
       if (warnings.size() >= MAX_DISTINCT_WARNINGS) {
         extraWarnings++;
         return;
       }
-      acc = new WarnAcc(process, w.kind(), w.message(), e);
+      acc = new WarnAcc(process, w.kind(), w.message(), w.detail(), e);
       warnings.put(shape, acc);
     }
     acc.count++;
@@ -599,7 +608,8 @@ final class JobAssembler {
     List<NcclWarning> warns = new ArrayList<>();
     for (WarnAcc w : warnings.values()) {
       warns.add(
-          new NcclWarning(w.process, w.kind, w.message, w.count, w.processes.size(), w.evidence));
+          new NcclWarning(
+              w.process, w.kind, w.message, w.count, w.processes.size(), w.evidence, w.detail));
     }
     if (extraWarnings > 0) {
       warns.add(
@@ -609,6 +619,7 @@ final class JobAssembler {
               extraWarnings + " more warnings of other forms not kept",
               extraWarnings,
               0,
+              null,
               null));
     }
     List<EnvSetting> envs =

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.ComputeCapability;
 import io.topolens.model.Direction;
 import io.topolens.model.Interface;
 import io.topolens.model.NcclWarning;
@@ -63,9 +64,9 @@ final class MessageParser {
       while (to < m.length() && Character.isDigit(m.charAt(to))) {
         to++;
       }
-      if (to > from) {
+      if (to > from && to - from <= 3) {
         return new NcclEvent.GpuNamed(
-            "compute capability " + m.substring(from, to) + " (NCCL's Min Comp Cap)", false, false);
+            null, new ComputeCapability(Integer.parseInt(m.substring(from, to)), -1), false, false);
       }
     }
     int cuda = m.indexOf(" Cuda failure ");

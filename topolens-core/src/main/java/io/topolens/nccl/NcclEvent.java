@@ -104,9 +104,15 @@ sealed interface NcclEvent {
 
   /**
    * A WARN line, or an INFO line reporting a failure; {@code plugin} when it also reports a plugin
-   * outcome.
+   * outcome, {@code detail} what it names beyond its kind (or null).
    */
-  record Warning(NcclWarning.Kind kind, String message, Plugin plugin) implements NcclEvent {}
+  record Warning(NcclWarning.Kind kind, String message, Plugin plugin, NcclWarning.Detail detail)
+      implements NcclEvent {
+
+    Warning(NcclWarning.Kind kind, String message, Plugin plugin) {
+      this(kind, message, plugin, null);
+    }
+  }
 
   /**
    * A framework's report that an NCCL call failed ({@code NCCL error in: ...}, {@code
@@ -170,10 +176,13 @@ sealed interface NcclEvent {
       implements OfJob {}
 
   /**
-   * A GeForce GPU model a line names, whether the line speaks of a hang, and whether a launcher
-   * refused to start on these GPUs because P2P was left on.
+   * A GPU model a line names (or null), the compute capability it names (or null), whether the line
+   * speaks of a hang, and whether a launcher refused to start on these GPUs because P2P was left
+   * on.
    */
-  record GpuNamed(String model, boolean hang, boolean refused) implements OfJob {}
+  record GpuNamed(
+      String model, io.topolens.model.ComputeCapability capability, boolean hang, boolean refused)
+      implements OfJob {}
 
   /**
    * A GPU error the NVIDIA driver or nvidia-smi printed ({@link DriverLine}): the GPU's PCI address

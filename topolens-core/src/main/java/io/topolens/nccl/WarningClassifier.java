@@ -497,8 +497,11 @@ final class WarningClassifier {
                   "getting address info",
                   "cannot assign requested address",
                   "address family not supported",
-                  // socket.cc "Net : unsupported IP family"
+                  // socket.cc "Net : unsupported IP family"; 2.12-2.18's matchSubnet "Net :
+                  // Unsupported address family type" (its file names the socket only with its
+                  // header)
                   "unsupported ip family",
+                  "unsupported address family",
                   "sockettryaccept",
                   "broken pipe",
                   // net_socket.cc/socket.cc before 2.19: "Net : Connection closed by remote peer"

@@ -68,6 +68,23 @@ public final class ExperimentValidation {
   public record StepCalibration(
       String reference, double measuredS, double predictedS, double mfu, double modelMfu) {}
 
+  /**
+   * One variant that measured a step, as the model takes it.
+   *
+   * @param scenario its run (workload, layout, paths)
+   * @param busbw its probe's peak busbw per collective, GB/s ({@code all_gather}, {@code
+   *     reduce_scatter}, {@code all_reduce}); empty without a probe
+   * @param stepS its measured median step
+   * @param source where the step was measured
+   */
+  public record Measured(
+      Scenario scenario, Map<String, Double> busbw, double stepS, String source) {
+
+    public Measured {
+      busbw = Map.copyOf(busbw);
+    }
+  }
+
   public Report run(Path results, Path config) throws InputProblem {
     JsonNode root;
     try {
@@ -82,14 +99,8 @@ public final class ExperimentValidation {
     for (RunConfig rc : ScenarioFile.read(config)) {
       runs.put(rc.name(), rc);
     }
-    List<Scenario> scenarios = new ArrayList<>();
-    List<Double> measured = new ArrayList<>();
-    List<Prediction> predicted = new ArrayList<>();
-    List<StepModel> models = new ArrayList<>();
-    List<String> sources = new ArrayList<>();
-    List<JsonNode> probes = new ArrayList<>();
+    List<Measured> measured = new ArrayList<>();
     List<String> leftOut = new ArrayList<>();
-    Map<String, Workload> workloads = new LinkedHashMap<>();
     for (JsonNode v : root.path("variants")) {
       String name = v.path("name").asText();
       JsonNode step = v.path("stepSeconds");
@@ -102,16 +113,42 @@ public final class ExperimentValidation {
         leftOut.add(name + ": no run of that name in " + config);
         continue;
       }
-      Scenario s = rc.toScenario(catalog, ModelPresets.bundled(), config.toString()).scenario();
-      StepModel model = new StepModel(catalog, k, probeCalibration(s, v.path("busbw")));
-      Prediction p = model.predict(s);
+      Map<String, Double> busbw = new LinkedHashMap<>();
+      v.path("busbw").properties().forEach(f -> busbw.put(f.getKey(), f.getValue().asDouble(0)));
+      measured.add(
+          new Measured(
+              rc.toScenario(catalog, ModelPresets.bundled(), config.toString()).scenario(),
+              busbw,
+              step.path("median").asDouble(),
+              results + ": " + name));
+    }
+    return judge(results.toString(), measured, leftOut);
+  }
+
+  /**
+   * The variants of one experiment, each predicted with its slowest path calibrated by its own
+   * probe, then with one measured step as well; {@code leftOut} names what could not be compared.
+   */
+  public Report judge(String results, List<Measured> runs, List<String> leftOut)
+      throws InputProblem {
+    leftOut = new ArrayList<>(leftOut);
+    List<Scenario> scenarios = new ArrayList<>();
+    List<Double> measured = new ArrayList<>();
+    List<Prediction> predicted = new ArrayList<>();
+    List<StepModel> models = new ArrayList<>();
+    List<String> sources = new ArrayList<>();
+    List<Map<String, Double>> probes = new ArrayList<>();
+    Map<String, Workload> workloads = new LinkedHashMap<>();
+    for (Measured v : runs) {
+      Scenario s = v.scenario();
+      StepModel model = new StepModel(catalog, k, probeCalibration(s, v.busbw()));
       scenarios.add(s);
-      workloads.put(name, s.workload());
-      measured.add(step.path("median").asDouble());
-      predicted.add(p);
+      workloads.put(s.name(), s.workload());
+      measured.add(v.stepS());
+      predicted.add(model.predict(s));
       models.add(model);
-      sources.add(results + ": " + name);
-      probes.add(v.path("busbw"));
+      sources.add(v.source());
+      probes.add(v.busbw());
     }
     int ref = reference(scenarios, predicted);
     StepCalibration cal = null;
@@ -156,7 +193,7 @@ public final class ExperimentValidation {
               sources.get(i)));
     }
     return new Report(
-        results.toString(),
+        results,
         steps,
         ModelValidation.pairRatios(scenarios, measured, predicted, fitted),
         leftOut,
@@ -173,7 +210,7 @@ public final class ExperimentValidation {
       List<Scenario> scenarios,
       List<Double> measured,
       List<Prediction> predicted,
-      List<JsonNode> probes)
+      List<Map<String, Double>> probes)
       throws InputProblem {
     List<RatioCheck> out = new ArrayList<>();
     for (int i = 0; i < scenarios.size(); i++) {
@@ -257,12 +294,13 @@ public final class ExperimentValidation {
 
   /**
    * The variant's slowest path at the best busbw its probe measured over the collectives the model
-   * prices (a bandwidth, no latency): the probe of each layout calibrates that layout.
+   * prices (a bandwidth, no latency): the probe of each layout calibrates that layout. No fit (the
+   * catalog's rates) when the probe measured none of them.
    */
-  private Calibration probeCalibration(Scenario s, JsonNode busbw) throws InputProblem {
+  public Calibration probeCalibration(Scenario s, Map<String, Double> busbw) throws InputProblem {
     double best = 0;
     for (String op : List.of("all_gather", "reduce_scatter", "all_reduce")) {
-      best = Math.max(best, busbw.path(op).asDouble(0));
+      best = Math.max(best, busbw.getOrDefault(op, 0.0));
     }
     if (best <= 0) {
       return Calibration.none();

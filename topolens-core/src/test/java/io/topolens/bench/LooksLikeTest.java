@@ -90,6 +90,11 @@ class LooksLikeTest {
           "c04-nccl-tests-built-without-mpi-two-nodes-run-apart-nccl-tests-182.log",
           "c06-vm-acs-not-disabled-half-ib-bandwidth-nccl-949.log",
           "c16-healthy-three-a100-nodes-hdr-at-target-nccl-tests-119.log",
+          // nccl/heldout/set21: nccl-tests output (its header or result rows)
+          "d01-acs-enabled-m40-allreduce-stalls-nccl-104.log",
+          "d02-nvlink-bridge-not-seated-2080ti-system-hang-nccl-340.log",
+          "d15-healthy-two-titanx-allreduce-test-nccl-36.log",
+          "d16-healthy-two-p5-efa-mpijob-allreduce-aws-k8s-tester-585.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init

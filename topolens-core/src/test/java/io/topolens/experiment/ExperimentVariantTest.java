@@ -48,6 +48,8 @@ class ExperimentVariantTest {
             null,
             1.0,
             null,
+            null,
+            null,
             null);
     Experiment.FindingRef f = v.mainFinding();
     assertThat(f == null ? null : f.id()).isEqualTo(main);

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Lines whose line breaks were lost hold several NCCL messages; each is read on its own, with the
@@ -78,13 +79,13 @@ class RunTogetherLineTest {
   }
 
   /**
-   * The reader parses each message of a headerless line, all on line 1 (lines of NCCL's full header
-   * are read on their bytes, each as one message: the split is not tried there, so that the common
-   * line costs no second search).
+   * The reader parses each message of the line, all on line 1, whether the line starts with NCCL's
+   * full header (read on its bytes) or without {@code host:pid:tid}.
    */
-  @Test
-  void theReaderReadsEachMessage() {
-    byte[] b = (JOINED_HEADERLESS + "\n").getBytes(StandardCharsets.ISO_8859_1);
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {JOINED, JOINED_HEADERLESS})
+  void theReaderReadsEachMessage(String line) {
+    byte[] b = (line + "\n").getBytes(StandardCharsets.ISO_8859_1);
     BlockParser.Result r = BlockParser.parse(b, b.length);
     assertThat(r.lines()).isEqualTo(1);
     assertThat(r.ncclLines()).isEqualTo(1);

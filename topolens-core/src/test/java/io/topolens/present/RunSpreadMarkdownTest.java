@@ -2,18 +2,28 @@ package io.topolens.present;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.experiment.Experiment;
+import io.topolens.perf.RunSpread;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Section 9's one-step SHM miss (the first 2 x H100 machine, SHM/NVLink 1.60) set against the same
- * job run 5 times on each of two 2 x H200 machines: the runs' own ratios say whether one run's draw
- * reaches it, and the sections show each machine's spread.
+ * The first 2 x H100 machine's one-step SHM miss set against the same job run 5 times on each of
+ * two 2 x H200 machines: each folder's section shows the SHM / NVLink ratio of its runs as their
+ * results.json files hold them, and the miss says where its own ratio lies against them.
  */
 class RunSpreadMarkdownTest {
   private static final String DEEP = "examples/perf/h200x2-heldout-deep-runs.yaml";
+  private static final String MISS = "bench/results/h100x2-heldout-deep/results.json";
+  private static final String SHM = "1x2-NCCL_P2P_DISABLE=1";
+  private static final String NVLINK = "1x2";
   private static String md;
 
   @BeforeAll
@@ -21,7 +31,7 @@ class RunSpreadMarkdownTest {
     md =
         Validated.run(
                 List.of(),
-                List.of("bench/results/h100x2-heldout-deep/results.json"),
+                List.of(MISS),
                 List.of("examples/perf/h100x2-heldout-deep-runs.yaml"),
                 List.of(
                     "bench/results/h200x2-deep-shm-repeat",
@@ -31,35 +41,90 @@ class RunSpreadMarkdownTest {
   }
 
   @ParameterizedTest(name = "section {0}: {1}")
-  @CsvSource(
-      delimiter = ';',
-      value = {
-        // section (after the one experiment, 6), folder, the SHM ratio row of its 5 runs
-        "7; bench/results/h200x2-deep-shm-repeat; | 1x2-NCCL_P2P_DISABLE=1 / 1x2 | 5 | 1.12 | 0.90-1.40 |",
-        "8; bench/results/h200x2-deep-shm-repeat-2; | 1x2-NCCL_P2P_DISABLE=1 / 1x2 | 5 | 1.36 | 1.02-1.51 |",
-      })
-  void eachFolderIsASectionWithItsRunsRatios(int section, String dir, String row) {
+  @CsvSource({
+    // section: after the one experiment (6)
+    "7, bench/results/h200x2-deep-shm-repeat",
+    "8, bench/results/h200x2-deep-shm-repeat-2",
+  })
+  void eachFolderIsASectionWithItsRunsRatios(int section, String dir) throws Exception {
+    List<Double> ratios = ratios(dir);
     int from = md.indexOf("## " + section + ". Run-to-run spread: `");
     assertThat(from).isPositive();
     String part = md.substring(from, md.indexOf("\n## ", from + 1));
     assertThat(part.lines().findFirst().orElseThrow())
-        .endsWith(dir + "` (5 runs of one job on one machine)");
-    assertThat(part).contains(row);
+        .endsWith(dir + "` (" + ratios.size() + " runs of one job on one machine)");
+    assertThat(part)
+        .contains(
+            String.format(
+                Locale.ROOT,
+                "| %s / %s | %d | %.2f | %.2f-%.2f |",
+                SHM,
+                NVLINK,
+                ratios.size(),
+                RunSpread.median(ratios),
+                RunSpread.min(ratios),
+                RunSpread.max(ratios)));
     assertThat(md).contains("| run-to-run spread (section " + section + "): step times");
   }
 
-  @ParameterizedTest(name = "section {0} against section 9''s 1.60")
-  @CsvSource(
-      delimiter = ';',
-      value = {
-        // 0.20761 / 0.12954 = 1.603 against each machine's highest ratio, 1.400 and 1.506
-        "7; from 0.90 to 1.40 (this run 1.60): this run's ratio lies above every one of them (+14.5%",
-        "8; from 1.02 to 1.51 (this run 1.60): this run's ratio lies above every one of them (+6.4%",
-      })
-  void theMissIsSetAgainstEachMachinesRuns(int section, String says) {
-    int from = md.indexOf("- 1x2-NCCL_P2P_DISABLE=1 with one step: ");
+  @ParameterizedTest(name = "section {0}")
+  @CsvSource({
+    "7, bench/results/h200x2-deep-shm-repeat",
+    "8, bench/results/h200x2-deep-shm-repeat-2",
+  })
+  void theMissIsSetAgainstEachMachinesRuns(int section, String dir) throws Exception {
+    List<Double> ratios = ratios(dir);
+    double miss = ratio(Path.of("..", MISS));
+    double high = RunSpread.max(ratios);
+    double low = RunSpread.min(ratios);
+    String where =
+        miss > high
+            ? String.format(
+                Locale.ROOT,
+                "this run's ratio lies above every one of them (%s over the highest)",
+                ValidationMarkdown.pct(miss / high - 1))
+            : miss < low
+                ? String.format(
+                    Locale.ROOT,
+                    "this run's ratio lies below every one of them (%s under the lowest)",
+                    ValidationMarkdown.pct(miss / low - 1))
+                : "";
+    int from = md.indexOf("- " + SHM + " with one step: ");
     assertThat(from).isPositive();
     String bullet = md.substring(from, md.indexOf('\n', from));
-    assertThat(bullet).contains("Section " + section + " (`").contains(says);
+    assertThat(bullet)
+        .contains("Section " + section + " (`")
+        .contains(
+            String.format(
+                Locale.ROOT, "from %.2f to %.2f (this run %.2f): %s", low, high, miss, where));
+  }
+
+  /** SHM over NVLink in every run under {@code dir} that measured both. */
+  private static List<Double> ratios(String dir) throws Exception {
+    List<Double> out = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(Path.of("..", dir))) {
+      for (Path f : s.filter(p -> p.getFileName().toString().equals("results.json")).toList()) {
+        Double r = ratio(f);
+        if (r != null) {
+          out.add(r);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Double ratio(Path results) throws Exception {
+    Experiment e = Experiment.read(results.getParent());
+    Double shm = step(e, SHM);
+    Double nvlink = step(e, NVLINK);
+    return shm == null || nvlink == null ? null : shm / nvlink;
+  }
+
+  private static Double step(Experiment e, String name) {
+    return e.variants().stream()
+        .filter(v -> v.name().equals(name) && v.ok() && v.stepSeconds() != null)
+        .map(v -> v.stepSeconds().median())
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -79,7 +79,7 @@ public final class ConsumerGpuP2p implements Rule {
                 + " on "
                 + gpu.name()
                 + " GPUs (\""
-                + named.get(gpu).get(0).model()
+                + named.get(gpu).get(0).words()
                 + "\" in the log), and nothing turned P2P off. GeForce cards do not support"
                 + " peer-to-peer between GPUs (NCCL's maintainers), yet NCCL has taken the P2P path"
                 + " between RTX 4090s, where collectives hang until the watchdog fires; the same"

@@ -3,8 +3,6 @@ package io.topolens.diagnose.rules;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code job-cancelled}: Slurm ended the job or step ({@code slurmstepd: error: *** JOB 1234 ON n1
@@ -31,38 +29,18 @@ public final class JobCancelled extends WarningRule {
   }
 
   /**
-   * The signal torchrun's agent says it got, in its two lines: a number, or under Python before
-   * 3.11 the enum's name ({@code Received Signals.SIGTERM death signal}).
-   */
-  private static final Pattern AGENT_SIGNAL =
-      Pattern.compile(
-          "got signal: (?:Signals\\.)?(\\w+)|Received (?:Signals\\.)?(\\w+) death signal");
-
-  /**
-   * The signal of the agent's lines, as written, when all the lines are the agent's, else null.
-   * Kept as text: a number past what an int holds is a malformed line's, not a failure of the
-   * diagnosis.
+   * The signal of the agent's lines, as the reader read it, when all the lines are the agent's,
+   * else null.
    */
   private static String agentSignal(List<NcclWarning> hits) {
     String signal = null;
     for (NcclWarning w : hits) {
-      Matcher m = AGENT_SIGNAL.matcher(w.message());
-      if (!m.find()) {
+      if (!(w.detail() instanceof NcclWarning.Detail.Signal(String s))) {
         return null;
       }
-      signal = number(m.group(1) != null ? m.group(1) : m.group(2));
+      signal = s;
     }
     return signal;
-  }
-
-  /** A signal's number where it is named by one of those {@link #sent} tells apart. */
-  private static String number(String signal) {
-    return switch (signal) {
-      case "SIGHUP" -> "1";
-      case "SIGINT" -> "2";
-      case "SIGTERM" -> "15";
-      default -> signal;
-    };
   }
 
   /** What a signal to the agent says: who sends it (signal(7)), and what to do. */

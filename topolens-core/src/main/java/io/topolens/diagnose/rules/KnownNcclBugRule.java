@@ -52,7 +52,23 @@ public final class KnownNcclBugRule implements Rule {
 
   @Override
   public List<Finding> check(Job job) {
-    List<Finding> out = new ArrayList<>();
+    return shown(job).stream().map(s -> finding(s.bug, s.release, s.platform, s.evidence)).toList();
+  }
+
+  /**
+   * Whether the log shows a known bug that the given release fixed: that finding already names the
+   * upgrade to it (nccl-older-than-gpu asks, so the two do not name it twice).
+   */
+  boolean showsBugFixedIn(Job job, String release) {
+    return shown(job).stream().anyMatch(s -> s.bug.fixedIn().equals(release));
+  }
+
+  /** A bug the log shows, with what its finding rests on. */
+  private record Shown(
+      KnownNcclBug bug, Release release, Evidence platform, List<Evidence> evidence) {}
+
+  private List<Shown> shown(Job job) {
+    List<Shown> out = new ArrayList<>();
     // a failure line explained by one entry (the more specific first in the catalog) is not
     // explained again by a later one
     List<Evidence> claimed = new ArrayList<>();
@@ -85,7 +101,7 @@ public final class KnownNcclBugRule implements Rule {
       if (platform != null && !evidence.contains(platform)) {
         evidence.add(platform);
       }
-      out.add(finding(bug, release, platform, evidence));
+      out.add(new Shown(bug, release, platform, evidence));
     }
     return out;
   }
@@ -244,7 +260,7 @@ public final class KnownNcclBugRule implements Rule {
     }
     if (platform.equals("rtx50")) {
       for (GpuMention g : job.gpuMentions()) {
-        if (RTX_50.matcher(g.model()).find()) {
+        if (g.model() != null && RTX_50.matcher(g.model()).find()) {
           return g.evidence();
         }
       }

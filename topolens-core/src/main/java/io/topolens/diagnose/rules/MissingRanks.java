@@ -80,11 +80,7 @@ public final class MissingRanks implements Rule {
    */
   private Finding stuck(Job job, Communicator c, List<Member> stuck) {
     boolean othersCompleted = c.members().values().stream().anyMatch(Member::initCompleted);
-    boolean failed =
-        !job.warnings().isEmpty()
-            || !job.failures().isEmpty()
-            || !job.timeouts().isEmpty()
-            || !job.watchdog().isEmpty();
+    boolean failed = job.showsFailure();
     String who =
         "Rank(s) "
             + Facts.list(

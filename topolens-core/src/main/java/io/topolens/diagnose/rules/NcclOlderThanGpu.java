@@ -17,11 +17,15 @@ import java.util.regex.Pattern;
  * release predates (the GPU-generation entries of {@code known-nccl-bugs.json}: the first release
  * that supports compute capability 8.x, 9.0, 10.0 and 12.0, each with its source). An error where
  * the log also shows a failure, else a warning; a release named only by a package list or without
- * its patch is a warning.
+ * its patch is a warning. Where the log shows a known bug that the floor's release fixed ({@code
+ * known-nccl-bug}: NCCL 2.25 on sm_120), that finding names the upgrade, not this one.
  */
 public final class NcclOlderThanGpu implements Rule {
 
   private final List<KnownNcclBug> generations;
+
+  /** The catalog's bugs: one the log shows that the floor's release fixed names the upgrade. */
+  private final KnownNcclBugRule bugs;
 
   public NcclOlderThanGpu() {
     this(KnownNcclBug.bundled());
@@ -29,6 +33,7 @@ public final class NcclOlderThanGpu implements Rule {
 
   NcclOlderThanGpu(List<KnownNcclBug> entries) {
     this.generations = entries.stream().filter(KnownNcclBug::gpuSupport).toList();
+    this.bugs = new KnownNcclBugRule(entries);
   }
 
   @Override
@@ -45,7 +50,9 @@ public final class NcclOlderThanGpu implements Rule {
         continue;
       }
       KnownNcclBugRule.Release release = KnownNcclBugRule.release(job, generation);
-      if (release == null) {
+      if (release == null || bugs.showsBugFixedIn(job, generation.fixedIn())) {
+        // a known bug of this GPU's that the same release fixed is named by known-nccl-bug, with
+        // its symptom (NCCL 2.25's shared memory on sm_120)
         continue;
       }
       PrintedVersion v = release.version();
@@ -53,7 +60,7 @@ public final class NcclOlderThanGpu implements Rule {
       if (!evidence.contains(gpu.evidence())) {
         evidence.add(gpu.evidence());
       }
-      boolean failed = !job.failures().isEmpty() || !job.warnings().isEmpty();
+      boolean failed = job.showsFailure();
       Severity severity = release.certain() && failed ? Severity.ERROR : Severity.WARN;
       out.add(
           new Finding(
@@ -66,7 +73,7 @@ public final class NcclOlderThanGpu implements Rule {
                       ? " (a package or library a line names, not NCCL's own version line)"
                       : "")
                   + " and a GPU of that generation ("
-                  + gpu.model()
+                  + gpu.words()
                   + "). "
                   + generation.explanation()
                   + (failed
@@ -87,7 +94,10 @@ public final class NcclOlderThanGpu implements Rule {
     List<Pattern> patterns =
         generation.gpus().stream().map(g -> Pattern.compile(g, Pattern.CASE_INSENSITIVE)).toList();
     for (GpuMention m : job.gpuMentions()) {
-      if (patterns.stream().anyMatch(p -> p.matcher(m.model()).find())) {
+      if ((m.model() != null && patterns.stream().anyMatch(p -> p.matcher(m.model()).find()))
+          || (m.capability() != null
+              && generation.capability() != null
+              && m.capability().major() == generation.capability())) {
         return m;
       }
     }

@@ -6,8 +6,6 @@ import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code rank-aborted}: a rank ended by SIGABRT (torchrun's {@code exitcode: -6}, {@code Signal 6
@@ -43,12 +41,6 @@ public final class RankAborted extends WarningRule {
     return "Read the log of the rank the launcher names (its stderr, or TORCHELASTIC_ERROR_FILE / the `error_file` torchrun lists) for the line before the abort: a watchdog timeout or NCCL error there is the cause to follow (NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and TORCH_NCCL_DUMP_ON_TIMEOUT=1 for the flight recorder); a `terminate called after throwing` names the exception; with neither, rerun with PYTHONFAULTHANDLER=1 or core dumps (ulimit -c unlimited) for the stack.";
   }
 
-  /** The exception C++'s terminate names. */
-  private static final Pattern THROWN = Pattern.compile("throwing an instance of '([^']+)'");
-
-  /** PyTorch's watchdog throws this on a timeout or an NCCL error (torch 2.2 on). */
-  private static final String WATCHDOG_EXCEPTION = "c10::DistBackendError";
-
   /** What the rest of the log says the abort was: the watchdog's, or none found. */
   private static boolean watchdog(Job job, List<NcclWarning> hits) {
     return !job.timeouts().isEmpty()
@@ -56,16 +48,18 @@ public final class RankAborted extends WarningRule {
         || job.warnings().stream().anyMatch(w -> w.kind() == NcclWarning.Kind.WATCHDOG_STUCK)
         || job.failures().stream()
             .anyMatch(f -> f.evidence() != null && f.evidence().text().contains("watchdog"))
-        || hits.stream().anyMatch(w -> w.message().contains(WATCHDOG_EXCEPTION));
+        || hits.stream()
+            .anyMatch(w -> w.detail() instanceof NcclWarning.Detail.Thrown t && t.watchdog());
   }
 
   /** The exceptions the lines name, other than the watchdog's. */
   private static List<String> thrown(List<NcclWarning> hits) {
     List<String> out = new ArrayList<>();
     for (NcclWarning w : hits) {
-      Matcher m = THROWN.matcher(w.message());
-      if (m.find() && !m.group(1).equals(WATCHDOG_EXCEPTION) && !out.contains(m.group(1))) {
-        out.add(m.group(1));
+      if (w.detail() instanceof NcclWarning.Detail.Thrown t
+          && !t.watchdog()
+          && !out.contains(t.type())) {
+        out.add(t.type());
       }
     }
     return out;
@@ -73,9 +67,7 @@ public final class RankAborted extends WarningRule {
 
   /** Whether the log shows a failure of another kind, which the abort then follows. */
   private static boolean otherFailure(Job job) {
-    return !job.failures().isEmpty()
-        || job.warnings().stream()
-            .anyMatch(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.ABORTED);
+    return job.showsFailureBeside(NcclWarning.Kind.ABORTED);
   }
 
   @Override

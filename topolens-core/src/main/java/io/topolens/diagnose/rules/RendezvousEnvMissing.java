@@ -4,8 +4,6 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code rendezvous-env-missing}: a process called init_process_group with the env:// rendezvous
@@ -16,9 +14,6 @@ import java.util.regex.Pattern;
  * missing}).
  */
 public final class RendezvousEnvMissing extends WarningRule {
-
-  private static final Pattern VARIABLE =
-      Pattern.compile("(?i)environment variable (\\w+) expected, but not set");
 
   public RendezvousEnvMissing() {
     super(Severity.ERROR, NcclWarning.Kind.RENDEZVOUS_ENV);
@@ -37,17 +32,12 @@ public final class RendezvousEnvMissing extends WarningRule {
   private String titleOfVariables(List<NcclWarning> hits) {
     TreeSet<String> names = new TreeSet<>();
     for (NcclWarning w : hits) {
-      Matcher m = VARIABLE.matcher(w.message());
-      while (m.find()) {
-        names.add(m.group(1));
+      if (w.detail() instanceof NcclWarning.Detail.EnvNotSet(String variable)) {
+        names.add(variable);
       }
     }
     return names.isEmpty() ? title() : title() + " (" + String.join(", ", names) + " not set)";
   }
-
-  /** The tcp:// or file:// rendezvous given no rank or world size: rendezvous.py's own words. */
-  private static final Pattern PARAMETER =
-      Pattern.compile("using (\\w+://) rendezvous: (rank|world size) parameter missing");
 
   /** Why and what to do, for the tcp:// or file:// form. */
   private static final String PARAMETER_WHY =
@@ -58,7 +48,7 @@ public final class RendezvousEnvMissing extends WarningRule {
 
   /** Whether every line is the tcp:// or file:// form, and none env://'s. */
   private static boolean parameters(List<NcclWarning> hits) {
-    return hits.stream().allMatch(w -> PARAMETER.matcher(w.message()).find());
+    return hits.stream().allMatch(w -> w.detail() instanceof NcclWarning.Detail.ParameterMissing);
   }
 
   @Override
@@ -76,10 +66,9 @@ public final class RendezvousEnvMissing extends WarningRule {
     if (parameters(hits)) {
       TreeSet<String> what = new TreeSet<>();
       for (NcclWarning w : hits) {
-        Matcher m = PARAMETER.matcher(w.message());
-        if (m.find()) {
-          what.add(
-              m.group(1) + " without " + (m.group(2).equals("rank") ? "rank=" : "world_size="));
+        if (w.detail()
+            instanceof NcclWarning.Detail.ParameterMissing(String scheme, boolean rank)) {
+          what.add(scheme + " without " + (rank ? "rank=" : "world_size="));
         }
       }
       return "init_process_group was called without its rank or world size ("

@@ -8,7 +8,6 @@ import io.topolens.diagnose.Observed;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
-import io.topolens.model.NcclWarning;
 import io.topolens.model.Progress;
 import io.topolens.model.Progress.Stage;
 import io.topolens.verdict.BenchVerdict;
@@ -50,7 +49,7 @@ public final class StoppedAt extends BesideRule {
       if (!run.rows().isEmpty()
           || run.devices().isEmpty()
           || lines.isEmpty()
-          || failedIn(job, run.file())
+          || job.showsFailureIn(run.file())
           || !judgedFiles.add(run.file())) {
         continue;
       }
@@ -59,7 +58,7 @@ public final class StoppedAt extends BesideRule {
     List<Progress> nvls =
         job.progress().stream()
             .filter(p -> p.stage() == Stage.NVLS && !judgedFiles.contains(p.last().file()))
-            .filter(p -> !failedIn(job, p.last().file()))
+            .filter(p -> !job.showsFailureIn(p.last().file()))
             .toList();
     if (!nvls.isEmpty()) {
       out.add(
@@ -138,17 +137,6 @@ public final class StoppedAt extends BesideRule {
     return stage == Stage.BOOTSTRAP || stage == Stage.TOPOLOGY
         ? Stage.BOOTSTRAP
         : Stage.CONNECT_NET;
-  }
-
-  /** Whether something in the file failed (a rule names it): a failure or a warning of a kind. */
-  private static boolean failedIn(Job job, String file) {
-    return job.failures().stream().anyMatch(f -> f.evidence().file().equals(file))
-        || job.warnings().stream()
-            .anyMatch(
-                w ->
-                    w.kind() != NcclWarning.Kind.OTHER
-                        && w.evidence() != null
-                        && w.evidence().file().equals(file));
   }
 
   static String causes(Stage stage) {

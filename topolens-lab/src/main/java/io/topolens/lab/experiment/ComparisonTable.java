@@ -12,7 +12,9 @@ import java.util.Set;
  * The table printed at the end of an experiment, one row per variant: its status, the paths NCCL
  * printed in its logs, the peak busbw of each collective, the median step, how far it is from the
  * best variant, its most severe finding, and {@code predict}'s step for it with its error against
- * the measured median ({@code -} without a {@code predict:} block in the spec).
+ * the measured median: from its own probe, and with one measured step (the reference variant's,
+ * named in a line under the table) as well ({@code -} without a {@code predict:} block in the
+ * spec).
  *
  * <p>"vs best" compares median steps when any variant trained (step / best step), else the first
  * collective's peak busbw (best busbw / busbw): 1.00x is the best, 2.00x twice as slow.
@@ -31,7 +33,7 @@ public final class ComparisonTable {
     for (String c : collectives) {
       header.add(c + " GB/s");
     }
-    header.addAll(List.of("step s", "vs best", "main finding", "predicted s"));
+    header.addAll(List.of("step s", "vs best", "main finding", "predicted s", "with one step s"));
     String first = collectives.isEmpty() ? null : collectives.iterator().next();
     double best = best(e, steps, first);
     List<List<String>> rows = new ArrayList<>();
@@ -49,7 +51,8 @@ public final class ComparisonTable {
       r.add(ratio(v, steps, first, best));
       Experiment.FindingRef f = v.mainFinding();
       r.add(f == null ? "-" : f.severity() + " " + f.id());
-      r.add(predicted(v));
+      r.add(predicted(v.predictedSeconds(), v.predictionError()));
+      r.add(predicted(v.predictedWithStepSeconds(), v.predictionWithStepError()));
       rows.add(r);
     }
     int[] width = new int[header.size()];
@@ -63,12 +66,17 @@ public final class ComparisonTable {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.size(); i++) {
         String cell = r.get(i);
-        boolean numeric = i >= 3 && i < r.size() - 2;
+        boolean numeric = i >= 3 && i < r.size() - 3;
         line.append(numeric ? pad(cell, width[i], true) : pad(cell, width[i], false));
         line.append(i + 1 < r.size() ? "  " : "");
       }
       out.println(line.toString().stripTrailing());
     }
+    e.variants().stream()
+        .map(Experiment.Variant::predictedWithStepFrom)
+        .filter(java.util.Objects::nonNull)
+        .distinct()
+        .forEach(f -> out.println("with one step: " + f + "; the other variants held out"));
     out.flush();
   }
 
@@ -103,13 +111,15 @@ public final class ComparisonTable {
     return String.format(Locale.ROOT, "%.2fx", r);
   }
 
-  private static String predicted(Experiment.Variant v) {
-    if (v.predictedSeconds() == null) {
+  private static String predicted(Double seconds, Double err) {
+    if (seconds == null) {
       return "-";
     }
-    Double err = v.predictionError();
-    return num(v.predictedSeconds())
-        + (err == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", err * 100));
+    if (err == null) {
+      return num(seconds);
+    }
+    long pct = Math.round(err * 100);
+    return num(seconds) + (pct == 0 ? " (0%)" : String.format(Locale.ROOT, " (%+d%%)", pct));
   }
 
   private static String num(double x) {

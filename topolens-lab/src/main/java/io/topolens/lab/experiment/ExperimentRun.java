@@ -102,7 +102,7 @@ public final class ExperimentRun {
     if (!interrupted && !spec.predict().isEmpty()) {
       say("predicting each variant's step");
       synchronized (this) {
-        Experiment p = Predictions.apply(spec, results(), out, catalog, this::say);
+        Experiment p = Predictions.apply(spec, results(), catalog, this::say);
         done.clear();
         done.addAll(p.variants());
       }
@@ -191,6 +191,8 @@ public final class ExperimentRun {
         v.repeat(),
         reason,
         seconds == null ? null : Math.round(seconds * 10) / 10.0,
+        null,
+        null,
         null,
         null);
   }

@@ -3,37 +3,39 @@ package io.topolens.lab.experiment;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
 import io.topolens.nccl.InputProblem;
-import io.topolens.perf.BenchSample;
-import io.topolens.perf.BenchSamples;
 import io.topolens.perf.Calibration;
-import io.topolens.perf.Calibrations;
-import io.topolens.perf.Calibrator;
+import io.topolens.perf.ExperimentValidation;
 import io.topolens.perf.ModelPresets;
 import io.topolens.perf.PathFit;
 import io.topolens.perf.PerfConstants;
 import io.topolens.perf.RunConfig;
+import io.topolens.perf.Scenario;
 import io.topolens.perf.StepModel;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.topolens.perf.ValidationReport.StepCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * {@code predict}'s step time for every variant of an experiment, calibrated from the experiment's
- * own probe: the probe output of every variant that ran (rank 0's, with NCCL's connection lines
- * naming the path) is pooled per path and fitted as {@code predict --calibrate} fits nccl-tests
- * outputs. Runs after the variants, since a variant's path may be measured by another.
+ * {@code predict}'s step time for every variant of an experiment, as {@code validate-model} judges
+ * an experiment ({@link ExperimentValidation}): each variant's slowest path calibrated by its own
+ * probe (the peak busbw it measured), so each layout is predicted from its own probe; then, when a
+ * variant measured a step, again with the job's compute fixed by one measured step (that of the
+ * variant predicted fastest without offload), the others held out. Runs after the variants.
  */
 final class Predictions {
+  private static final String OMP = "OMP_NUM_THREADS";
+
   private Predictions() {}
 
   /**
    * The spec's {@code predict:} keys with the variant's layout, nodes, network and offload; {@code
    * intra: shm} when the variant's NCCL logs show SHM and no P2P (P2P disabled, or not possible),
-   * {@code intra: tcp} when a pod of several GPUs shows only NET/Socket (P2P and SHM disabled).
+   * {@code intra: tcp} when a pod of several GPUs shows only NET/Socket (P2P and SHM disabled);
+   * {@code cpuThreads} from the {@code OMP_NUM_THREADS} its ranks were given, if any.
    */
   static RunConfig config(ExperimentSpec spec, Variant v, List<String> transports)
       throws InputProblem {
@@ -46,6 +48,10 @@ final class Predictions {
     }
     if (v.offload() != null) {
       m.put("offload", v.offload());
+    }
+    String threads = v.env().getOrDefault(OMP, spec.env().get(OMP));
+    if (threads != null && !m.containsKey("cpuThreads")) {
+      m.put("cpuThreads", parseThreads(threads));
     }
     boolean shm = transports.stream().anyMatch(t -> t.startsWith("SHM"));
     boolean p2p = transports.stream().anyMatch(t -> t.startsWith("P2P"));
@@ -61,68 +67,98 @@ final class Predictions {
   }
 
   /**
-   * The experiment with each variant's prediction filled in; unchanged without {@code predict:}.
+   * The experiment with each variant's predictions filled in; unchanged without {@code predict:}.
    */
   static Experiment apply(
-      ExperimentSpec spec, Experiment e, Path out, HardwareCatalog catalog, Consumer<String> say) {
+      ExperimentSpec spec, Experiment e, HardwareCatalog catalog, Consumer<String> say) {
     if (spec.predict().isEmpty()) {
       return e;
     }
-    List<BenchSample> samples = new ArrayList<>();
-    BenchSamples reader = new BenchSamples(catalog);
-    for (Experiment.Variant v : e.variants()) {
-      Path probe = out.resolve(v.dir()).resolve("probe").resolve("rank-0.out");
-      if (v.ok() && Files.isRegularFile(probe)) {
-        try {
-          samples.add(reader.read(probe, v.name() + "/probe/rank-0.out", null));
-        } catch (InputProblem p) {
-          say.accept("no calibration from " + v.name() + ": " + p.getMessage());
-        }
-      }
-    }
-    Calibration calibration = Calibration.none();
-    if (!samples.isEmpty()) {
-      try {
-        calibration =
-            Calibrations.fit(
-                samples, new Calibrator(PerfConstants.bundled(), Calibrator.DEFAULT_MIN_BYTES));
-      } catch (InputProblem p) {
-        say.accept("no calibration: " + p.getMessage());
-      }
-    }
-    String basis =
-        calibration.isEmpty()
-            ? "catalog (no probe with NCCL path lines to calibrate from)"
-            : "calibrated from the probe: "
-                + String.join(
-                    ", ",
-                    calibration.fits().stream()
-                        .map(PathFit::path)
-                        .map(k -> k.label())
-                        .distinct()
-                        .toList());
-    StepModel model = new StepModel(catalog, PerfConstants.bundled(), calibration);
-    List<Experiment.Variant> out2 = new ArrayList<>();
+    PerfConstants k = PerfConstants.bundled();
+    ExperimentValidation validation = new ExperimentValidation(catalog, k);
     Map<String, Variant> planned = new LinkedHashMap<>();
     spec.variants().forEach(v -> planned.put(v.name(), v));
+    Map<String, Double> own = new LinkedHashMap<>();
+    Map<String, String> from = new LinkedHashMap<>();
+    List<ExperimentValidation.Measured> measured = new ArrayList<>();
     for (Experiment.Variant v : e.variants()) {
       Variant p = planned.get(v.name());
-      Double seconds = null;
-      if (p != null) {
-        try {
-          seconds =
-              model
-                  .predict(
-                      config(spec, p, v.transports())
-                          .toScenario(catalog, ModelPresets.bundled(), "predict")
-                          .scenario())
-                  .stepS();
-        } catch (InputProblem x) {
-          say.accept("no prediction for " + v.name() + ": " + x.getMessage());
+      if (p == null) {
+        continue;
+      }
+      try {
+        Scenario s =
+            config(spec, p, v.transports())
+                .toScenario(catalog, ModelPresets.bundled(), "predict")
+                .scenario();
+        // without NCCL's path lines (gloo, or no NCCL_DEBUG=INFO) the probe's busbw is no path's
+        Map<String, Double> busbw = v.transports().isEmpty() ? Map.of() : v.busbw();
+        Calibration probe = validation.probeCalibration(s, busbw);
+        own.put(v.name(), new StepModel(catalog, k, probe).predict(s).stepS());
+        from.put(v.name(), basis(probe, v));
+        if (v.ok() && v.stepSeconds() != null) {
+          measured.add(
+              new ExperimentValidation.Measured(
+                  s, busbw, v.stepSeconds().median(), e.name() + ": " + v.name()));
+        }
+      } catch (InputProblem x) {
+        say.accept("no prediction for " + v.name() + ": " + x.getMessage());
+      }
+    }
+    Map<String, Double> withStep = new LinkedHashMap<>();
+    String stepFrom = null;
+    try {
+      ExperimentValidation.Report r = validation.judge(e.name(), measured, List.of());
+      for (StepCheck c : r.steps()) {
+        if (c.predictedFitted() != null) {
+          withStep.put(c.name(), c.predictedFitted());
         }
       }
-      out2.add(v.withPrediction(seconds, seconds == null ? null : basis));
+      ExperimentValidation.StepCalibration c = r.stepCalibration();
+      if (c != null) {
+        stepFrom =
+            String.format(
+                Locale.ROOT,
+                "%s's measured step (%.3g s, %.3g s predicted) fixes the job's MFU at %.3f (the"
+                    + " model's %.3f)",
+                c.reference(),
+                c.measuredS(),
+                c.predictedS(),
+                c.mfu(),
+                c.modelMfu());
+      }
+      r.leftOut().forEach(l -> say.accept("no prediction with one step: " + l));
+    } catch (InputProblem x) {
+      say.accept("no prediction with one step: " + x.getMessage());
     }
-    return new Experiment(e.name(), out2);
+    List<Experiment.Variant> out = new ArrayList<>();
+    for (Experiment.Variant v : e.variants()) {
+      Double step = withStep.get(v.name());
+      out.add(
+          v.withPrediction(
+              own.get(v.name()), from.get(v.name()), step, step == null ? null : stepFrom));
+    }
+    return new Experiment(e.name(), out);
+  }
+
+  /** What a variant's prediction rests on: its probe's rate on its slowest path, or the catalog. */
+  private static String basis(Calibration probe, Experiment.Variant v) {
+    if (!probe.isEmpty()) {
+      PathFit f = probe.fits().getFirst();
+      return String.format(
+          Locale.ROOT, "its own probe: %s at %.3g GB/s busbw", f.path().label(), f.busBwGBps());
+    }
+    if (v.busbw().isEmpty()) {
+      return "catalog (no probe busbw of its own)";
+    }
+    return "catalog (no NCCL path lines in its logs to tie its probe's busbw to a path)";
+  }
+
+  private static int parseThreads(String value) throws InputProblem {
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException x) {
+      throw new InputProblem(OMP + "=" + value + ": not a number of threads");
+    }
   }
 }

@@ -25,12 +25,12 @@ class ComparisonTableTest {
         .isEqualTo(
             """
             Experiment h200-transports
-            variant                       status   transport          all_reduce GB/s  all_gather GB/s  step s  vs best  main finding                  predicted s
-            p2p                           ok       P2P/CUMEM                    362.8            340.1  0.0980    1.00x  -                             -
-            shm                           ok       SHM/direct/direct             30.8                -   0.410    4.18x  warn p2p-unavailable          -
-            sockets                       ok       NET/Socket/0                  3.85                -    2.91   29.69x  error same-host-over-network  -
-            efa                           skipped  -                                -                -       -        -  -                             -
-            ib <script>alert(1)</script>  failed   -                                -                -       -        -  error net-plugin-fallback     -
+            variant                       status   transport          all_reduce GB/s  all_gather GB/s  step s  vs best  main finding                  predicted s  with one step s
+            p2p                           ok       P2P/CUMEM                    362.8            340.1  0.0980    1.00x  -                             -            -
+            shm                           ok       SHM/direct/direct             30.8                -   0.410    4.18x  warn p2p-unavailable          -            -
+            sockets                       ok       NET/Socket/0                  3.85                -    2.91   29.69x  error same-host-over-network  -            -
+            efa                           skipped  -                                -                -       -        -  -                             -            -
+            ib <script>alert(1)</script>  failed   -                                -                -       -        -  error net-plugin-fallback     -            -
             """);
   }
 
@@ -56,6 +56,28 @@ class ComparisonTableTest {
         .contains("2x1      ok      -                     5.00       -    4.00x");
   }
 
+  /**
+   * The prediction with one measured step beside the probe's, each with its error against the
+   * measured median; the line under the table says whose step it was.
+   */
+  @Test
+  void thePredictionWithOneStepHasItsOwnColumnAndSaysWhoseStep() {
+    String from = "1x2's measured step (0.500 s, 0.400 s predicted) fixes the job's MFU at 0.100";
+    Experiment e =
+        new Experiment(
+            "layouts",
+            java.util.List.of(
+                variant("1x2", 20.0, new Experiment.Steps(0.5, 0.4, 0.6, 3), 0.4)
+                    .withPrediction(0.4, "its own probe", 0.5, from),
+                variant("2x1", 5.0, new Experiment.Steps(2.0, 1.9, 2.1, 3), 1.5)
+                    .withPrediction(1.5, "its own probe", 1.8, from)));
+    assertThat(table(e))
+        // (0.4 - 0.5) / 0.5, (0.5 - 0.5) / 0.5; (1.5 - 2) / 2, (1.8 - 2) / 2
+        .contains("0.400 (-20%)  0.500 (0%)")
+        .contains("1.50 (-25%)   1.80 (-10%)")
+        .endsWith("with one step: " + from + "; the other variants held out\n");
+  }
+
   static Experiment.Variant variant(
       String name, double busbw, Experiment.Steps steps, Double predicted) {
     return new Experiment.Variant(
@@ -76,6 +98,8 @@ class ComparisonTableTest {
         null,
         1.0,
         predicted,
-        predicted == null ? null : "catalog");
+        predicted == null ? null : "catalog",
+        null,
+        null);
   }
 }

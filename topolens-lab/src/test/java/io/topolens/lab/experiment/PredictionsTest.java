@@ -1,17 +1,10 @@
 package io.topolens.lab.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.experiment.Experiment;
-import io.topolens.perf.BenchSamples;
-import io.topolens.perf.Calibrations;
-import io.topolens.perf.Calibrator;
-import io.topolens.perf.ModelPresets;
-import io.topolens.perf.PerfConstants;
 import io.topolens.perf.RunConfig;
-import io.topolens.perf.StepModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,136 +16,98 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * predict's step for each variant, calibrated from the variants' own probe outputs: here the real 4
- * x H200 nccl-tests outputs over P2P and SHM (core's fixtures/h200x4) stand in for two variants'
- * probes, with the FSDP steps measured on the same GPUs (fixtures/h200x4/README.md).
+ * predict's step for each variant of a real experiment (bench/results/h200x4-experiment-4, 4 x
+ * H200), each from its own probe; {@link RecordedPredictionsTest} holds them against
+ * validate-model.
  */
 class PredictionsTest {
-  static final Path H200 = Path.of("../topolens-core/src/test/resources/fixtures/h200x4");
+  static final String RUN = "h200x4-experiment-4";
   static final Path CATALOG = Path.of("../examples/perf/h200x4-catalog.json").toAbsolutePath();
 
   @TempDir Path dir;
 
-  @Test
-  void eachVariantIsPredictedFromThePathsTheExperimentsOwnProbeMeasured() throws Exception {
-    Path specFile = dir.resolve("spec.yaml");
-    Files.writeString(
-        specFile,
-        """
-        catalog: %s
-        predict:
-          instance: h200x4-vm
-          params: 852559872
-          layers: 16
-          hidden: 2048
-          seq: 1024
-          microBatch: 4
-          strategy: fsdp
-          reduceDtype: fp32
-        variants:
-          - layout: 1x4
-          - layout: 1x4
-            env: {NCCL_P2P_DISABLE: 1}
-        """
-            .formatted(CATALOG));
-    ExperimentSpec spec = SpecReader.read(specFile);
-    Path out = dir.resolve("out");
-    List<Experiment.Variant> vs = new ArrayList<>();
-    String[][] runs = {
-      {"ar-p2p.log", "P2P/CUMEM/read", "0.098"}, {"ar-shm.log", "SHM/direct/direct", "0.225"}
-    };
-    for (int i = 0; i < 2; i++) {
-      Variant v = spec.variants().get(i);
-      Path probe = out.resolve("variants").resolve(v.dirName()).resolve("probe");
-      Files.createDirectories(probe);
-      Files.copy(H200.resolve(runs[i][0]), probe.resolve("rank-0.out"));
-      double step = Double.parseDouble(runs[i][2]);
-      vs.add(
-          new Experiment.Variant(
-              v.name(),
-              "ok",
-              "1x4",
-              4,
-              "variants/" + v.dirName(),
-              Map.of(),
-              new Experiment.Steps(step, step, step, 6),
-              List.of(runs[i][1]),
-              List.of(),
-              1,
-              null,
-              null,
-              v.env(),
-              1,
-              null,
-              30.0,
-              null,
-              null));
-    }
+  private List<Experiment.Variant> predict(ExperimentSpec spec, List<Experiment.Variant> vs)
+      throws Exception {
     List<String> said = new ArrayList<>();
     Experiment e =
         Predictions.apply(
-            spec,
-            new Experiment("h200", vs),
-            out,
-            HardwareCatalog.load(spec.catalogs()),
-            said::add);
-    assertThat(said).isEmpty();
-    // what predict gives for the same workload, layout and calibration files:
-    //   topolens predict --catalog examples/perf/h200x4-catalog.json --instance h200x4-vm
-    //   --params 852559872 --layers 16 --hidden 2048 --seq 1024 --micro-batch 4 --strategy fsdp
-    //   --reduce-dtype fp32 --layout 1x4 [--intra shm] --calibrate ar-p2p.log ar-shm.log
-    HardwareCatalog catalog = HardwareCatalog.load(List.of(CATALOG));
-    BenchSamples samples = new BenchSamples(catalog);
-    StepModel model =
-        new StepModel(
-            catalog,
-            PerfConstants.bundled(),
-            Calibrations.fit(
-                List.of(
-                    samples.read(H200.resolve("ar-p2p.log"), "p2p", null),
-                    samples.read(H200.resolve("ar-shm.log"), "shm", null)),
-                new Calibrator(PerfConstants.bundled(), Calibrator.DEFAULT_MIN_BYTES)));
-    Map<String, Object> workload =
-        Map.of(
-            "instance",
-            "h200x4-vm",
-            "params",
-            852559872,
-            "layers",
-            16,
-            "hidden",
-            2048,
-            "seq",
-            1024,
-            "microBatch",
-            4,
-            "strategy",
-            "fsdp",
-            "reduceDtype",
-            "fp32",
-            "layout",
-            "1x4");
-    Map<String, Object> withShm = new java.util.HashMap<>(workload);
-    withShm.put("intra", "shm");
-    double expectP2p = predict(model, catalog, workload);
-    double expectShm = predict(model, catalog, withShm);
-    assertThat(expectShm).isGreaterThan(2 * expectP2p);
-    Experiment.Variant p2p = e.variants().get(0);
-    Experiment.Variant shm = e.variants().get(1);
-    assertThat(p2p.predictedSeconds()).isEqualTo(expectP2p);
-    assertThat(shm.predictedSeconds()).isEqualTo(expectShm);
-    assertThat(p2p.predictedFrom()).isEqualTo("calibrated from the probe: NVLink, SHM");
-    assertThat(shm.predictionError()).isCloseTo((expectShm - 0.225) / 0.225, within(1e-12));
+            spec, new Experiment(RUN, vs), HardwareCatalog.load(spec.catalogs()), said::add);
+    return e.variants();
   }
 
-  static double predict(StepModel model, HardwareCatalog catalog, Map<String, Object> config)
+  @Test
+  void withoutAMeasuredStepEachVariantKeepsItsProbesPredictionAndNoneWithOneStep()
       throws Exception {
-    return model
-        .predict(
-            RunConfig.fromMap(config, "test")
-                .toScenario(catalog, ModelPresets.bundled(), "test")
-                .scenario())
-        .stepS();
+    ExperimentSpec spec = Recorded.spec(RUN, dir);
+    List<Experiment.Variant> stored = Experiment.read(Recorded.RESULTS.resolve(RUN)).variants();
+    List<Experiment.Variant> withSteps = predict(spec, stored);
+    List<Experiment.Variant> probeOnly =
+        predict(
+            spec, stored.stream().map(v -> changed(v, v.busbw(), null, v.transports())).toList());
+    for (int i = 0; i < stored.size(); i++) {
+      assertThat(probeOnly.get(i).predictedSeconds())
+          .isEqualTo(withSteps.get(i).predictedSeconds())
+          .isNotNull();
+      assertThat(withSteps.get(i).predictedWithStepSeconds()).isNotNull();
+      assertThat(probeOnly.get(i).predictedWithStepSeconds()).isNull();
+      assertThat(probeOnly.get(i).predictedWithStepFrom()).isNull();
+    }
+  }
+
+  /**
+   * 4 pods of 1 over sockets: its probe measured 4.28 GB/s at best, which the catalog does not
+   * know.
+   */
+  @Test
+  void aVariantWithoutProbeBusbwIsPredictedFromTheCatalog() throws Exception {
+    ExperimentSpec spec = Recorded.spec(RUN, dir);
+    List<Experiment.Variant> stored = Experiment.read(Recorded.RESULTS.resolve(RUN)).variants();
+    Experiment.Variant fourPods =
+        stored.stream().filter(v -> v.name().equals("4x1")).findFirst().orElseThrow();
+    Experiment.Variant probed = predict(spec, List.of(fourPods)).getFirst();
+    Experiment.Variant unprobed =
+        predict(spec, List.of(changed(fourPods, Map.of(), null, fourPods.transports()))).getFirst();
+    // the same probe without NCCL's path lines (gloo): its busbw is no path's
+    Experiment.Variant pathless =
+        predict(spec, List.of(changed(fourPods, fourPods.busbw(), null, List.of()))).getFirst();
+    assertThat(probed.predictedFrom())
+        .isEqualTo(
+            "its own probe: TCP sockets at "
+                + fourPods.busbw().values().stream().max(Double::compare).orElseThrow()
+                + " GB/s busbw");
+    assertThat(unprobed.predictedFrom()).startsWith("catalog");
+    assertThat(unprobed.predictedSeconds()).isNotEqualTo(probed.predictedSeconds());
+    assertThat(pathless.predictedFrom()).startsWith("catalog (no NCCL path lines");
+    assertThat(pathless.predictedSeconds()).isEqualTo(unprobed.predictedSeconds());
+  }
+
+  /** The same variant with other busbw, steps and transports, and no predictions. */
+  static Experiment.Variant changed(
+      Experiment.Variant v,
+      Map<String, Double> busbw,
+      Experiment.Steps steps,
+      List<String> transports) {
+    return new Experiment.Variant(
+        v.name(),
+        v.status(),
+        v.layout(),
+        v.ranks(),
+        v.dir(),
+        busbw,
+        steps,
+        transports,
+        v.findings(),
+        v.nodes(),
+        v.network(),
+        v.offload(),
+        v.env(),
+        v.repeat(),
+        v.reason(),
+        v.elapsedSeconds(),
+        null,
+        null,
+        null,
+        null);
   }
 
   /**
@@ -168,11 +123,37 @@ class PredictionsTest {
   })
   void theIntraPathFollowsTheLoggedTransport(String layout, String transport, String intra)
       throws Exception {
+    RunConfig rc = config(layout, "", "").config(transport);
+    assertThat(rc.intra()).isEqualTo(intra);
+  }
+
+  /** The CPU optimizer's threads follow the OMP_NUM_THREADS its ranks got, the variant's first. */
+  @ParameterizedTest(name = "spec {0}, variant {1}")
+  @CsvSource({
+    "'', '', ",
+    "'env: {OMP_NUM_THREADS: 8}', '', 8",
+    "'env: {OMP_NUM_THREADS: 8}', 'env: {OMP_NUM_THREADS: 2}', 2",
+    "'', 'env: {OMP_NUM_THREADS: 4}', 4",
+  })
+  void theCpuThreadsFollowOmpNumThreads(String specEnv, String variantEnv, Integer threads)
+      throws Exception {
+    RunConfig rc = config("1x2", specEnv, variantEnv).config("P2P/CUMEM");
+    assertThat(rc.cpuThreads()).isEqualTo(threads);
+  }
+
+  private record Spec(ExperimentSpec spec) {
+    RunConfig config(String transport) throws Exception {
+      return Predictions.config(spec, spec.variants().getFirst(), List.of(transport));
+    }
+  }
+
+  private Spec config(String layout, String specEnv, String variantEnv) throws Exception {
     Path specFile = dir.resolve("spec.yaml");
     Files.writeString(
         specFile,
         """
         catalog: %s
+        %s
         predict:
           instance: h200x4-vm
           params: 852559872
@@ -180,10 +161,10 @@ class PredictionsTest {
           hidden: 2048
         variants:
           - layout: %s
+            offload: [cpu]
+            %s
         """
-            .formatted(CATALOG, layout));
-    ExperimentSpec spec = SpecReader.read(specFile);
-    RunConfig rc = Predictions.config(spec, spec.variants().get(0), List.of(transport));
-    assertThat(rc.intra()).isEqualTo(intra);
+            .formatted(CATALOG, specEnv, layout, variantEnv));
+    return new Spec(SpecReader.read(specFile));
   }
 }
