@@ -75,14 +75,15 @@ public record KnownNcclBug(
           "explanation",
           "fix",
           "source",
-          "gpus");
+          "gpus",
+          "capability");
 
   private static final List<KnownNcclBug> BUNDLED = load();
 
   /**
    * The bundled catalog, read token by token (a databind {@code ObjectMapper} took a tenth of a
    * second of every diagnose); a field left out is null (false for {@code versionless}), as
-   * databind bound it. {@code KnownNcclBugTest} compares the two.
+   * databind bound it. {@code BundledListTest} compares the two.
    */
   @SuppressWarnings("unchecked")
   private static List<KnownNcclBug> load() {
@@ -106,7 +107,8 @@ public record KnownNcclBug(
               (String) b.get("explanation"),
               (String) b.get("fix"),
               (String) b.get("source"),
-              (List<String>) b.get("gpus")));
+              (List<String>) b.get("gpus"),
+              b.get("capability") == null ? null : Integer.valueOf((String) b.get("capability"))));
     }
     return List.copyOf(bugs);
   }

@@ -56,6 +56,7 @@ class BundledListTest {
       assertThat(expected).hasSizeGreaterThan(5);
       assertThat(KnownNcclBug.bundled()).containsExactlyElementsOf(expected);
       assertThat(expected).anyMatch(KnownNcclBug::versionless).anyMatch(KnownNcclBug::gpuSupport);
+      assertThat(expected).anyMatch(b -> b.capability() != null);
     }
   }
 
