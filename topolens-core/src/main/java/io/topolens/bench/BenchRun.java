@@ -53,6 +53,15 @@ public record BenchRun(
     Evidence end,
     Evidence outOfBoundsAt) {
 
+  /** The end of a run that printed its column header and no row after it. */
+  public static final String STOPPED_AFTER_HEADER =
+      "output stops after the table header, before any row";
+
+  /** Whether the run printed its column header and then nothing: no row, no summary, no error. */
+  public boolean stoppedAfterHeader() {
+    return rows.isEmpty() && end != null && STOPPED_AFTER_HEADER.equals(end.text());
+  }
+
   public BenchRun {
     parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     devices = List.copyOf(devices);

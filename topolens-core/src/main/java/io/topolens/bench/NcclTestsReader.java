@@ -13,6 +13,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -38,12 +39,14 @@ public final class NcclTestsReader {
               + "#\\s+Rank\\s+\\d+\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+\\S+\\s+device|"
               + "size\\s+count\\s+type\\s+(?:redop\\s+)?(?:root\\s+)?(?:cpu)?time\\s+algbw\\s+busbw|"
               + "\\(B\\)\\s+\\(elements\\)|Out of bounds values\\s*:|Avg bus bandwidth\\s*:|"
-              + "#\\s*Using devices|Test (?:NCCL|CUDA) failure common\\.cu|: Test failure common\\.cu");
+              + "#\\s*Using devices|Test (?:NCCL|CUDA) failure common\\.cu|: Test failure common\\.cu|"
+              + "Rank\\s+\\d+\\s+uses device\\s+\\d+\\s+\\[0x|"
+              + "bytes\\s+N\\s+type\\s+op\\s+time\\s+algbw\\s+busbw");
 
   /**
    * One literal each branch of {@link #TEXT_MARKERS} needs: a text holding none cannot match, and
    * is not searched at every place of its 64 KiB head (a log's, at every start:
-   * docs/performance.md). {@code NcclTestsReaderTest} checks each branch's own example against it.
+   * docs/performance.md). {@code NcclTestsSniffTest} checks each branch's own example against it.
    */
   static final List<String> TEXT_LITERALS =
       List.of(
@@ -56,7 +59,20 @@ public final class NcclTestsReader {
           "Out of bounds values",
           "Avg bus bandwidth",
           "Using devices",
-          "failure common.cu");
+          "failure common.cu",
+          "uses device");
+
+  /**
+   * A result row as nccl-tests prints it, alone on its line or after a launcher's tag ({@code
+   * [1,0]<stdout>:}): size, count, type, a reduction or none, an optional root, then time, algbw
+   * and busbw. Two such lines mark a table whose header the excerpt left out.
+   */
+  private static final Pattern ROW =
+      Pattern.compile(
+          "(?m)^[ \\t]*(?:\\[\\d+,\\d+\\]<stdout>:|\\d+: )?[ \\t]*\\d+[ \\t]+\\d+[ \\t]+"
+              + "(?:u?int(?:8|32|64)?|char|half|float|double|bfloat16|f8e[45]m[23])[ \\t]+"
+              + "(?:sum|prod|max|min|avg|premulsum|none)[ \\t]+(?:-?\\d+[ \\t]+)?"
+              + "\\d+(?:\\.\\d+)?[ \\t]+\\d+\\.\\d+[ \\t]+\\d+\\.\\d+[ \\t]");
 
   private static final Pattern JSON_START =
       Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");
@@ -77,7 +93,21 @@ public final class NcclTestsReader {
     if (s.stripLeading().startsWith("{")) {
       return JSON_START.matcher(s).find() || JSON_KEYS.matcher(s).find();
     }
-    return holdsAny(s, TEXT_LITERALS) && TEXT_MARKERS.matcher(s).find();
+    if (holdsAny(s, TEXT_LITERALS) && TEXT_MARKERS.matcher(s).find()) {
+      return true;
+    }
+    // result rows without their header (nccl issue 340, Open MPI's --tag-output in
+    // aws-k8s-tester PR 585): only where a row's type and reduction words are there at all
+    if (s.indexOf(" sum ") < 0
+        && s.indexOf(" prod ") < 0
+        && s.indexOf(" max ") < 0
+        && s.indexOf(" min ") < 0
+        && s.indexOf(" avg ") < 0
+        && s.indexOf(" none ") < 0) {
+      return false;
+    }
+    Matcher m = ROW.matcher(s);
+    return m.find() && m.find();
   }
 
   private static boolean holdsAny(String s, List<String> literals) {

@@ -184,9 +184,7 @@ final class RunBuilder {
           new Evidence(
               file,
               at.line(),
-              headerSeen
-                  ? "output stops after the table header, before any row"
-                  : "output stops before the results table");
+              headerSeen ? BenchRun.STOPPED_AFTER_HEADER : "output stops before the results table");
     }
     return new BenchRun(
         file,

@@ -9,10 +9,11 @@ import java.util.regex.Pattern;
 /**
  * The columns of a results table, read from its column header ({@code size count type redop root
  * time algbw busbw #wrong time algbw busbw #wrong}, and every variant: no root column before 2.13,
- * no redop in the oldest, {@code error} for {@code #wrong}, {@code cputime} with {@code -C}, the
- * four {@code i_*} columns per half with {@code -I}, a trailing {@code timestamp} with {@code -S}),
- * and the parsing of rows against them. Rows are split on blanks, so misaligned columns do not
- * matter; a row whose tokens do not fit the columns is malformed, never guessed.
+ * no redop in the oldest, {@code error} (NCCL 1: {@code res}) for {@code #wrong}, NCCL 1's {@code
+ * bytes N type op} for {@code size count type redop}, {@code cputime} with {@code -C}, the four
+ * {@code i_*} columns per half with {@code -I}, a trailing {@code timestamp} with {@code -S}), and
+ * the parsing of rows against them. Rows are split on blanks, so misaligned columns do not matter;
+ * a row whose tokens do not fit the columns is malformed, never guessed.
  *
  * @param keys the columns before the first time column, as named
  * @param halfWidth tokens per half (4, or 8 with per-iteration columns)
@@ -48,10 +49,24 @@ record TableLayout(
   static boolean isColumnHeader(String body) {
     List<String> t = Arrays.asList(body.split("\\s+"));
     return t.size() >= 6
-        && t.get(0).equals("size")
-        && t.contains("count")
+        && (t.get(0).equals("size")
+            ? t.contains("count")
+            : t.get(0).equals("bytes") && t.contains("N"))
         && t.contains("algbw")
         && t.contains("busbw");
+  }
+
+  /**
+   * A key column as this reader names it: NCCL 1's tests ({@code test/single/all_reduce_test})
+   * print {@code bytes N type op} for {@code size count type redop}.
+   */
+  private static String key(String printed) {
+    return switch (printed) {
+      case "bytes" -> "size";
+      case "N" -> "count";
+      case "op" -> "redop";
+      default -> printed;
+    };
   }
 
   /** The layout a column header describes; null when it is not one this reader understands. */
@@ -60,7 +75,7 @@ record TableLayout(
     List<String> keys = new ArrayList<>();
     int i = 0;
     while (i < t.length && !isTime(t[i])) {
-      keys.add(t[i]);
+      keys.add(key(t[i]));
       i++;
     }
     List<Integer> halves = new ArrayList<>();
@@ -78,7 +93,7 @@ record TableLayout(
       int width = 1;
       i++;
       while (i < t.length && !isTime(t[i]) && !t[i].equals("timestamp")) {
-        if (t[i].equals("error")) {
+        if (t[i].equals("error") || t[i].equals("res")) {
           error = true;
         }
         width++;

@@ -25,6 +25,7 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
     PARAMS,
     USING_DEVICES,
     RANK,
+    OLD_RANK,
     REDUCING,
     HEADER_GROUPS,
     HEADER_COLUMNS,
@@ -49,6 +50,14 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
       Pattern.compile(
           "^Rank\\s+(\\d+)\\s+(?:Group\\s+(\\d+)\\s+)?(?:Pid\\s+(\\d+)\\s+)?on\\s+(\\S+)\\s+"
               + "device\\s+(\\d+)\\s+\\[([^\\]]*)\\]\\s*(.*)$");
+
+  /**
+   * NCCL 1's tests ({@code test/single/all_reduce_test}): {@code Rank 0 uses device 0 [0x05] Tesla
+   * M40 24GB}, one process driving every GPU, no host printed.
+   */
+  static final Pattern OLD_RANK =
+      Pattern.compile("^Rank\\s+(\\d+)\\s+uses device\\s+(\\d+)\\s+\\[([^\\]]*)\\]\\s*(.*)$");
+
   static final Pattern REDUCING = Pattern.compile("^Reducing maxBytes to (\\d+)");
   static final Pattern OUT_OF_BOUNDS = Pattern.compile("^Out of bounds values\\s*:\\s*(.*)$");
   static final Pattern AVG = Pattern.compile("^Avg bus bandwidth\\s*:\\s*(\\S+)\\s*(.*)$");
@@ -132,6 +141,9 @@ record TextLine(Kind kind, String body, Matcher match, String envelope) {
     }
     if ((m = RANK.matcher(body)).matches()) {
       return new TextLine(Kind.RANK, body, m, "");
+    }
+    if ((m = OLD_RANK.matcher(body)).matches()) {
+      return new TextLine(Kind.OLD_RANK, body, m, "");
     }
     if ((m = REDUCING.matcher(body)).lookingAt()) {
       return new TextLine(Kind.REDUCING, body, m, "");

@@ -107,8 +107,9 @@ final class TextReader {
           open(p.stream(), ev);
         }
       }
-      case RANK -> {
-        BenchDevice device = device(t.match(), ev);
+      case RANK, OLD_RANK -> {
+        BenchDevice device =
+            t.kind() == TextLine.Kind.RANK ? device(t.match(), ev) : oldDevice(t.match(), ev);
         if (device == null) {
           malformed.add(ev);
         } else {
@@ -370,6 +371,16 @@ final class TextReader {
         m.group(6),
         m.group(7).strip(),
         ev);
+  }
+
+  /** NCCL 1's {@code Rank 0 uses device 0 [0x05] Tesla M40}: no host, no pid (one process). */
+  private static BenchDevice oldDevice(Matcher m, Evidence ev) {
+    Integer rank = integer(m.group(1));
+    Integer device = integer(m.group(2));
+    if (rank == null || device == null) {
+      return null;
+    }
+    return new BenchDevice(rank, null, null, null, device, m.group(3), m.group(4).strip(), ev);
   }
 
   private static Integer integer(String s) {

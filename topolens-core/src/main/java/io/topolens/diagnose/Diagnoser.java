@@ -74,6 +74,7 @@ import io.topolens.diagnose.rules.SlowBootstrap;
 import io.topolens.diagnose.rules.SocketConnect;
 import io.topolens.diagnose.rules.SocketInterface;
 import io.topolens.diagnose.rules.StoppedAt;
+import io.topolens.diagnose.rules.StuckInNccl;
 import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
@@ -118,6 +119,7 @@ public final class Diagnoser {
             new EnvOverride(),
             new MissingRanks(),
             new StoppedAt(),
+            new StuckInNccl(),
             new NcclTestsNotMpi(),
             new VersionMismatch(),
             new IbError(),

@@ -36,6 +36,8 @@ import java.util.Set;
  * @param gpuMentions GPU models (or compute capabilities) lines name, in input order
  * @param gpuErrors GPU errors the driver or nvidia-smi reported in the inputs (a pasted dmesg), in
  *     file order
+ * @param stackFrames frames of NCCL's code in stack dumps the inputs hold (py-spy, gdb), in file
+ *     order
  */
 public record Job(
     List<InputFile> inputs,
@@ -58,7 +60,8 @@ public record Job(
     List<Progress> progress,
     List<LaunchCommand> launches,
     List<GpuMention> gpuMentions,
-    List<GpuXid> gpuErrors) {
+    List<GpuXid> gpuErrors,
+    List<StackFrame> stackFrames) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -93,7 +96,8 @@ public record Job(
         progress,
         launches,
         gpuMentions,
-        gpuErrors);
+        gpuErrors,
+        stackFrames);
   }
 
   /**

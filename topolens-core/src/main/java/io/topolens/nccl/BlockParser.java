@@ -273,6 +273,9 @@ final class BlockParser {
     if (e == null) {
       e = FrameworkLine.parse(text);
     }
+    if (e == null) {
+      e = StackFrameLine.parse(text);
+    }
     // a traceback flattened onto one line: "... NCCL error in: ... Last error: <NCCL's text>"
     int last = FrameworkLine.lastError(text);
     NcclEvent lastText =

@@ -23,6 +23,7 @@ import io.topolens.model.Progress;
 import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
+import io.topolens.model.StackFrame;
 import io.topolens.model.Tree;
 import io.topolens.model.WatchdogReport;
 import java.util.ArrayList;
@@ -71,6 +72,7 @@ final class JobAssembler {
   private final List<LaunchCommand> launches = new ArrayList<>();
   private final List<GpuMention> gpuMentions = new ArrayList<>();
   private final List<GpuXid> gpuErrors = new ArrayList<>();
+  private final List<StackFrame> stackFrames = new ArrayList<>();
   private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
@@ -197,6 +199,11 @@ final class JobAssembler {
           gpuMentions.add(new GpuMention(g.model(), g.capability(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
       case NcclEvent.Xid x -> gpuError(x, e);
+      case NcclEvent.Frame f -> {
+        if (stackFrames.size() < 10_000) {
+          stackFrames.add(new StackFrame(f.function(), f.source(), f.depth(), e));
+        }
+      }
     }
   }
 
@@ -664,7 +671,8 @@ final class JobAssembler {
             .toList(),
         List.copyOf(launches),
         List.copyOf(gpuMentions),
-        List.copyOf(gpuErrors));
+        List.copyOf(gpuErrors),
+        List.copyOf(stackFrames));
   }
 
   /** The bootstrap address each process printed. */

@@ -190,6 +190,9 @@ sealed interface NcclEvent {
    */
   record Xid(String pciBus, int xid) implements OfJob {}
 
+  /** A stack frame of NCCL's code ({@link StackFrameLine}). */
+  record Frame(String function, String source, int depth) implements OfJob {}
+
   /**
    * An event that belongs to the job, not to the process that printed it (a failure, a timeout, the
    * watchdog, a launch command, a GPU named, a rank announced, an Xid): kept alike whether or not

@@ -14,6 +14,7 @@ import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.PrintedVersion;
 import io.topolens.model.Rank;
+import io.topolens.model.StackFrame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -225,6 +226,15 @@ public final class KnownNcclBugRule implements Rule {
         for (CollectiveTimeout t : job.timeouts()) {
           if (says(t.evidence().text(), t.evidence().text(), bug, word)) {
             hit = t.evidence();
+            break;
+          }
+        }
+      }
+      if (hit == null) {
+        // a frame of NCCL's code in a stack dump of the hung process
+        for (StackFrame f : job.stackFrames()) {
+          if (says(f.function(), f.evidence().text(), bug, word)) {
+            hit = f.evidence();
             break;
           }
         }

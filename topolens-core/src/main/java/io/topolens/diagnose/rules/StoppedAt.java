@@ -45,15 +45,20 @@ public final class StoppedAt extends BesideRule {
       BenchRun run = v.run();
       List<Progress> lines =
           job.progress().stream().filter(p -> p.last().file().equals(run.file())).toList();
-      // without NCCL lines the file is the header alone: too little to say where it stopped
       if (!run.rows().isEmpty()
           || run.devices().isEmpty()
-          || lines.isEmpty()
           || job.showsFailureIn(run.file())
-          || !judgedFiles.add(run.file())) {
+          || judgedFiles.contains(run.file())) {
         continue;
       }
-      out.add(noResult(run, lines));
+      if (!lines.isEmpty()) {
+        judgedFiles.add(run.file());
+        out.add(noResult(run, lines));
+      } else if (run.stoppedAfterHeader()) {
+        // without NCCL lines only a whole output says it: devices, the header, then nothing
+        judgedFiles.add(run.file());
+        out.add(noRowAfterHeader(run));
+      }
     }
     List<Progress> nvls =
         job.progress().stream()
@@ -118,6 +123,48 @@ public final class StoppedAt extends BesideRule {
             + causes(cause),
         evidence,
         checks(cause));
+  }
+
+  /**
+   * An nccl-tests run without NCCL lines that printed its devices and its column header, then
+   * nothing: no row, no summary, no error.
+   */
+  private Finding noRowAfterHeader(BenchRun run) {
+    List<String> hosts =
+        run.devices().stream().map(BenchDevice::host).filter(h -> h != null).distinct().toList();
+    Stage cause = hosts.size() > 1 ? Stage.CONNECT_NET : Stage.CONNECT_P2P;
+    String name = run.collective() == null ? "The nccl-tests run" : run.collective().testName();
+    List<String> gpus =
+        run.devices().stream().map(BenchDevice::name).filter(n -> !n.isEmpty()).distinct().toList();
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(run.devices().getLast().evidence());
+    evidence.add(run.end());
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "nccl-tests printed its header and no result row: stopped at its first collective, if it"
+            + " hung",
+        name
+            + " listed "
+            + Facts.plural(run.devices().size(), "device")
+            + (gpus.isEmpty() ? "" : " (" + Facts.list(gpus, 3) + ")")
+            + (hosts.isEmpty()
+                ? " in one process"
+                : " on " + Facts.plural(hosts.size(), "host") + " (" + Facts.list(hosts, 4) + ")")
+            + ", printed its table header and then nothing: no result row, no summary, no error."
+            + " The first row is printed when the first collective (the smallest size) has run, so"
+            + " the run stopped in it, where NCCL first moves data between the GPUs. An excerpt"
+            + " may simply be cut there; if the run hung, "
+            + (cause == Stage.CONNECT_P2P
+                ? "with every rank on one host the transfers between its GPUs are where it waits. "
+                : "")
+            + causes(cause),
+        evidence,
+        (cause == Stage.CONNECT_P2P
+                ? "nvidia-smi topo -m (how the GPUs connect: PIX/PXB/PHB through PCIe, SYS across"
+                    + " CPU sockets, NV# over NVLink), "
+                : "")
+            + checks(cause));
   }
 
   /**

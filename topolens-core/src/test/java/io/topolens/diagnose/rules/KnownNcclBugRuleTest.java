@@ -50,6 +50,20 @@ class KnownNcclBugRuleTest {
       "user-G493-ZB1-AAP1-000:275204:275658 [4] misc/socket.cc:415 NCCL WARN socketTryAccept:"
           + " Accept failed: Interrupted system call\n";
 
+  /** py-spy's stack of a rank stalled in the launch path (nccl issue 1251, verbatim). */
+  static final String FIFO_STACK =
+      """
+      sched_yield (libc.so.6)
+      waitWorkFifoAvailable (enqueue.cc:745)
+      uploadWork (enqueue.cc:777)
+      ncclLaunchKernelBefore_NoUncapturedCuda (enqueue.cc:1008)
+      doLaunches (group.cc:172)
+      groupLaunch (group.cc:342)
+      ncclGroupEndInternal (group.cc:423)
+      ncclGroupEndInternal (group.cc:378)
+      ncclGroupEnd (group.cc:106)
+      """;
+
   /** A watchdog timeout (OFA issue 271, PyTorch 1.x form). */
   static final String TIMEOUT =
       "[E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout:"
@@ -178,6 +192,26 @@ class KnownNcclBugRuleTest {
             .expect(
                 error("NCCL 2.27.3 or later", "This log shows NCCL 2.21.5")
                     .at("a.log:1", "a.log:2")),
+        given(
+                "a py-spy stack in ncclLaunchKernelBefore_NoUncapturedCuda, no release printed"
+                    + " (nccl issue 1251): the CUDA-graph FIFO leak, as a warning",
+                FIFO_STACK)
+            .expect(
+                warn(
+                        "Possibly a known NCCL bug of NCCL 2.20.3 up to 2.22.3 (fixed there)",
+                        "prints no NCCL release",
+                        "https://github.com/NVIDIA/nccl/issues/1251",
+                        "NCCL 2.22.3 or later")
+                    .at("a.log:4")),
+        given(
+                "the same stack beside NCCL 2.21.5 (sglang issue 7602's release)",
+                "NCCL version 2.21.5+cuda12.4\n" + FIFO_STACK)
+            .expect(
+                error("fixed in 2.22.3", "This log shows NCCL 2.21.5 and the bug's symptom")
+                    .at("a.log:1", "a.log:5")),
+        given(
+            "the same stack beside NCCL 2.18.3, before the leak: no finding",
+            "NCCL version 2.18.3+cuda12.1\n" + FIFO_STACK),
         given(
             "accept() interrupted with NCCL 2.27.3: fixed there, no finding",
             "NCCL version 2.27.3+cuda12.9\n" + INTERRUPTED),

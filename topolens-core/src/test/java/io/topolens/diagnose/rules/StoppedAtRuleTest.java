@@ -38,6 +38,15 @@ class StoppedAtRuleTest {
         // the header and devices alone, no NCCL line: too little to say
         "nccl/heldout/set13/r17-healthy-two-nodes-ib-broadcast-fixed-cables-nccl-307.log"
             + " | - | - | -",
+        // no NCCL line, but the whole output: NCCL 1's devices and header, then nothing (nccl
+        // issue 85, two PCIe P100s; the maintainer pointed at ACS)
+        "nccl-tests-forms/nccl1-stalled-after-header-p100-pcie-nccl-85.txt | -"
+            + " | nccl-tests printed its header and no result row"
+            + " | Access Control Services (ACS)",
+        // the header, then NCCL 1's failure line: a failure says where it stopped
+        "nccl/heldout/set13/r06-nccl-1.x-unhandled-cuda-error-p100-nccl-tests-5.log | - | - | -",
+        // rows after the header: it ran
+        "nccl-tests-forms/nccl1-no-hash-reduce-test-windows.txt | - | - | -",
         // a healthy excerpt cut after the network choice looks like r10: a warning, said as "if"
         "nccl/heldout/set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log"
             + " | BOOTSTRAP | No result row | An excerpt may simply be cut there",

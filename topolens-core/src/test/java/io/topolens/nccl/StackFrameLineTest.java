@@ -1,0 +1,53 @@
+package io.topolens.nccl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Stack frames of NCCL's code in the forms users paste, each line verbatim from a public thread
+ * (nccl/failures/README.md lists them): py-spy (nccl issue 1251), gdb without and with arguments
+ * (nccl issue 750, pytorch issue 52916, nccl issue 719). Frames of the framework or CUDA that
+ * merely sit beside NCCL's are no NCCL frame.
+ */
+class StackFrameLineTest {
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // line | function, or - for no NCCL frame | source, or - | depth
+        "ncclLaunchKernelBefore_NoUncapturedCuda (enqueue.cc:1008)"
+            + " | ncclLaunchKernelBefore_NoUncapturedCuda | enqueue.cc:1008 | -1",
+        "ncclGroupEndInternal (group.cc:423) | ncclGroupEndInternal | group.cc:423 | -1",
+        "sched_yield (libc.so.6) | - | - | 0",
+        "waitWorkFifoAvailable (enqueue.cc:745) | - | - | 0",
+        "'#12 0x00007fecdf7a56c8 in ncclLaunchKernel(ncclComm*, ncclKernelPlan*) () '"
+            + " | ncclLaunchKernel | - | 12",
+        "'#11 0x00007fecdf7d6cf9 in ncclStrongStreamLaunchKernel(ncclCudaGraph, ncclStrongStream*,"
+            + " void*, dim3, dim3, void**, unsigned long) ()' | ncclStrongStreamLaunchKernel | - | 11",
+        "'#14 0x00007fecdf7c5301 in ncclGroupEnd () from ' | ncclGroupEnd | - | 14",
+        "'#15 0x00007fecdf794f4c in torch::cuda::nccl::AutoNcclGroup::~AutoNcclGroup() () '"
+            + " | - | - | 0",
+        "'#10 0x00007fec9ae67f06 in cudaLaunchKernel () from /lib/libcudart.so.11.4.108'"
+            + " | - | - | 0",
+        "'#4  0x00007f00ad95cd2a in ncclCommInitRankSync (newcomm=0x5294aa0, nranks=2,"
+            + " commId=..., myrank=0, cudaDev=<optimized out>) at init.cc:840'"
+            + " | ncclCommInitRankSync | init.cc:840 | 4",
+        "'#3  0x00007fd2e7127003 in ncclIbAsyncThreadMain (args=0x559abaf04850) at"
+            + " transport/net_ib.cc:70' | ncclIbAsyncThreadMain | transport/net_ib.cc:70 | 3",
+        // an NCCL INFO line holds parentheses too
+        "'node1:1:1 [0] NCCL INFO comm 0x55d0 rank 0 nranks 2 cudaDev 0 busId 1000 (nccl)'"
+            + " | - | - | 0",
+      })
+  void readsFrame(String line, String function, String source, int depth) {
+    NcclEvent.Frame f = StackFrameLine.parse(line);
+    if (function.equals("-")) {
+      assertThat(f).isNull();
+      return;
+    }
+    assertThat(f)
+        .isEqualTo(new NcclEvent.Frame(function, source.equals("-") ? null : source, depth));
+  }
+}
