@@ -223,8 +223,8 @@ public final class HardwareCatalog {
       List<PathSpec> paths) {}
 
   /**
-   * The bundled catalog, bound without databind ({@link BundledRecords}): a user's {@code
-   * --catalog} file is still read by databind, whose messages name what is wrong in it.
+   * The bundled catalog, bound without databind ({@link BundledJson}): a user's {@code --catalog}
+   * file is still read by databind, whose messages name what is wrong in it.
    */
   private static HardwareCatalog loadBuiltIn() {
     try {
@@ -235,7 +235,7 @@ public final class HardwareCatalog {
               new LinkedHashMap<>(),
               new LinkedHashMap<>());
       c.add(
-          BundledRecords.read(HardwareCatalog.class, "hardware.json", CatalogFile.class),
+          BundledJson.read(HardwareCatalog.class, "hardware.json", CatalogFile.class),
           "hardware.json");
       return c;
     } catch (InputProblem e) {

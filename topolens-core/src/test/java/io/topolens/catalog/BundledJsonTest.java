@@ -9,9 +9,11 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@link BundledRecords} binds the bundled hardware catalog as databind bound it. */
-class BundledRecordsTest {
+/** {@link BundledJson} binds every bundled file of the core as databind bound it. */
+class BundledJsonTest {
   private static final ObjectMapper DATABIND =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
@@ -28,7 +30,7 @@ class BundledRecordsTest {
     try (InputStream in = HardwareCatalog.class.getResourceAsStream("hardware.json")) {
       expected = DATABIND.readValue(in, File.class);
     }
-    File ours = BundledRecords.read(HardwareCatalog.class, "hardware.json", File.class);
+    File ours = BundledJson.read(HardwareCatalog.class, "hardware.json", File.class);
 
     assertThat(expected.gpus()).hasSizeGreaterThan(5);
     assertThat(ours).isEqualTo(expected);
@@ -45,5 +47,21 @@ class BundledRecordsTest {
       assertThat(built.path(p.id())).contains(p);
     }
     expected.sources().forEach((k, v) -> assertThat(built.source(k).url()).isEqualTo(v.url()));
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "io.topolens.perf.PerfConstants, perf-model.json, io.topolens.perf.PerfConstants$File",
+    "io.topolens.perf.ModelPresets, models.json, io.topolens.perf.ModelPresets$File"
+  })
+  void bundledFileIsWhatDatabindReads(String owner, String resource, String type) throws Exception {
+    Class<?> o = Class.forName(owner);
+    Class<?> t = Class.forName(type);
+    Object expected;
+    try (InputStream in = o.getResourceAsStream(resource)) {
+      expected = DATABIND.readValue(in, t);
+    }
+
+    assertThat(BundledJson.read(o, resource, t)).isEqualTo(expected);
   }
 }
