@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import io.topolens.catalog.BundledParser;
 import io.topolens.model.Evidence;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -23,7 +24,7 @@ import java.util.Map;
 final class JsonReader {
   private JsonReader() {}
 
-  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+  private static final JsonFactory FACTORY = BundledParser.FACTORY;
 
   /** JSON config keys, renamed to the text parameter line's names. */
   private static final Map<String, String> PARAMS =

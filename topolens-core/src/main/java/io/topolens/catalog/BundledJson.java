@@ -1,9 +1,8 @@
 package io.topolens.catalog;
 
-import io.topolens.catalog.JsonTokens.Token;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
@@ -19,48 +18,44 @@ import java.util.Map;
  * lint rules, Kubernetes settings, the hardware catalog), bound to records strictly, as databind's
  * {@code FAIL_ON_UNKNOWN_PROPERTIES} bound it: a field the records do not name is an error in the
  * bundled file, not something to skip; a field left out is null, or 0 and false for a primitive;
- * numbers and texts convert into each other; lists and maps of these. Read with {@link JsonTokens}:
- * a databind {@code ObjectMapper} takes a tenth of a second to start, the most of a small diagnose
- * that reads an nvidia-smi file ({@code hardware.json}, docs/performance.md). {@code
- * BundledJsonTest} compares the two on every bundled file.
+ * numbers and texts convert into each other; lists and maps of these. Read with Jackson's streaming
+ * parser ({@link BundledParser}): a databind {@code ObjectMapper} takes a tenth of a second to
+ * start, the most of a small diagnose that reads an nvidia-smi file ({@code hardware.json},
+ * docs/performance.md). {@code BundledJsonTest} compares the two on every bundled file.
  */
 public final class BundledJson {
   private BundledJson() {}
 
   public static <T> T read(Class<?> owner, String resource, Class<T> type) {
-    try (InputStream in = owner.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException(resource + " missing from the jar");
-      }
-      JsonTokens p = JsonTokens.of(resource, in);
-      return type.cast(bind(tree(p, p.next()), type, resource));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Object tree = BundledParser.read(owner, resource, p -> tree(p, p.nextToken()));
+    return type.cast(bind(tree, type, resource));
   }
 
   /** The value a token starts: a map, a list, a text (a number as written), a Boolean or null. */
-  private static Object tree(JsonTokens p, Token t) {
+  private static Object tree(JsonParser p, JsonToken t) throws IOException {
+    if (t == null) {
+      throw new IllegalStateException("no JSON value");
+    }
     return switch (t) {
       case START_OBJECT -> {
         Map<String, Object> m = new LinkedHashMap<>();
-        while (p.next() == Token.FIELD_NAME) {
-          String name = p.text();
-          m.put(name, tree(p, p.next()));
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String name = p.currentName();
+          m.put(name, tree(p, p.nextToken()));
         }
         yield m;
       }
       case START_ARRAY -> {
         List<Object> l = new ArrayList<>();
-        for (Token item = p.next(); item != Token.END_ARRAY; item = p.next()) {
+        for (JsonToken item = p.nextToken(); item != JsonToken.END_ARRAY; item = p.nextToken()) {
           l.add(tree(p, item));
         }
         yield l;
       }
-      case STRING, NUMBER -> p.text();
-      case TRUE -> Boolean.TRUE;
-      case FALSE -> Boolean.FALSE;
-      case NULL -> null;
+      case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getText();
+      case VALUE_TRUE -> Boolean.TRUE;
+      case VALUE_FALSE -> Boolean.FALSE;
+      case VALUE_NULL -> null;
       default -> throw new IllegalStateException("unexpected " + t);
     };
   }

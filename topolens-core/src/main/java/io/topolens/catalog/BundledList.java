@@ -1,9 +1,8 @@
 package io.topolens.catalog;
 
-import io.topolens.catalog.JsonTokens.Token;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,10 +13,10 @@ import java.util.Set;
 /**
  * A bundled file of the shape {@code {"about": "...", "LIST": [{"field": value, ...}, ...]}} whose
  * entries hold flat values ({@code nccl-env.json}, {@code measurements.json}, {@code
- * known-nccl-bugs.json}), read token by token ({@link JsonTokens}): a databind {@code ObjectMapper}
- * takes a tenth of a second to start, and Jackson's streaming parser starts {@code BigDecimal}, a
- * third of a small diagnose together. A field other than those named, or a value of another kind
- * than the method allows, is an error in the bundled file naming its line.
+ * known-nccl-bugs.json}), read token by token with Jackson's streaming parser ({@link
+ * BundledParser}): a databind {@code ObjectMapper} takes a tenth of a second to start. A field
+ * other than those named, or a value of another kind than the method allows, is an error in the
+ * bundled file naming its line.
  */
 final class BundledList {
 
@@ -46,47 +45,44 @@ final class BundledList {
 
   private static List<Map<String, Object>> read(
       Class<?> owner, String resource, String list, Set<String> fields, boolean flat) {
-    try (InputStream in = owner.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException(resource + " missing from the jar");
-      }
-      JsonTokens p = JsonTokens.of(resource, in);
-      expect(p, p.next() == Token.START_OBJECT, resource, "an object");
-      List<Map<String, Object>> entries = null;
-      while (p.next() == Token.FIELD_NAME) {
-        String name = p.text();
-        Token value = p.next();
-        if (name.equals("about")) {
-          expect(p, value == Token.STRING, resource, "about as text");
-        } else {
-          expect(p, name.equals(list) && value == Token.START_ARRAY, resource, list);
-          entries = entries(p, resource, fields, flat);
-        }
-      }
-      expect(p, entries != null, resource, list);
-      return entries;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return BundledParser.read(
+        owner,
+        resource,
+        p -> {
+          expect(p, p.nextToken() == JsonToken.START_OBJECT, resource, "an object");
+          List<Map<String, Object>> entries = null;
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            if (name.equals("about")) {
+              expect(p, value == JsonToken.VALUE_STRING, resource, "about as text");
+            } else {
+              expect(p, name.equals(list) && value == JsonToken.START_ARRAY, resource, list);
+              entries = entries(p, resource, fields, flat);
+            }
+          }
+          expect(p, entries != null, resource, list);
+          return entries;
+        });
   }
 
   private static List<Map<String, Object>> entries(
-      JsonTokens p, String resource, Set<String> fields, boolean flat) {
+      JsonParser p, String resource, Set<String> fields, boolean flat) throws IOException {
     List<Map<String, Object>> entries = new ArrayList<>();
-    Token t;
-    while ((t = p.next()) == Token.START_OBJECT) {
+    JsonToken t;
+    while ((t = p.nextToken()) == JsonToken.START_OBJECT) {
       Map<String, Object> entry = new LinkedHashMap<>();
-      while (p.next() == Token.FIELD_NAME) {
-        String name = p.text();
-        Token value = p.next();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.getText();
+        JsonToken value = p.nextToken();
         expect(p, fields.contains(name), resource, "one of the fields " + fields);
-        if (value == Token.STRING || value == Token.NUMBER) {
-          entry.put(name, p.text());
-        } else if (flat && (value == Token.TRUE || value == Token.FALSE)) {
-          entry.put(name, value == Token.TRUE);
-        } else if (flat && value == Token.NULL) {
+        if (value == JsonToken.VALUE_STRING || value.isNumeric()) {
+          entry.put(name, p.getText());
+        } else if (flat && (value == JsonToken.VALUE_TRUE || value == JsonToken.VALUE_FALSE)) {
+          entry.put(name, value == JsonToken.VALUE_TRUE);
+        } else if (flat && value == JsonToken.VALUE_NULL) {
           entry.put(name, null);
-        } else if (flat && value == Token.START_ARRAY) {
+        } else if (flat && value == JsonToken.START_ARRAY) {
           entry.put(name, strings(p, resource, name));
         } else {
           expect(
@@ -101,23 +97,25 @@ final class BundledList {
       }
       entries.add(entry);
     }
-    expect(p, t == Token.END_ARRAY, resource, "objects");
+    expect(p, t == JsonToken.END_ARRAY, resource, "objects");
     return entries;
   }
 
-  private static List<String> strings(JsonTokens p, String resource, String name) {
+  private static List<String> strings(JsonParser p, String resource, String name)
+      throws IOException {
     List<String> items = new ArrayList<>();
-    Token t;
-    while ((t = p.next()) == Token.STRING) {
-      items.add(p.text());
+    JsonToken t;
+    while ((t = p.nextToken()) == JsonToken.VALUE_STRING) {
+      items.add(p.getText());
     }
-    expect(p, t == Token.END_ARRAY, resource, name + " as a list of texts");
+    expect(p, t == JsonToken.END_ARRAY, resource, name + " as a list of texts");
     return Collections.unmodifiableList(items);
   }
 
-  private static void expect(JsonTokens p, boolean ok, String resource, String what) {
+  private static void expect(JsonParser p, boolean ok, String resource, String what) {
     if (!ok) {
-      throw new IllegalStateException(resource + ":" + p.line() + ": expected " + what);
+      throw new IllegalStateException(
+          resource + ":" + BundledParser.line(p) + ": expected " + what);
     }
   }
 }

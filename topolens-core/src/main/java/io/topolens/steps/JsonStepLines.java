@@ -1,7 +1,9 @@
 package io.topolens.steps;
 
-import io.topolens.catalog.JsonTokens;
-import io.topolens.catalog.JsonTokens.Token;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.topolens.catalog.BundledParser;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,10 +19,9 @@ import java.util.Map;
  * line. A line that names such a key but is not valid JSON, or whose time is not a number, is
  * malformed.
  *
- * <p>The line is read token by token ({@link JsonTokens}, what Jackson's streaming parser accepts,
- * without Jackson: its parser starts {@code BigDecimal}, 15 ms of a small diagnose). Only the first
- * object counts (what follows it is ignored), a repeated key keeps its last value, and numbers
- * convert as Jackson's tree nodes convert them ({@code JsonStepLinesTest} compares the two).
+ * <p>The line is read token by token by Jackson's streaming parser (the shared {@link
+ * BundledParser#FACTORY}, its default settings). Only the first object counts (what follows it is
+ * ignored), a repeated key keeps its last value, and numbers are those the parser gives.
  */
 final class JsonStepLines implements StepFormat {
 
@@ -69,7 +70,7 @@ final class JsonStepLines implements StepFormat {
     Map<String, Value> node;
     try {
       node = object(text.substring(open, close + 1));
-    } catch (JsonTokens.NotJson e) {
+    } catch (IOException e) { // the text is not JSON, or breaks the parser's limits
       if (names(text)) {
         file.malformed(Framework.JSON_LINES, "not valid JSON");
       }
@@ -125,53 +126,39 @@ final class JsonStepLines implements StepFormat {
   }
 
   /** The top-level fields of the first JSON value of {@code json}, or null when it is no object. */
-  static Map<String, Value> object(String json) {
-    JsonTokens p = new JsonTokens("line", json);
-    if (p.next() != Token.START_OBJECT) {
-      return null;
+  static Map<String, Value> object(String json) throws IOException {
+    try (JsonParser p = BundledParser.FACTORY.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      Map<String, Value> fields = new HashMap<>();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        fields.put(name, value(p, p.nextToken(), true));
+      }
+      return fields;
     }
-    Map<String, Value> fields = new HashMap<>();
-    while (p.next() == Token.FIELD_NAME) {
-      String name = p.text();
-      fields.put(name, value(p, p.next(), true));
-    }
-    return fields;
   }
 
-  private static Value value(JsonTokens p, Token t, boolean listed) {
-    if (t == Token.NUMBER) {
-      return new Value(number(p.text()), null);
+  /**
+   * A number as the parser gives it (a whole number as an {@code int}, a {@code long} or a {@link
+   * BigInteger}, the smallest it fits; one with a fraction or an exponent as a {@code double}), the
+   * items of a list at the top level, or neither.
+   */
+  private static Value value(JsonParser p, JsonToken t, boolean listed) throws IOException {
+    if (t.isNumeric()) {
+      return new Value(p.getNumberValue(), null);
     }
-    if (t == Token.START_ARRAY && listed) {
+    if (t == JsonToken.START_ARRAY && listed) {
       List<Value> items = new ArrayList<>();
-      Token next;
-      while ((next = p.next()) != Token.END_ARRAY) {
+      JsonToken next;
+      while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
         items.add(value(p, next, false));
       }
       return new Value(null, items);
     }
-    if (t == Token.START_ARRAY || t == Token.START_OBJECT) {
-      p.skipChildren();
-    }
+    p.skipChildren();
     return Value.OTHER;
-  }
-
-  /**
-   * A number as Jackson's parser gives it: a whole number as a {@code long} where it fits, else a
-   * {@link BigInteger}; one with a fraction or an exponent as a {@code double}.
-   */
-  static Number number(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '.' || c == 'e' || c == 'E') {
-        return Double.parseDouble(text);
-      }
-    }
-    if (text.length() <= 18) {
-      return Long.parseLong(text);
-    }
-    BigInteger big = new BigInteger(text);
-    return big.bitLength() < 64 ? (Number) big.longValue() : big;
   }
 
   private static void one(Map<String, Value> node, Value value, double scale, StepSink file) {

@@ -67,6 +67,7 @@ class BundledListTest {
         "bundled-unknown-field.json | bundled-unknown-field.json:4: expected one of the fields",
         "bundled-nested.json        | bundled-nested.json:5: expected severity as text or a number",
         "bundled-no-list.json       | bundled-no-list.json:3: expected variables",
+        "bundled-not-json.json      | bundled-not-json.json:4: not JSON: Unexpected character",
         "no-such.json               | no-such.json missing from the jar"
       })
   void aBrokenBundledFileIsNamedWithItsLine(String resource, String message) {
