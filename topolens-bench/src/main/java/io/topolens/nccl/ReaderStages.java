@@ -119,6 +119,24 @@ public class ReaderStages {
     return b.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * The step-time needles and marks of every line of the mixed slice ({@link Needles.Finder}, as
+   * {@code BlockParser} asks about the lines without an NCCL needle; branch speedbytes).
+   */
+  @Benchmark
+  public long findStepNeedles() {
+    String block = new String(mixedSlice, StandardCharsets.ISO_8859_1);
+    Needles.Finder finder = new Needles.Finder(block, stepReader.searched());
+    long bits = 0;
+    for (int start = 0; start < block.length(); ) {
+      int end = block.indexOf('\n', start);
+      end = end < 0 ? block.length() : end;
+      bits += finder.which(start, end);
+      start = end + 1;
+    }
+    return bits;
+  }
+
   /** Finding lines: the Latin-1 view of a slice and every line end in it, nothing else. */
   @Benchmark
   public int findLines() {

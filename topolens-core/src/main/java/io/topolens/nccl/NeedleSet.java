@@ -34,6 +34,20 @@ final class NeedleSet {
   private final int[] shortOnes;
 
   private final String[] shortTexts;
+
+  /**
+   * Per short needle, what is searched for it: the needle without its leading and trailing spaces
+   * ({@code WARN} for {@code " WARN "}), whose places are then checked for the spaces. The JDK's
+   * search compares a needle's first and last characters at once over a run of bytes, and a space
+   * at both ends matches there at nearly every word of a log.
+   */
+  private final String[] shortCores;
+
+  /** Per short needle, how many spaces lead it and how many trail it. */
+  private final int[] shortLead;
+
+  private final int[] shortTrail;
+
   private final int shortest;
 
   /** How far the window's end may move on from a triple of bytes (0: a needle may end here). */
@@ -64,6 +78,24 @@ final class NeedleSet {
     }
     shortOnes = shortList.stream().mapToInt(Integer::intValue).toArray();
     shortTexts = shortList.stream().map(needles::get).toArray(String[]::new);
+    shortCores = new String[shortTexts.length];
+    shortLead = new int[shortTexts.length];
+    shortTrail = new int[shortTexts.length];
+    for (int k = 0; k < shortTexts.length; k++) {
+      String t = shortTexts[k];
+      int lead = 0;
+      while (lead < t.length() && t.charAt(lead) == ' ') {
+        lead++;
+      }
+      int trail = 0;
+      while (trail < t.length() - lead && t.charAt(t.length() - 1 - trail) == ' ') {
+        trail++;
+      }
+      boolean spaced = lead + trail > 0 && lead + trail < t.length();
+      shortCores[k] = spaced ? t.substring(lead, t.length() - trail) : t;
+      shortLead[k] = spaced ? lead : 0;
+      shortTrail[k] = spaced ? trail : 0;
+    }
     shortest = m == Integer.MAX_VALUE ? LONG : m;
     Arrays.fill(shift, (byte) Math.min(shortest - 2, Byte.MAX_VALUE));
     int longOnes = this.needles.length - shortOnes.length;
@@ -141,8 +173,18 @@ final class NeedleSet {
     int mark = hits.size;
     for (int k = 0; k < shortOnes.length; k++) {
       String n = shortTexts[k];
-      for (int at = block.indexOf(n, from, to); at >= 0; at = block.indexOf(n, at + 1, to)) {
-        hits.add(at, shortOnes[k]);
+      String core = shortCores[k];
+      int lead = shortLead[k];
+      int last = to - shortTrail[k];
+      if (from + lead > last) {
+        continue;
+      }
+      for (int at = block.indexOf(core, from + lead, last);
+          at >= 0;
+          at = block.indexOf(core, at + 1, last)) {
+        if (lead + shortTrail[k] == 0 || block.startsWith(n, at - lead)) {
+          hits.add(at - lead, shortOnes[k]);
+        }
       }
     }
     if (shortOnes.length < needles.length) {

@@ -774,76 +774,191 @@ public final class Needles {
 
   /**
    * Whether a line of a block holds one of some needles, asked line after line in order, with each
-   * needle searched at most about once over the block: the place of its next occurrence is kept,
+   * anchor searched at most about once over the block: the place of its next occurrence is kept,
    * and where it has none, how far the block is known to have none. Searches look ahead a window at
    * a time, so that a block whose lines rarely need asking is not read once per needle.
+   *
+   * <p>A needle is searched by an anchor, and its occurrences are those of the anchor where the
+   * needle stands around it: a needle holding another of the needles is found at that one's
+   * occurrences ({@code {'loss'} at {@code {}, {@code time (ms) |} at {@code time}), so the block is
+   * read once for both; a needle holding one of {@link #RARE}'s characters is found at that
+   * character, by the JDK's search for one character, which runs several times faster than a
+   * search for a string whose first and last characters are common in logs (a pass of {@code %|} or
+   * {@code Total } over a training job's lines cost about as much as four passes of {@code {}); a
+   * needle with spaces at its ends is found at its other characters. Other needles are their own
+   * anchors.
    */
   static final class Finder {
     /** How far one search looks past the line asked about. */
     static final int WINDOW = 16 << 10;
 
-    private final String block;
-    private final String[] needles;
+    /**
+     * Characters rare in logs, rarest first: a needle holding one is found at it. Each was counted
+     * in this project's fixtures and examples and in the two 1 GiB bench shapes (docs/performance.md,
+     * branch speedbytes): {@code {} 0.01-0.1, {@code %} 0.1-1.2 per 1000 bytes, against 7-33 for
+     * letters, commas, {@code =} and {@code :}. Capital letters are left out: ISO timestamps put a
+     * {@code T} in every line of some logs.
+     */
+    static final String RARE = "{%";
 
-    /** The next known occurrence of each needle, or -1. */
+    private final String block;
+
+    /** The strings searched on the block, each once. */
+    private final String[] anchors;
+
+    /** Per anchor, the needles found at it: their bits. */
+    private final long[] bits;
+
+    /** Per anchor, its needles' indexes, texts and places of the anchor in them. */
+    private final int[][] needleOf;
+
+    private final String[][] needleText;
+    private final int[][] offset;
+
+    /** Per anchor, whether its first needle is the anchor itself (no check needed). */
+    private final boolean[] exact;
+
+    /** Per anchor, whether it is the one needle found at it (its occurrence answers). */
+    private final boolean[] single;
+
+    /** The next known occurrence of each anchor, or -1. */
     private final int[] found;
 
-    /** No occurrence of the needle starts before this, except {@link #found}. */
+    /** No occurrence of the anchor starts before this, except {@link #found}. */
     private final int[] searched;
 
     Finder(String block, List<String> needles) {
       this.block = block;
-      this.needles = needles.toArray(String[]::new);
-      this.found = new int[this.needles.length];
-      this.searched = new int[this.needles.length];
+      List<String> anchorList = new java.util.ArrayList<>();
+      List<List<Integer>> of = new java.util.ArrayList<>();
+      for (int i = 0; i < needles.size(); i++) {
+        String a = anchor(needles.get(i), needles);
+        int k = anchorList.indexOf(a);
+        if (k < 0) {
+          anchorList.add(a);
+          of.add(new java.util.ArrayList<>());
+          k = anchorList.size() - 1;
+        }
+        of.get(k).add(i);
+      }
+      int n = anchorList.size();
+      anchors = anchorList.toArray(String[]::new);
+      bits = new long[n];
+      needleOf = new int[n][];
+      needleText = new String[n][];
+      offset = new int[n][];
+      exact = new boolean[n];
+      single = new boolean[n];
+      for (int k = 0; k < n; k++) {
+        // the anchor's own needle first: its first occurrence answers for it without a check
+        List<Integer> idx = of.get(k);
+        String a = anchors[k];
+        idx.sort(java.util.Comparator.comparing(i -> needles.get(i).equals(a) ? 0 : 1));
+        needleOf[k] = idx.stream().mapToInt(Integer::intValue).toArray();
+        needleText[k] = idx.stream().map(needles::get).toArray(String[]::new);
+        offset[k] = idx.stream().mapToInt(i -> needles.get(i).indexOf(a)).toArray();
+        exact[k] = needleText[k][0].equals(a);
+        single[k] = exact[k] && idx.size() == 1;
+        for (int i : needleOf[k]) {
+          bits[k] |= 1L << i;
+        }
+      }
+      found = new int[n];
+      searched = new int[n];
       Arrays.fill(found, -1);
+    }
+
+    /**
+     * What {@code needle} is searched by: another of the needles it holds (the shortest, itself
+     * anchored by nothing else), else its rarest {@link #RARE} character, else itself without the
+     * spaces at its ends.
+     */
+    static String anchor(String needle, List<String> needles) {
+      String inner = null;
+      for (String other : needles) {
+        if (other.length() < needle.length()
+            && needle.contains(other)
+            && (inner == null || other.length() < inner.length())) {
+          inner = other;
+        }
+      }
+      if (inner != null) {
+        return anchor(inner, needles);
+      }
+      for (int r = 0; r < RARE.length(); r++) {
+        if (needle.indexOf(RARE.charAt(r)) >= 0) {
+          return String.valueOf(RARE.charAt(r));
+        }
+      }
+      // spaces at its ends left to the check ({@code Total} for {@code "Total "}): the JDK's
+      // search compares first and last characters at once, and spaces match at every word
+      String core = needle.strip();
+      return core.isEmpty() || !needle.contains(core) ? needle : core;
     }
 
     /** Whether a needle occurs in {@code [start, end)}; lines must be asked about in order. */
     boolean any(int start, int end) {
-      for (int i = 0; i < needles.length; i++) {
-        if (found[i] >= start) {
-          if (found[i] < end) {
-            return true;
-          }
-          continue;
-        }
-        if (searched[i] >= end) {
-          continue;
-        }
-        int to = Math.min(block.length(), Math.max(end, start + WINDOW));
-        int at = block.indexOf(needles[i], start, to);
-        found[i] = at;
-        searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
-        if (at >= 0 && at < end) {
-          return true;
-        }
-      }
-      return false;
+      return which(start, end) != 0;
     }
 
     /**
      * Which needles occur in {@code [start, end)}: bit i for the i-th (at most 64 needles); lines
-     * must be asked about in order, and a finder answers either this or {@link #any}.
+     * must be asked about in order.
      */
     long which(int start, int end) {
       long holds = 0;
-      for (int i = 0; i < needles.length; i++) {
-        int at = found[i];
+      for (int k = 0; k < anchors.length; k++) {
+        int at = found[k];
         if (at < start) {
-          if (searched[i] >= end) {
+          if (searched[k] >= end) {
             continue;
           }
-          int to = Math.min(block.length(), Math.max(end, start + WINDOW));
-          at = block.indexOf(needles[i], start, to);
-          found[i] = at;
-          searched[i] = at >= 0 ? at + 1 : to - needles[i].length() + 1;
+          at = search(k, start, end);
         }
-        if (at >= start && at < end) {
-          holds |= 1L << i;
+        if (at >= 0 && at < end) {
+          holds |= single[k] ? bits[k] : checked(k, at, start, end);
         }
       }
       return holds;
+    }
+
+    /** The needles of anchor k in {@code [start, end)}, given its first occurrence there. */
+    private long checked(int k, int at, int start, int end) {
+      long all = bits[k];
+      long got = 0;
+      int[] off = offset[k];
+      String[] text = needleText[k];
+      int[] of = needleOf[k];
+      int first = 0;
+      if (exact[k]) {
+        got = 1L << of[0];
+        first = 1;
+      }
+      while (got != all && at >= 0 && at < end) {
+        for (int d = first; d < of.length; d++) {
+          long bit = 1L << of[d];
+          int q = at - off[d];
+          if ((got & bit) == 0 && q >= start && block.startsWith(text[d], q)) {
+            got |= bit;
+          }
+        }
+        if (got != all) {
+          at = found[k] > at ? found[k] : search(k, at + 1, end);
+        }
+      }
+      return got;
+    }
+
+    /**
+     * The first occurrence of anchor k at or after {@code from}, or -1, searching a window past the
+     * line ({@code end}); kept as the anchor's next known occurrence.
+     */
+    private int search(int k, int from, int end) {
+      int to = Math.min(block.length(), Math.max(end, from + WINDOW));
+      int at = block.indexOf(anchors[k], Math.max(from, searched[k]), to);
+      found[k] = at;
+      searched[k] = at >= 0 ? at + 1 : to - anchors[k].length() + 1;
+      return at;
     }
   }
 }

@@ -15,12 +15,14 @@ import java.util.stream.Stream;
 
 /**
  * Reads the JSON lines the bench scripts print (bench/fsdp-step.py, bench/cpu-adam.py,
- * bench/gpu-micro.py, bench/host-threads.py), telling each line's kind by its keys, never by the
+ * bench/gpu-micro.py, bench/host-threads.py, bench/fsdp-phases.py), telling each line's kind by its
+ * keys, never by the
  * file's name: a training run's summary ({@code step_s_median}) with the per-step lines before it
  * ({@code step}, {@code fwd}, {@code bwd}, {@code opt}), a CPU optimizer run ({@code
  * host_rate_params_per_s}), a copy ({@code "kind": "copy"}), a run of the host-threads sweep
  * ({@code setting} and {@code cpu_busy}; one without {@code step_s_median} failed and is counted as
- * malformed). Lines that start with {@code {} but are not JSON are counted as
+ * malformed), one rank's timing of one shape by bench/fsdp-phases.py ({@code mode} and {@code
+ * fwd_s}; one with {@code error} failed and is counted as malformed). Lines that start with {@code {} but are not JSON are counted as
  * malformed and named; other lines (text, other JSON) are left alone.
  */
 public final class BenchLines {
@@ -32,6 +34,7 @@ public final class BenchLines {
       List<CpuAdamPoint> cpuAdam,
       List<CopyPoint> copies,
       List<ThreadRun> threadRuns,
+      List<PhaseRun> phaseRuns,
       List<String> files,
       List<String> malformed) {}
 
@@ -118,6 +121,31 @@ public final class BenchLines {
     }
   }
 
+  /**
+   * One rank's timing of one shape by bench/fsdp-phases.py: the medians of its timed steps, each
+   * phase followed by a device synchronisation as train_fsdp.py times them.
+   *
+   * @param label the run's name, kept in every line of the run ({@code --label})
+   * @param mode plain (the module alone), fsdp (FSDP2 over NCCL), fake (FSDP2 over the fake group)
+   * @param world the ranks FSDP2 shards over
+   */
+  public record PhaseRun(
+      String label,
+      String tag,
+      String mode,
+      int world,
+      int rank,
+      String gpu,
+      double fwdS,
+      double bwdS,
+      double optS,
+      Evidence evidence) {
+    /** Forward plus backward, seconds. */
+    public double fwdBwdS() {
+      return fwdS + bwdS;
+    }
+  }
+
   /** A host-device copy rate of bench/gpu-micro.py. */
   public record CopyPoint(
       long mib, boolean pinned, double h2dGBps, double d2hGBps, Evidence evidence) {}
@@ -140,6 +168,7 @@ public final class BenchLines {
     }
     Read out =
         new Read(
+            new ArrayList<>(),
             new ArrayList<>(),
             new ArrayList<>(),
             new ArrayList<>(),
@@ -200,6 +229,32 @@ public final class BenchLines {
                       j.path("step_s_median").asDouble(),
                       busy,
                       ev));
+        } else if (j.has("mode") && j.has("tag") && j.has("world")) {
+          if (j.has("error") || !j.has("fwd_s")) {
+            out.malformed()
+                .add(
+                    name
+                        + ":"
+                        + n
+                        + ": fsdp-phases run without a step ("
+                        + j.path("error").asText("no fwd_s")
+                        + ")");
+            continue;
+          }
+          out.phaseRuns()
+              .add(
+                  new PhaseRun(
+                      j.path("label").asText(""),
+                      j.path("tag").asText(""),
+                      j.path("mode").asText(""),
+                      j.path("world").asInt(1),
+                      j.path("rank").asInt(0),
+                      j.path("gpu").asText(""),
+                      j.path("fwd_s").asDouble(),
+                      j.path("bwd_s").asDouble(),
+                      j.path("opt_s").asDouble(),
+                      ev));
+          any = true;
         } else if (j.has("step_s_median")) {
           out.runs().add(run(j, steps, ev));
           steps.clear();

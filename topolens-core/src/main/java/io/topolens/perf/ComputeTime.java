@@ -5,13 +5,19 @@ package io.topolens.perf;
  * (docs/model.md, "Compute"). The forward and backward take the longer of two things that run side
  * by side: the GPU's FLOPs at a share of its dense peak ({@code compute.kernelShare}), and the host
  * launching them, a fixed time per decoder layer and pass ({@code compute.launchPerLayerS}), which
- * bounds small layers and short sequences. The optimizer step on the GPU is memory-bound: AdamW
- * reads and writes {@code optimizer.gpu.bytesPerParam} per parameter at a share of the memory
- * bandwidth ({@code optimizer.gpu.hbmShare}). Each constant and its source is in perf-model.json.
+ * bounds small layers and short sequences. Where FSDP gathers a layer's parameters and reduces its
+ * gradients per layer, every rank waits on the others' launches (DeepSpeed ZeRO-3 was not measured
+ * and keeps one rank's): the launch time grows by {@code compute.launchPerPeerShare} for each other
+ * rank, up to {@code compute.launchPeerCap} (measured on one host at world 1, 2 and 4). The
+ * optimizer step on the GPU is memory-bound: AdamW reads and writes {@code
+ * optimizer.gpu.bytesPerParam} per parameter at a share of the memory bandwidth ({@code
+ * optimizer.gpu.hbmShare}). Each constant and its source is in perf-model.json.
  */
 public final class ComputeTime {
   private final double kernelShare;
   private final double launchPerLayerS;
+  private final double peerShare;
+  private final int peerCap;
   private final double optBytesPerParam;
   private final double hbmShare;
 
@@ -19,14 +25,29 @@ public final class ComputeTime {
     this(
         k.value("compute.kernelShare"),
         k.value("compute.launchPerLayerS"),
+        k.value("compute.launchPerPeerShare"),
+        (int) k.value("compute.launchPeerCap"),
         k.value("optimizer.gpu.bytesPerParam"),
         k.value("optimizer.gpu.hbmShare"));
   }
 
+  /** One rank's terms: no other rank to wait on. */
   ComputeTime(
       double kernelShare, double launchPerLayerS, double optBytesPerParam, double hbmShare) {
+    this(kernelShare, launchPerLayerS, 0, 0, optBytesPerParam, hbmShare);
+  }
+
+  ComputeTime(
+      double kernelShare,
+      double launchPerLayerS,
+      double peerShare,
+      int peerCap,
+      double optBytesPerParam,
+      double hbmShare) {
     this.kernelShare = kernelShare;
     this.launchPerLayerS = launchPerLayerS;
+    this.peerShare = peerShare;
+    this.peerCap = peerCap;
     this.optBytesPerParam = optBytesPerParam;
     this.hbmShare = hbmShare;
   }
@@ -53,7 +74,20 @@ public final class ComputeTime {
 
   /** Seconds the host takes to launch a micro-step: per layer and forward-pass equivalent. */
   public double launchSeconds(int layers, boolean checkpointing) {
-    return layers * launchPerLayerS * passes(checkpointing) / 3.0;
+    return launchSeconds(layers, checkpointing, 0);
+  }
+
+  /**
+   * As {@link #launchSeconds(int, boolean)}, with per-layer collectives waiting on {@code peers}
+   * other ranks (0 for one rank, or where collectives are not per layer).
+   */
+  public double launchSeconds(int layers, boolean checkpointing, int peers) {
+    return layers * launchPerLayerS * passes(checkpointing) / 3.0 * peerFactor(peers);
+  }
+
+  /** How much longer the launches take with per-layer collectives among {@code peers} others. */
+  public double peerFactor(int peers) {
+    return 1 + peerShare * Math.min(Math.max(peers, 0), peerCap);
   }
 
   /** Forward plus backward of one micro-step: the longer of FLOPs and launches. */
@@ -72,6 +106,14 @@ public final class ComputeTime {
 
   public double launchPerLayerS() {
     return launchPerLayerS;
+  }
+
+  public double peerShare() {
+    return peerShare;
+  }
+
+  public int peerCap() {
+    return peerCap;
   }
 
   public double hbmShare() {

@@ -118,6 +118,20 @@ public final class ModelValidation {
     List<StepCheck> layoutSteps = new ArrayList<>();
     List<RatioCheck> layoutRatios = new ArrayList<>();
     Fitted flowExponent = layouts(examples, h200, all, layoutSteps, layoutRatios);
+    // section 3's fastest step (one pod over NVLink; section 4's 1-pod step is the same run)
+    // without the world-size term
+    ModelValidation noPeers = new ModelValidation(catalog, withoutPeers(), calibrator);
+    List<StepCheck> steps0 = new ArrayList<>();
+    noPeers.fsdp(fixtures, examples, h200, all, steps0, new ArrayList<>(), new ArrayList<>());
+    List<ValidationReport.OnePodStep> onePod = new ArrayList<>();
+    onePod.addAll(
+        fastest(
+            fixtures.resolve("fsdp") + " (section 3)",
+            examples.resolve("h200-fsdp.yaml"),
+            h200,
+            steps,
+            steps0));
+    onePod.addAll(onePod(experiments, configs));
 
     List<StepCheck> seeds = new ArrayList<>();
     List<RatioCheck> seedRatios = new ArrayList<>();
@@ -143,7 +157,91 @@ public final class ModelValidation {
         experimentReports(experiments, configs),
         sweep,
         spreads(spreadDirs, spreadConfigs),
-        flowExponent);
+        flowExponent,
+        onePod);
+  }
+
+  /** The constants with {@code compute.launchPerLayerS} alone: no world-size term. */
+  private PerfConstants withoutPeers() {
+    return k.with(
+        Map.of(LaunchPeers.SHARE, 0.0),
+        new Source(
+            "NO-PEERS", "compute.launchPerPeerShare set to 0 by topolens validate-model", ""));
+  }
+
+  /**
+   * The step predicted fastest among {@code with} (a run without offload: one pod over NVLink),
+   * with its prediction in {@code without}; none where the lists hold no such pair.
+   */
+  private List<ValidationReport.OnePodStep> fastest(
+      String where, Path config, HardwareCatalog cat, List<StepCheck> with, List<StepCheck> without)
+      throws InputProblem {
+    StepCheck a =
+        with.stream().min(java.util.Comparator.comparingDouble(StepCheck::predicted)).orElse(null);
+    if (a == null) {
+      return List.of();
+    }
+    StepCheck b = without.stream().filter(c -> c.name().equals(a.name())).findFirst().orElse(null);
+    if (b == null) {
+      return List.of();
+    }
+    return List.of(
+        new ValidationReport.OnePodStep(
+            where,
+            a.name(),
+            ranks(config, cat, a.name()),
+            a.measured(),
+            a.predicted(),
+            b.predicted()));
+  }
+
+  /**
+   * Each experiment's reference step (the variant the model predicts fastest without offload, its
+   * one pod over NVLink) with {@code compute.launchPerPeerShare} as shipped and with it 0.
+   */
+  private List<ValidationReport.OnePodStep> onePod(List<Path> experiments, List<Path> configs)
+      throws InputProblem {
+    PerfConstants without = withoutPeers();
+    List<ValidationReport.OnePodStep> out = new ArrayList<>();
+    for (int i = 0; i < experiments.size(); i++) {
+      ExperimentValidation.Report with =
+          new ExperimentValidation(catalog, k).run(experiments.get(i), configs.get(i));
+      ExperimentValidation.Report none =
+          new ExperimentValidation(catalog, without).run(experiments.get(i), configs.get(i));
+      if (with.stepCalibration() == null) {
+        continue;
+      }
+      String ref = with.stepCalibration().reference();
+      StepCheck a = step(with, ref);
+      StepCheck b = step(none, ref);
+      if (a != null && b != null) {
+        out.add(
+            new ValidationReport.OnePodStep(
+                with.results(),
+                ref,
+                ranks(configs.get(i), catalog, ref),
+                a.measured(),
+                a.predicted(),
+                b.predicted()));
+      }
+    }
+    return out;
+  }
+
+  private static StepCheck step(ExperimentValidation.Report r, String name) {
+    return r.steps().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static int ranks(Path config, HardwareCatalog cat, String name) throws InputProblem {
+    for (RunConfig rc : ScenarioFile.read(config)) {
+      if (rc.name().equals(name)) {
+        return rc.toScenario(cat, ModelPresets.bundled(), config.toString())
+            .scenario()
+            .cluster()
+            .ranks();
+      }
+    }
+    return 0;
   }
 
   private List<RunSpread> spreads(List<Path> dirs, List<Path> configs) throws InputProblem {

@@ -56,13 +56,18 @@ public final class OneGpuValidation {
     }
   }
 
-  /** Everything: the fits on all the data, and the rows. */
+  /**
+   * Everything: the fits on all the data, and the rows.
+   *
+   * @param peers FSDP2's launches against world size (bench/fsdp-phases.py runs), or null
+   */
   public record Report(
       List<String> files,
       List<String> malformed,
       List<Fitted> fitted,
       List<Row> rows,
-      List<CpuRow> cpu) {
+      List<CpuRow> cpu,
+      LaunchPeers peers) {
     /** The held-out error of largest size among runs with or without offload, with its sign. */
     public double worstHeldOut(boolean offload) {
       return rows.stream()
@@ -120,7 +125,29 @@ public final class OneGpuValidation {
               1 / a.rate(c.threads()),
               c.evidence().file() + ":" + c.evidence().line()));
     }
-    return new Report(data.files(), data.malformed(), all.fitted(), rows, cpu);
+    List<Fitted> fitted = new ArrayList<>(all.fitted());
+    LaunchPeers peers = LaunchPeers.fit(data.phaseRuns());
+    if (peers != null) {
+      fitted.add(
+          new Fitted(
+              LaunchPeers.SHARE,
+              peers.share(),
+              "x per other rank",
+              String.format(
+                  java.util.Locale.ROOT,
+                  "forward+backward of FSDP2 over NCCL at world %s over world 1 of the same shape"
+                      + " on the same host, %d runs (%s)",
+                  String.join(
+                      " and ",
+                      peers.points().stream()
+                          .map(p -> String.valueOf(p.world()))
+                          .distinct()
+                          .sorted()
+                          .toList()),
+                  peers.points().size(),
+                  String.join(", ", peers.files()))));
+    }
+    return new Report(data.files(), data.malformed(), fitted, rows, cpu, peers);
   }
 
   private static Source source(String what) {

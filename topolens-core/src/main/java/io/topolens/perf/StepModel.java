@@ -261,7 +261,10 @@ public final class StepModel {
       inputs.add(new Input("MFU", num(mfu), List.of("given")));
     } else {
       double flopS = ct.flopSeconds(flopsMb, peak);
-      double launchS = ct.launchSeconds(m.layers(), w.checkpointing());
+      // FSDP's per-layer gathers and reductions make every rank wait on the others' launches
+      // (measured for FSDP2; DeepSpeed ZeRO-3's own hooks were not measured and keep one rank's)
+      int peers = w.strategy() == Strategy.FSDP ? c.ranks() - 1 : 0;
+      double launchS = ct.launchSeconds(m.layers(), w.checkpointing(), peers);
       launchBound = launchS > flopS;
       computeMb = Math.max(flopS, launchS);
       mfu = flopsMb / (peak * 1e12 * computeMb);
@@ -271,7 +274,7 @@ public final class StepModel {
               String.format(
                   Locale.ROOT,
                   "%s (derived: the FLOPs of a micro-step take %s s at %s of peak, launching its"
-                      + " %d layers takes %s s on the host (%s s per layer%s); the longer, %s,"
+                      + " %d layers takes %s s on the host (%s s per layer%s%s); the longer, %s,"
                       + " sets the pace)",
                   num3(mfu),
                   num3(flopS),
@@ -280,10 +283,24 @@ public final class StepModel {
                   num3(launchS),
                   num3(ct.launchPerLayerS()),
                   w.checkpointing() ? " x 4/3 with recomputation" : "",
+                  peers > 0
+                      ? String.format(
+                          Locale.ROOT,
+                          " x %s: per-layer collectives wait on %d other ranks' launches, %s"
+                              + " per rank%s",
+                          num3(ct.peerFactor(peers)),
+                          peers,
+                          num3(ct.peerShare()),
+                          peers > ct.peerCap()
+                              ? " up to " + ct.peerCap() + " (the most measured)"
+                              : "")
+                      : "",
                   launchBound ? "launching" : "the FLOPs"),
               join(
-                  k.parameter("compute.kernelShare").sources(),
-                  k.parameter("compute.launchPerLayerS").sources())));
+                  join(
+                      k.parameter("compute.kernelShare").sources(),
+                      k.parameter("compute.launchPerLayerS").sources()),
+                  peers > 0 ? k.parameter("compute.launchPerPeerShare").sources() : List.of())));
     }
     inputs.add(
         new Input(

@@ -25,6 +25,8 @@ import java.util.List;
  * @param hostThreads the host-threads sweep (bench/host-threads.py) among the bench files, or null
  * @param spreads one job's experiment repeated on one machine, one per folder given (none: empty)
  * @param flowExponent {@code path.tcp.flowExponent} fitted to the layouts, or null without them
+ * @param onePod each experiment's reference step (the variant predicted fastest without offload)
+ *     predicted with and without {@code compute.launchPerPeerShare}
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -44,7 +46,8 @@ public record ValidationReport(
     List<ExperimentValidation.Report> experiments,
     HostThreadsSweep hostThreads,
     List<RunSpread> spreads,
-    Fitted flowExponent) {
+    Fitted flowExponent,
+    List<OnePodStep> onePod) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -62,7 +65,18 @@ public record ValidationReport(
     explanations = List.copyOf(explanations);
     experiments = List.copyOf(experiments);
     spreads = List.copyOf(spreads);
+    onePod = List.copyOf(onePod);
   }
+
+  /**
+   * An experiment's reference step, each variant's path calibrated by its own probe.
+   *
+   * @param ranks the ranks of the variant
+   * @param with predicted with {@code compute.launchPerPeerShare} as shipped
+   * @param without predicted with it 0 (the launches of one rank at every world size)
+   */
+  public record OnePodStep(
+      String results, String variant, int ranks, double measured, double with, double without) {}
 
   /**
    * One nccl-tests size.

@@ -57,7 +57,7 @@ public final class JsonReport {
         new JsonFactory()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .createGenerator(out, JsonEncoding.UTF8)) {
-      g.useDefaultPrettyPrinter();
+      g.setPrettyPrinter(LineIndenter.printer());
       g.writeStartObject();
       g.writeNumberField("schema", SCHEMA);
       inputs(job, g);

@@ -213,9 +213,34 @@ final class StepList extends AbstractList<StepTime> {
     return (kind(i) & 1) != 0;
   }
 
-  /** The summary's group of step i: its derivation and framework. */
-  int group(int i) {
-    return derivation(i).ordinal() * 100 + framework(i).ordinal();
+  /** How many groups {@link #summaryKinds} tells apart. */
+  static final int GROUPS = 64;
+
+  /**
+   * Per step, its group (derivation and framework: {@link #groupDerivation}, {@link
+   * #groupFramework}) shifted left by one, and its warm-up bit: read in one pass over the chunks.
+   */
+  byte[] summaryKinds() {
+    byte[] kinds = new byte[size];
+    for (int c = 0; c < chunks.size(); c++) {
+      long[] chunk = chunks.get(c);
+      int from = c * CHUNK;
+      int n = Math.min(CHUNK, size - from);
+      for (int k = 0; k < n; k++) {
+        kinds[from + k] = (byte) ((chunk[k * 4 + 2] >>> LINE_BITS) & 0x7F);
+      }
+    }
+    return kinds;
+  }
+
+  /** The framework of a group of {@link #summaryKinds}. */
+  static Framework groupFramework(int group) {
+    return FRAMEWORKS[group >>> 3 & 7];
+  }
+
+  /** The derivation of a group of {@link #summaryKinds}. */
+  static Derivation groupDerivation(int group) {
+    return DERIVATIONS[group & 7];
   }
 
   Framework framework(int i) {

@@ -10,7 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -92,34 +91,38 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
    */
   public Optional<StepSummary> summary() {
     StepList l = (StepList) steps;
-    Map<Integer, long[]> groups = new java.util.HashMap<>();
-    for (int i = 0; i < l.size(); i++) {
-      groups.computeIfAbsent(l.group(i), k -> new long[1])[0]++;
+    // each step's group (derivation and framework) and warm-up bit, read once from the list's
+    // chunks: millions of steps were counted in a map of boxed groups and read three more times
+    // through the list's accessors, on the main thread after the reading
+    byte[] kinds = l.summaryKinds();
+    long[] counts = new long[StepList.GROUPS];
+    for (byte k : kinds) {
+      counts[k >> 1]++;
     }
-    Optional<Integer> group =
-        groups.keySet().stream()
-            .min(
-                Comparator.<Integer>comparingInt(g -> g / 100)
-                    .thenComparingLong(g -> -groups.get(g)[0])
-                    .thenComparingInt(g -> g % 100));
-    if (group.isEmpty()) {
+    int chosen = -1;
+    for (int g = 0; g < counts.length; g++) {
+      // the most direct derivation, then the most steps, then the first framework
+      if (counts[g] > 0 && (chosen < 0 || better(g, counts[g], chosen, counts[chosen]))) {
+        chosen = g;
+      }
+    }
+    if (chosen < 0) {
       return Optional.empty();
     }
-    int chosen = group.get();
-    int all = (int) groups.get(chosen)[0];
+    int all = (int) counts[chosen];
     int warm = 0;
     int first = -1;
-    for (int i = 0; i < l.size(); i++) {
-      if (l.group(i) == chosen) {
+    for (int i = 0; i < kinds.length; i++) {
+      if (kinds[i] >> 1 == chosen) {
         first = first < 0 ? i : first;
-        warm += l.warmup(i) ? 1 : 0;
+        warm += kinds[i] & 1;
       }
     }
     boolean dropWarmup = warm < all;
     double[] sorted = new double[dropWarmup ? all - warm : all];
     int n = 0;
-    for (int i = 0; i < l.size(); i++) {
-      if (kept(l, i, chosen, dropWarmup)) {
+    for (int i = 0; i < kinds.length; i++) {
+      if (kept(kinds, i, chosen, dropWarmup)) {
         sorted[n++] = l.seconds(i);
       }
     }
@@ -134,7 +137,7 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
     }
     int example = -1;
     for (int i = 0, seen = 0; example < 0; i++) {
-      if (kept(l, i, chosen, dropWarmup) && Double.compare(l.seconds(i), sorted[m]) == 0) {
+      if (kept(kinds, i, chosen, dropWarmup) && Double.compare(l.seconds(i), sorted[m]) == 0) {
         example = seen++ == m - below ? i : -1;
       }
     }
@@ -151,7 +154,24 @@ public record StepTimes(List<StepTime> steps, Map<Framework, Long> lines, LineSa
             l.evidence(example)));
   }
 
-  private static boolean kept(StepList l, int i, int group, boolean dropWarmup) {
-    return l.group(i) == group && (!dropWarmup || !l.warmup(i));
+  private static boolean kept(byte[] kinds, int i, int group, boolean dropWarmup) {
+    return kinds[i] >> 1 == group && (!dropWarmup || (kinds[i] & 1) == 0);
+  }
+
+  /**
+   * Whether group {@code g} ({@link StepList#summaryKinds}) of {@code n} steps goes before group
+   * {@code h} of {@code m}: its derivation is more direct, or the same with more steps, or the same
+   * count with an earlier framework.
+   */
+  private static boolean better(int g, long n, int h, long m) {
+    int dg = StepList.groupDerivation(g).ordinal();
+    int dh = StepList.groupDerivation(h).ordinal();
+    if (dg != dh) {
+      return dg < dh;
+    }
+    if (n != m) {
+      return n > m;
+    }
+    return StepList.groupFramework(g).ordinal() < StepList.groupFramework(h).ordinal();
   }
 }

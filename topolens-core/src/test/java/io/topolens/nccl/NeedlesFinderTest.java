@@ -67,4 +67,72 @@ class NeedlesFinderTest {
     assertThat(expected).isNotEmpty();
     assertThat(actual).isEqualTo(expected);
   }
+
+  /**
+   * Which needles, marks included (some found at another needle's or a rare character's
+   * occurrences), each line holds: the same bits as a search of each line for each, on the real
+   * logs.
+   */
+  @ParameterizedTest(name = "every {0}. line")
+  @ValueSource(ints = {1, 2, 5})
+  void tellsWhichAsASearchOfEachLine(int stride) throws IOException {
+    assertWhich(text(), stride);
+  }
+
+  /**
+   * Lines where an anchor occurs several times, or only as part of a needle found at it (a needle
+   * without the space at its end), or where a needle found at another's occurrence stands beside it
+   * or without it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "{ {'loss' no, then {'loss': 1.0}",
+        "{'loss': 2.1, 'step': 3} {",
+        "{'los {'l {'loss'",
+        "time (ms | time (ms) |",
+        "elapsed time (ms) | forward: 12.1 | backward: 30.2",
+        "timer time time (ms) |",
+        "  3%|▎ | 30/1000 [00:10<05:00, 3.2it/s] 4%|",
+        "50% done | 50%| bar",
+        "%%%%|",
+        "{{{{",
+        "no needle here",
+        "Totals: Total",
+        "Total",
+        "Totally Total steps",
+        "Total train_batch_size=64, local batch size 8, iteration 4, loss: 1.2, , skipped=0"
+      })
+  void tellsWhichWhereAnchorsRepeat(String line) {
+    // the line three times among others, the last without a line break after it
+    assertWhich("a line\n" + line + "\n" + line + "\nanother {%\n" + line, 1);
+  }
+
+  private static void assertWhich(String block, int stride) {
+    // what diagnose searches: the step-time needles, then their marks
+    List<String> needles = new StepTimeReader().lines().searched();
+    Needles.Finder finder = new Needles.Finder(block, needles);
+    List<Long> expected = new ArrayList<>();
+    List<Long> actual = new ArrayList<>();
+    int start = 0;
+    int line = 0;
+    while (start < block.length()) {
+      int end = block.indexOf('\n', start);
+      if (end < 0) {
+        end = block.length();
+      }
+      if (line++ % stride == 0) {
+        String l = block.substring(start, end);
+        long bits = 0;
+        for (int i = 0; i < needles.size(); i++) {
+          bits |= l.contains(needles.get(i)) ? 1L << i : 0;
+        }
+        expected.add(bits);
+        actual.add(finder.which(start, end));
+      }
+      start = end + 1;
+    }
+    assertThat(expected).anyMatch(b -> b != 0);
+    assertThat(actual).isEqualTo(expected);
+  }
 }
