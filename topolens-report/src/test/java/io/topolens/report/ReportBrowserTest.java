@@ -218,9 +218,9 @@ class ReportBrowserTest {
         .containsExactly("1x4", "2x2", "1x4-NCCL_P2P_DISABLE=1", "4x1");
     assertThat(browser.texts(table + "td.step")).containsExactly("0.123", "0.863", "0.23", "1.37");
     assertThat(browser.texts(table + "td.from-probe .s"))
-        .containsExactly("0.105", "0.946", "0.202", "1.4");
+        .containsExactly("0.137", "0.946", "0.202", "1.4");
     assertThat(browser.texts(table + "td.from-probe .err"))
-        .containsExactly("(-15%)", "(+10%)", "(-12%)", "(+3%)");
+        .containsExactly("(+11%)", "(+10%)", "(-12%)", "(+3%)");
     assertThat(browser.texts(table + "td.from-probe .basis"))
         .containsExactly(
             "its own probe: NVLink at 356 GB/s busbw",
@@ -239,8 +239,8 @@ class ReportBrowserTest {
             "held out; 1x4's measured step fixed the compute");
     assertThat(browser.texts("p.with-one-step"))
         .containsExactly(
-            "With one step: 1x4's measured step (0.123 s, 0.105 s predicted) fixes the job's MFU at"
-                + " 0.108 (the model's 0.128); the other variants held out.");
+            "With one step: 1x4's measured step (0.123 s, 0.137 s predicted) fixes the job's MFU at"
+                + " 0.108 (the model's 0.097); the other variants held out.");
     // the predictions stay inside the page's width (the table scrolls, the page does not)
     assertThat((Boolean) browser.js("return document.body.scrollWidth <= window.innerWidth"))
         .isTrue();
