@@ -586,6 +586,31 @@ class HeldOutTest {
         .satisfies(v -> assertThat(v.run().rows()).hasSize(rows));
   }
 
+  /**
+   * Set 22 (set22/e01-e15) as diagnose reads it: 1 of 3 failures named blind on main at 291279d
+   * (e03, the fabric manager's failed start; README's measured paragraph).
+   */
+  @Test
+  void setTwentyTwoFabricManager() {
+    assertOneFinding(
+        "set22/e03-fabricmanager-down-driver-mismatch-p5-deadlock-pytorch-129749.log",
+        "nvls-error",
+        Severity.ERROR);
+  }
+
+  /**
+   * Set 22's e01 (a server's healthy init lines; the reporter blamed the server) and the healthy
+   * e15 (a Ray Train worker's first NCCL line): no finding at all.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set22/e01-server-issue-lora-ddp-error-llamafactory-6225.log",
+    "set22/e15-healthy-ray-train-release-test-veth-blacklist-ray-pr-31824.log",
+  })
+  void setTwentyTwoWithoutFinding(String file) {
+    assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
