@@ -636,6 +636,14 @@ public final class Needles {
   public static final String FABRIC_MANAGER = "fabricmanager";
 
   /**
+   * The fabric manager refusing a driver of another version, with or without its program's name:
+   * {@code fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver
+   * version 530.41.03. Please update with matching NVIDIA driver package.} (later {@code doesn't
+   * match}, pasted {@code don’t match}).
+   */
+  public static final String FABRIC_MANAGER_VERSION = "match with driver version";
+
+  /**
    * The kernel's IB/RoCE port state change (Linux 6.15's ib_cache_update): {@code mlx5_core
    * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN}.
    */
@@ -757,6 +765,7 @@ public final class Needles {
               FALLEN_OFF_BUS,
               DEVICE_HANDLE,
               FABRIC_MANAGER,
+              FABRIC_MANAGER_VERSION,
               IB_LINK_DOWN,
               PORT_MODULE,
               VERBS_QP_FAILED));

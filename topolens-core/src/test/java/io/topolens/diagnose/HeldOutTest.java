@@ -599,6 +599,32 @@ class HeldOutTest {
   }
 
   /**
+   * Set 22's e03 after close22: the fabric manager's own version check (line 5, {@code ...
+   * 550.90.07 don't match with driver version 550.54.15}) is cited beside the failed start, both
+   * versions named and the fabric manager package of exactly the driver's version in the fix.
+   */
+  @Test
+  void setTwentyTwoFabricManagerVersionMismatch() {
+    String file = "set22/e03-fabricmanager-down-driver-mismatch-p5-deadlock-pytorch-129749.log";
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals("nvls-error"))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.evidence())
+                  .extracting(io.topolens.model.Evidence::line)
+                  .containsExactly(4L, 5L);
+              assertThat(f.explanation())
+                  .contains("built for driver 550.90.07) refused the loaded driver 550.54.15");
+              assertThat(f.fix())
+                  .startsWith(
+                      "Install the fabric manager of exactly the driver's"
+                          + " version 550.54.15 (apt-get install nvidia-fabricmanager-550=550.54.15-1");
+              assertThat(f.fix()).contains("reset the GPUs or reboot");
+            });
+  }
+
+  /**
    * Set 22's e01 (a server's healthy init lines; the reporter blamed the server) and the healthy
    * e15 (a Ray Train worker's first NCCL line): no finding at all.
    */
