@@ -41,5 +41,8 @@ final class AotTraining {
       System.setOut(out);
       System.setErr(err);
     }
+    // as Main.main ends: System.exit looks up java.lang.Runtime's logger (about 25 JDK classes),
+    // which the cache then holds instead of every command loading them from the JDK's modules
+    System.exit(0);
   }
 }

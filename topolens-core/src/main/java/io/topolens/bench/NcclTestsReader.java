@@ -32,7 +32,7 @@ public final class NcclTestsReader {
   private static final int PEEK = 8192;
   private static final int MAX_LINE = 1 << 16;
 
-  private static final Pattern TEXT_MARKERS =
+  static final Pattern TEXT_MARKERS =
       Pattern.compile(
           "nccl-tests version \\S+|Collective test (?:starting|concluded):|"
               + "nThreads?:?\\s+\\d+\\s+nGpus:?\\s+\\d+|"
@@ -42,6 +42,25 @@ public final class NcclTestsReader {
               + "#\\s*Using devices|Test (?:NCCL|CUDA) failure common\\.cu|: Test failure common\\.cu|"
               + "Rank\\s+\\d+\\s+uses device\\s+\\d+\\s+\\[0x|"
               + "bytes\\s+N\\s+type\\s+op\\s+time\\s+algbw\\s+busbw");
+
+  /**
+   * One literal each branch of {@link #TEXT_MARKERS} needs: a text holding none cannot match, and
+   * is not searched at every place of its 64 KiB head (a log's, at every start:
+   * docs/performance.md). {@code NcclTestsSniffTest} checks each branch's own example against it.
+   */
+  static final List<String> TEXT_LITERALS =
+      List.of(
+          "nccl-tests version ",
+          "Collective test ",
+          "nGpus",
+          "Pid",
+          "algbw",
+          "(elements)",
+          "Out of bounds values",
+          "Avg bus bandwidth",
+          "Using devices",
+          "failure common.cu",
+          "uses device");
 
   /**
    * A result row as nccl-tests prints it, alone on its line or after a launcher's tag ({@code
@@ -74,7 +93,7 @@ public final class NcclTestsReader {
     if (s.stripLeading().startsWith("{")) {
       return JSON_START.matcher(s).find() || JSON_KEYS.matcher(s).find();
     }
-    if (TEXT_MARKERS.matcher(s).find()) {
+    if (holdsAny(s, TEXT_LITERALS) && TEXT_MARKERS.matcher(s).find()) {
       return true;
     }
     // result rows without their header (nccl issue 340, Open MPI's --tag-output in
@@ -89,6 +108,15 @@ public final class NcclTestsReader {
     }
     Matcher m = ROW.matcher(s);
     return m.find() && m.find();
+  }
+
+  private static boolean holdsAny(String s, List<String> literals) {
+    for (String l : literals) {
+      if (s.contains(l)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

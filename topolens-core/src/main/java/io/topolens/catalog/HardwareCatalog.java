@@ -8,7 +8,6 @@ import io.topolens.inputs.JsonMessages;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -34,9 +33,13 @@ public final class HardwareCatalog {
 
   /** Read on first use (the holder idiom: the JVM initialises it once, thread-safely). */
   private static final class Read {
+    static final HardwareCatalog BUILT_IN = loadBuiltIn();
+  }
+
+  /** A user's catalog file is read with databind (its messages say what is wrong in the file). */
+  private static final class UserFiles {
     static final ObjectMapper JSON =
         new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-    static final HardwareCatalog BUILT_IN = loadBuiltIn();
   }
 
   /** Null in {@link #BUILT_IN} until it is read; see {@link #entries()}. */
@@ -80,7 +83,7 @@ public final class HardwareCatalog {
   public HardwareCatalog with(Path file) throws InputProblem {
     CatalogFile f;
     try (InputStream in = Files.newInputStream(file)) {
-      f = Read.JSON.readValue(in, CatalogFile.class);
+      f = UserFiles.JSON.readValue(in, CatalogFile.class);
     } catch (NoSuchFileException e) {
       throw new InputProblem(file + ": no such file");
     } catch (JsonProcessingException e) {
@@ -219,21 +222,22 @@ public final class HardwareCatalog {
       List<InstanceSpec> instances,
       List<PathSpec> paths) {}
 
+  /**
+   * The bundled catalog, bound without databind ({@link BundledJson}): a user's {@code --catalog}
+   * file is still read by databind, whose messages name what is wrong in it.
+   */
   private static HardwareCatalog loadBuiltIn() {
-    try (InputStream in = HardwareCatalog.class.getResourceAsStream("hardware.json")) {
-      if (in == null) {
-        throw new IllegalStateException("hardware.json missing from the jar");
-      }
+    try {
       HardwareCatalog c =
           new HardwareCatalog(
               new LinkedHashMap<>(),
               new LinkedHashMap<>(),
               new LinkedHashMap<>(),
               new LinkedHashMap<>());
-      c.add(Read.JSON.readValue(in, CatalogFile.class), "hardware.json");
+      c.add(
+          BundledJson.read(HardwareCatalog.class, "hardware.json", CatalogFile.class),
+          "hardware.json");
       return c;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     } catch (InputProblem e) {
       throw new IllegalStateException(e.getMessage(), e);
     }

@@ -1,6 +1,9 @@
 package io.topolens.catalog;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * An NCCL release with a known bug whose symptom a log can show, and the release that fixed it
@@ -57,11 +60,63 @@ public record KnownNcclBug(
     return !gpus.isEmpty();
   }
 
-  /** The bundled catalog. */
-  public record Catalog(List<KnownNcclBug> bugs) {}
+  private static final Set<String> FIELDS =
+      Set.of(
+          "id",
+          "from",
+          "fixedIn",
+          "symptoms",
+          "unless",
+          "platform",
+          "notPlatform",
+          "versionless",
+          "severity",
+          "title",
+          "explanation",
+          "fix",
+          "source",
+          "gpus",
+          "capability");
 
-  private static final List<KnownNcclBug> BUNDLED =
-      BundledJson.read(KnownNcclBug.class, "known-nccl-bugs.json", Catalog.class).bugs();
+  private static final List<KnownNcclBug> BUNDLED = load();
+
+  /**
+   * The bundled catalog, read token by token (a databind {@code ObjectMapper} took a tenth of a
+   * second of every diagnose); a field left out is null (false for {@code versionless}), as
+   * databind bound it. {@code BundledListTest} compares the two.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<KnownNcclBug> load() {
+    List<KnownNcclBug> bugs = new ArrayList<>();
+    for (Map<String, Object> b :
+        BundledList.values(KnownNcclBug.class, "known-nccl-bugs.json", "bugs", FIELDS)) {
+      bugs.add(
+          new KnownNcclBug(
+              (String) b.get("id"),
+              (String) b.get("from"),
+              (String) b.get("fixedIn"),
+              (List<String>) b.get("symptoms"),
+              (List<String>) b.get("unless"),
+              (String) b.get("platform"),
+              (String) b.get("notPlatform"),
+              b.get("versionless") instanceof Boolean v
+                  ? v
+                  : b.get("versionless") != null && bad(b),
+              (String) b.get("severity"),
+              (String) b.get("title"),
+              (String) b.get("explanation"),
+              (String) b.get("fix"),
+              (String) b.get("source"),
+              (List<String>) b.get("gpus"),
+              b.get("capability") == null ? null : Integer.valueOf((String) b.get("capability"))));
+    }
+    return List.copyOf(bugs);
+  }
+
+  private static boolean bad(Map<String, Object> bug) {
+    throw new IllegalStateException(
+        "known-nccl-bugs.json: " + bug.get("id") + ": expected versionless as true or false");
+  }
 
   public static List<KnownNcclBug> bundled() {
     return BUNDLED;

@@ -8,6 +8,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One process's view of one communicator (one {@code comm 0x..} pointer in one process), filled
@@ -44,7 +45,23 @@ final class LocalComm {
   }
 
   /** Identity of a connection folded over channels. */
-  record EdgeKey(int from, int to, Direction direction, String detail) {}
+  record EdgeKey(int from, int to, Direction direction, String detail) {
+    // the record's own equals and hash, written out: the generated ones are linked at their first
+    // call by ObjectMethods (method handles spun at run time, which the AOT cache does not hold)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof EdgeKey k
+          && from == k.from
+          && to == k.to
+          && direction == k.direction
+          && Objects.equals(detail, k.detail);
+    }
+
+    @Override
+    public int hashCode() {
+      return ((from * 31 + to) * 31 + Objects.hashCode(direction)) * 31 + Objects.hashCode(detail);
+    }
+  }
 
   /** Channels and first line of one folded connection. */
   static final class EdgeAcc {

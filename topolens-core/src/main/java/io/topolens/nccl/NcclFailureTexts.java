@@ -26,12 +26,18 @@ final class NcclFailureTexts {
   /** Every failure text, as the resource lists them. */
   static final List<Text> ALL = load();
 
-  private static final NeedleSet SET = new NeedleSet(ALL.stream().map(Text::literal).toList());
+  /**
+   * The texts' search, made at its first use: most logs never ask (a line must hold a text's needle
+   * first), and making it is a few milliseconds of every start.
+   */
+  private static final class Search {
+    static final NeedleSet SET = new NeedleSet(ALL.stream().map(Text::literal).toList());
+  }
 
   /** Whether a line holds one of NCCL's failure texts. */
   static boolean holds(String line) {
     byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
-    return SET.scan(b, 0, b.length).size() > 0;
+    return Search.SET.scan(b, 0, b.length).size() > 0;
   }
 
   private static List<Text> load() {

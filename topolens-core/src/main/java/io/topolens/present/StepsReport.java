@@ -62,10 +62,7 @@ final class StepsReport {
 
   /** Seconds with four significant digits ({@code 46.16}, {@code 0.1312}, {@code 3857}). */
   static String seconds(double v) {
-    return new java.math.BigDecimal(v)
-        .round(new java.math.MathContext(4))
-        .stripTrailingZeros()
-        .toPlainString();
+    return FourDigits.of(v);
   }
 
   /** The {@code steps} field: null when the logs hold no framework lines (docs/json.md). */

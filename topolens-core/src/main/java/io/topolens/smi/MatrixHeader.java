@@ -16,7 +16,11 @@ record MatrixHeader(List<String> devices, List<String> columns) {
 
   /** The header a line is, or null. */
   static MatrixHeader parse(String line) {
-    String[] tokens = line.trim().split("\\s+");
+    String trimmed = line.trim();
+    if (!trimmed.startsWith("GPU")) {
+      return null; // the first token must be GPU<n>: no split (a regular expression) on other lines
+    }
+    String[] tokens = trimmed.split("\\s+");
     if (tokens.length == 0 || !GPU.matcher(tokens[0]).matches()) {
       return null;
     }

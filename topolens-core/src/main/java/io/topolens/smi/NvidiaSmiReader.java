@@ -110,15 +110,17 @@ public final class NvidiaSmiReader {
       if (h != null && h.columns().contains(TopoMatrix.CPU_AFFINITY)) {
         return true;
       }
-      if (BANNER.matcher(line).find()
+      // each expression is tried only on lines holding its literal: the same answers, without a
+      // search at every place of the 64 KiB head of every log (start-up, docs/performance.md)
+      if ((line.contains("NVIDIA-SMI") && BANNER.matcher(line).find())
           || line.startsWith("NV#  = Connection traversing")
           || line.startsWith("CNS  = Chipset not supported")
           || line.startsWith("SOC  = Connection traversing")) {
         return true;
       }
-      if (GPU_LINE.matcher(line).matches()
+      if ((line.startsWith("GPU ") && GPU_LINE.matcher(line).matches())
           || (h != null && h.devices().size() > 1)
-          || nvlinkSpeedLine(line)) {
+          || (line.startsWith("Link ") && nvlinkSpeedLine(line))) {
         signals++;
       }
     }

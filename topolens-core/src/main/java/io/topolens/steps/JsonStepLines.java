@@ -1,9 +1,7 @@
 package io.topolens.steps;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
+import io.topolens.catalog.JsonTokens;
+import io.topolens.catalog.JsonTokens.Token;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,10 +17,10 @@ import java.util.Map;
  * line. A line that names such a key but is not valid JSON, or whose time is not a number, is
  * malformed.
  *
- * <p>The line is read with Jackson's streaming parser, not a databind tree: an {@code ObjectMapper}
- * costs a tenth of a second to start, a third of a small diagnose. Only the first object counts
- * (what follows it is ignored), a repeated key keeps its last value, and numbers convert as
- * Jackson's tree nodes convert them.
+ * <p>The line is read token by token ({@link JsonTokens}, what Jackson's streaming parser accepts,
+ * without Jackson: its parser starts {@code BigDecimal}, 15 ms of a small diagnose). Only the first
+ * object counts (what follows it is ignored), a repeated key keeps its last value, and numbers
+ * convert as Jackson's tree nodes convert them ({@code JsonStepLinesTest} compares the two).
  */
 final class JsonStepLines implements StepFormat {
 
@@ -45,7 +43,6 @@ final class JsonStepLines implements StepFormat {
       List.of("step_time_ms", "step_ms", "iter_time_ms", "iteration_time_ms");
   static final List<String> LISTS = List.of("steps_s", "step_times", "step_times_s");
   private static final List<String> STEP_KEYS = List.of("step", "iteration", "iter", "global_step");
-  private static final JsonFactory JSON = new JsonFactory();
 
   @Override
   public List<String> needles() {
@@ -72,7 +69,7 @@ final class JsonStepLines implements StepFormat {
     Map<String, Value> node;
     try {
       node = object(text.substring(open, close + 1));
-    } catch (IOException e) {
+    } catch (JsonTokens.NotJson e) {
       if (names(text)) {
         file.malformed(Framework.JSON_LINES, "not valid JSON");
       }
@@ -105,7 +102,7 @@ final class JsonStepLines implements StepFormat {
    * A value of the line's object, as far as step times need it: a number (Integer, Long, BigInteger
    * or Double, as the parser reads it), the items of a list, or neither.
    */
-  private record Value(Number number, List<Value> items) {
+  record Value(Number number, List<Value> items) {
     static final Value OTHER = new Value(null, null);
 
     boolean isNumber() {
@@ -128,34 +125,53 @@ final class JsonStepLines implements StepFormat {
   }
 
   /** The top-level fields of the first JSON value of {@code json}, or null when it is no object. */
-  private static Map<String, Value> object(String json) throws IOException {
-    try (JsonParser p = JSON.createParser(json)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        return null;
-      }
-      Map<String, Value> fields = new HashMap<>();
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String name = p.currentName();
-        fields.put(name, value(p, p.nextToken(), true));
-      }
-      return fields;
+  static Map<String, Value> object(String json) {
+    JsonTokens p = new JsonTokens("line", json);
+    if (p.next() != Token.START_OBJECT) {
+      return null;
     }
+    Map<String, Value> fields = new HashMap<>();
+    while (p.next() == Token.FIELD_NAME) {
+      String name = p.text();
+      fields.put(name, value(p, p.next(), true));
+    }
+    return fields;
   }
 
-  private static Value value(JsonParser p, JsonToken t, boolean listed) throws IOException {
-    if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-      return new Value(p.getNumberValue(), null);
+  private static Value value(JsonTokens p, Token t, boolean listed) {
+    if (t == Token.NUMBER) {
+      return new Value(number(p.text()), null);
     }
-    if (t == JsonToken.START_ARRAY && listed) {
+    if (t == Token.START_ARRAY && listed) {
       List<Value> items = new ArrayList<>();
-      JsonToken next;
-      while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
+      Token next;
+      while ((next = p.next()) != Token.END_ARRAY) {
         items.add(value(p, next, false));
       }
       return new Value(null, items);
     }
-    p.skipChildren();
+    if (t == Token.START_ARRAY || t == Token.START_OBJECT) {
+      p.skipChildren();
+    }
     return Value.OTHER;
+  }
+
+  /**
+   * A number as Jackson's parser gives it: a whole number as a {@code long} where it fits, else a
+   * {@link BigInteger}; one with a fraction or an exponent as a {@code double}.
+   */
+  static Number number(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '.' || c == 'e' || c == 'E') {
+        return Double.parseDouble(text);
+      }
+    }
+    if (text.length() <= 18) {
+      return Long.parseLong(text);
+    }
+    BigInteger big = new BigInteger(text);
+    return big.bitLength() < 64 ? (Number) big.longValue() : big;
   }
 
   private static void one(Map<String, Value> node, Value value, double scale, StepSink file) {

@@ -46,6 +46,20 @@ class BundledListTest {
     }
   }
 
+  private record BugFile(List<KnownNcclBug> bugs) {}
+
+  @Test
+  void knownNcclBugsAreWhatDatabindReads() throws IOException {
+    try (InputStream in = KnownNcclBug.class.getResourceAsStream("known-nccl-bugs.json")) {
+      List<KnownNcclBug> expected = DATABIND.readValue(in, BugFile.class).bugs();
+
+      assertThat(expected).hasSizeGreaterThan(5);
+      assertThat(KnownNcclBug.bundled()).containsExactlyElementsOf(expected);
+      assertThat(expected).anyMatch(KnownNcclBug::versionless).anyMatch(KnownNcclBug::gpuSupport);
+      assertThat(expected).anyMatch(b -> b.capability() != null);
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
