@@ -553,6 +553,29 @@ class HeldOutTest {
   }
 
   /**
+   * After close22: d03's frames without {@code nccl} ({@code doLaunches (group.cc:161)}, {@code
+   * groupLaunch (group.cc:339)}) are read by their NCCL source file, so the stack is read whole.
+   */
+  @Test
+  void setTwentyOneLaunchFramesWithoutNccl() {
+    assertThat(
+            Fixtures.observe(
+                    "nccl/heldout/set21/"
+                        + "d03-nccl-2.20-cuda-graph-launch-hang-tp-h100-text-generation-inference-2099.log")
+                .job()
+                .stackFrames())
+        .extracting(io.topolens.model.StackFrame::function)
+        .containsExactly(
+            "ncclLaunchKernelBefore_NoUncapturedCuda",
+            "doLaunches",
+            "groupLaunch",
+            "ncclGroupEndInternal",
+            "ncclGroupEndInternal",
+            "ncclEnqueueCheck",
+            "ncclAllReduce");
+  }
+
+  /**
    * Set 21's files whose cause no line shows, and its healthy logs (d15, NCCL 1's all_reduce_test
    * on two TITAN X; d16, MPI-tagged result rows without a header, read as nccl-tests output since
    * close21; d02, rows without a header before a hang that left no line; d09, init lines only): no
