@@ -104,8 +104,14 @@ public final class Main {
         });
     try {
       return cl.execute(args);
-    } catch (OutOfMemoryError e) {
-      // picocli passes Errors on; a job of tens of thousands of ranks can outgrow the default heap
+    } catch (Error e) {
+      // picocli passes Errors on; a job of tens of thousands of ranks can outgrow the default heap,
+      // and the heap may run out while the JVM links a call site (a BootstrapMethodError whose
+      // cause
+      // is the OutOfMemoryError)
+      if (!outOfMemory(e)) {
+        throw e;
+      }
       System.err.println(
           "topolens: out of memory: the inputs need more than the "
               + Runtime.getRuntime().maxMemory() / (1 << 20)
@@ -113,6 +119,15 @@ public final class Main {
               + " TOPOLENS_JAVA_OPTS=-Xmx8g");
       return 2;
     }
+  }
+
+  private static boolean outOfMemory(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof OutOfMemoryError) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Prints the version from the jar's manifest. */

@@ -12,8 +12,15 @@ import java.util.TreeSet;
  * that failed or were skipped keep their row and say so.
  *
  * @param collectives every collective any variant measured, for the busbw table
+ * @param withOneStep how the predictions with one step were made (whose step fixed the job's
+ *     compute, and the MFU it gave), as results.json says it, once each
  */
-public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<String> collectives) {
+public record VariantChart(
+    String name,
+    List<Row> rows,
+    LinearAxis axis,
+    List<String> collectives,
+    List<String> withOneStep) {
 
   public static final double LEFT = 170;
   public static final double RIGHT = 470;
@@ -27,6 +34,8 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
    *
    * @param width the bar's width, or null when the variant has no step time
    * @param note transports and main finding, or the status of a variant that did not run
+   * @param fromProbe predict's step from the variant's own probe
+   * @param withOneStep predict's step with the job's compute fixed by one measured step
    */
   public record Row(
       Experiment.Variant variant,
@@ -37,7 +46,9 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
       String median,
       String note,
       String css,
-      PathClass path) {}
+      PathClass path,
+      PredictedStep fromProbe,
+      PredictedStep withOneStep) {}
 
   public static VariantChart of(Experiment e) {
     double max = 0;
@@ -49,6 +60,7 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
     LinearAxis axis = LinearAxis.upTo(max, LEFT, RIGHT);
     List<Row> rows = new ArrayList<>();
     TreeSet<String> collectives = new TreeSet<>();
+    List<String> withOneStep = new ArrayList<>();
     for (Experiment.Variant v : e.variants()) {
       collectives.addAll(v.busbw().keySet());
       Experiment.Steps s = v.stepSeconds();
@@ -72,9 +84,15 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
               ok ? Num.sig(s.median()) : null,
               note,
               main == null ? "sev-none" : "sev-" + main.severity(),
-              slowest(v.transports())));
+              slowest(v.transports()),
+              PredictedStep.fromProbe(e, v),
+              PredictedStep.withOneStep(e, v, PredictedStep.reference(e, v))));
+      if (v.predictedWithStepFrom() != null && !withOneStep.contains(v.predictedWithStepFrom())) {
+        withOneStep.add(v.predictedWithStepFrom());
+      }
     }
-    return new VariantChart(e.name(), rows, axis, List.copyOf(collectives));
+    return new VariantChart(
+        e.name(), rows, axis, List.copyOf(collectives), List.copyOf(withOneStep));
   }
 
   /**
@@ -111,6 +129,11 @@ public record VariantChart(String name, List<Row> rows, LinearAxis axis, List<St
                   : " median " + r.median() + " s, " + r.note()));
     }
     return "Bars of the median step time per variant: " + String.join("; ", parts) + ".";
+  }
+
+  /** A variant's measured median step, seconds, or a dash. */
+  public static String step(Experiment.Variant v) {
+    return v.stepSeconds() == null ? "–" : Num.sig(v.stepSeconds().median());
   }
 
   /** A variant's peak busbw for a collective, or a dash. */

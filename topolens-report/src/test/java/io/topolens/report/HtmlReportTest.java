@@ -2,10 +2,13 @@ package io.topolens.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.experiment.Experiment;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The HTML as written: self-contained, and every input text escaped by the templates. */
 class HtmlReportTest {
@@ -51,6 +54,24 @@ class HtmlReportTest {
         new HtmlReport()
             .render(Examples.report(List.of("src/test/resources/experiment-h200"), null));
     assertThat(html).doesNotContain("<script").contains("ib &lt;script&gt;alert(1)&lt;/script&gt;");
+  }
+
+  /** predictedFrom and predictedWithStepFrom are free text in results.json: they stay text too. */
+  @Test
+  void predictionBasesWithMarkupStayText(@TempDir Path dir) throws Exception {
+    Experiment e =
+        EditedResults.read(
+            PredictedStepTest.H200X4,
+            "2x2:predictedFrom=<img%20src=x%20onerror=alert(6)>"
+                + " *:predictedWithStepFrom=1x4's%20measured%20step</p><script>alert(7)</script>",
+            dir);
+    String html = new HtmlReport().render(Report.builder("t").experiment(e).build());
+    assertThat(html)
+        .doesNotContain("<script")
+        .doesNotContain("<img")
+        .contains("&lt;img src=x onerror=alert(6)&gt;")
+        .contains(
+            "With one step: 1x4's measured step&lt;/p&gt;&lt;script&gt;alert(7)&lt;/script&gt;;");
   }
 
   private static int count(String s, String what) {

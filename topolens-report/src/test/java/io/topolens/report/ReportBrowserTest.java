@@ -61,7 +61,9 @@ class ReportBrowserTest {
         Arguments.of("topo", List.of(Examples.example("topo")), null),
         Arguments.of("seed-runs", List.of(), Examples.EXAMPLES.resolve("perf/seed-runs.yaml")),
         Arguments.of("h200-fsdp", List.of(), Examples.EXAMPLES.resolve("perf/h200-fsdp.yaml")),
-        Arguments.of("experiment", List.of("src/test/resources/experiment-h200"), null));
+        Arguments.of("experiment", List.of("src/test/resources/experiment-h200"), null),
+        Arguments.of(
+            "experiment-predicted", List.of("src/test/resources/experiment-h200x4-4"), null));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -198,6 +200,61 @@ class ReportBrowserTest {
             "skipped, no step time",
             "failed, no step time");
     assertThat(browser.count("script")).isZero();
+  }
+
+  /**
+   * The fourth 4 x H200 layout experiment as {@code topolens experiment} writes it today from its
+   * recorded logs: each variant's measured step beside predict's, from its own probe and with 1x4's
+   * step, with their errors (docs/experiment.md's table).
+   */
+  @Test
+  void experimentTableShowsThePredictionsBesideTheMeasuredSteps() throws Exception {
+    browser.open(
+        Examples.write(
+            "predictions",
+            Examples.report(List.of("src/test/resources/experiment-h200x4-4"), null)));
+    String table = "table.experiment tbody ";
+    assertThat(browser.attrs(table + "tr", "data-name"))
+        .containsExactly("1x4", "2x2", "1x4-NCCL_P2P_DISABLE=1", "4x1");
+    assertThat(browser.texts(table + "td.step")).containsExactly("0.123", "0.863", "0.23", "1.37");
+    assertThat(browser.texts(table + "td.from-probe .s"))
+        .containsExactly("0.137", "0.946", "0.202", "1.4");
+    assertThat(browser.texts(table + "td.from-probe .err"))
+        .containsExactly("(+11%)", "(+10%)", "(-12%)", "(+3%)");
+    assertThat(browser.texts(table + "td.from-probe .basis"))
+        .containsExactly(
+            "its own probe: NVLink at 356 GB/s busbw",
+            "its own probe: TCP sockets at 6.37 GB/s busbw",
+            "its own probe: SHM at 30.5 GB/s busbw",
+            "its own probe: TCP sockets at 4.28 GB/s busbw");
+    assertThat(browser.texts(table + "td.with-one-step .s"))
+        .containsExactly("0.123", "0.946", "0.202", "1.4");
+    assertThat(browser.texts(table + "td.with-one-step .err"))
+        .containsExactly("(0%)", "(+10%)", "(-12%)", "(+3%)");
+    assertThat(browser.texts(table + "td.with-one-step .basis"))
+        .containsExactly(
+            "the reference: its own measured step",
+            "held out; 1x4's measured step fixed the compute",
+            "held out; 1x4's measured step fixed the compute",
+            "held out; 1x4's measured step fixed the compute");
+    assertThat(browser.texts("p.with-one-step"))
+        .containsExactly(
+            "With one step: 1x4's measured step (0.123 s, 0.137 s predicted) fixes the job's MFU at"
+                + " 0.108 (the model's 0.097); the other variants held out.");
+    // the predictions stay inside the page's width (the table scrolls, the page does not)
+    assertThat((Boolean) browser.js("return document.body.scrollWidth <= window.innerWidth"))
+        .isTrue();
+
+    // an experiment without predict: a dash and why in each prediction cell
+    browser.open(
+        Examples.write(
+            "no-predictions",
+            Examples.report(List.of("src/test/resources/experiment-h200"), null)));
+    assertThat(browser.texts(table + "td.pred"))
+        .hasSize(10)
+        .containsOnly("–no predict: in the spec");
+    assertThat(browser.texts(table + "td.pred .why")).containsOnly("no predict: in the spec");
+    assertThat(browser.count("p.with-one-step")).isZero();
   }
 
   @Test
