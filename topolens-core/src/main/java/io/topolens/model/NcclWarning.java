@@ -59,6 +59,15 @@ public record NcclWarning(
      * @param rank true for the rank, false for the world size
      */
     record ParameterMissing(String scheme, boolean rank) implements Detail {}
+
+    /**
+     * The fabric manager refusing the loaded driver ({@link Kind#NVLS}: {@code fabric manager
+     * NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15}).
+     *
+     * @param fabricManager the version the fabric manager was built for, as printed
+     * @param driver the loaded driver's version, as printed
+     */
+    record FabricManagerVersion(String fabricManager, String driver) implements Detail {}
   }
 
   /** What a warning is about, as recognised from its text by the reader. */

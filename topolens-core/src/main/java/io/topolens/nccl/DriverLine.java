@@ -15,7 +15,8 @@ package io.topolens.nccl;
  *   <li>newer drivers (570), over three lines: {@code NVRM: The NVIDIA GPU 0000:b3:00.0} / {@code
  *       NVRM: (PCI ID: 10de:26b5) installed in this system has} / {@code NVRM: fallen off the bus
  *       and is not responding to commands.}: Xid 79 on the third line, whose GPU it does not name;
- *   <li>the fabric manager's failure to start ({@link #fabricManager});
+ *   <li>the fabric manager's failure to start ({@link #fabricManager}) and its refusal of a driver
+ *       of another version ({@link #fabricManagerVersion});
  *   <li>an IB/RoCE port going down or its cable failing ({@link #ibPort});
  *   <li>nvidia-smi's {@code Unable to determine the device handle for GPU0000:3B:00.0: Unknown
  *       Error} (also {@code for GPU 0000:...}): NVML cannot reach the GPU, no Xid of its own.
@@ -43,6 +44,9 @@ final class DriverLine {
       return lost(text, at + Needles.DEVICE_HANDLE.length());
     }
     NcclEvent fabric = fabricManager(text);
+    if (fabric == null) {
+      fabric = fabricManagerVersion(text);
+    }
     return fabric != null ? fabric : ibPort(text);
   }
 
@@ -98,6 +102,59 @@ final class DriverLine {
     int from = failed ? text.lastIndexOf("nv", at) : 0;
     return new NcclEvent.Warning(
         io.topolens.model.NcclWarning.Kind.NVLS, text.substring(Math.max(from, 0)).strip(), null);
+  }
+
+  /**
+   * The fabric manager refusing the loaded driver (its version check, before it starts): {@code
+   * nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't
+   * match with driver version 530.41.03. Please update with matching NVIDIA driver package.}, later
+   * {@code doesn't match ... with the matching ...}, quoted without the program's words ({@code
+   * NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15}): a
+   * warning of NCCL's NVLS kind, its text from the fabric manager's words on, both versions as
+   * printed.
+   */
+  private static NcclEvent fabricManagerVersion(String text) {
+    int at = text.indexOf(Needles.FABRIC_MANAGER_VERSION);
+    int iface = text.lastIndexOf(INTERFACE, at);
+    if (at < 0 || iface < 0) {
+      return null;
+    }
+    String fm = version(text, iface + INTERFACE.length());
+    String driver = version(text, at + Needles.FABRIC_MANAGER_VERSION.length());
+    if (fm == null || driver == null) {
+      return null;
+    }
+    int from = text.lastIndexOf("fabric manager ", iface);
+    if (from < 0) {
+      from = text.lastIndexOf("NVIDIA GPU driver", iface);
+    }
+    return new NcclEvent.Warning(
+        io.topolens.model.NcclWarning.Kind.NVLS,
+        text.substring(from >= 0 ? from : iface).strip(),
+        null,
+        new io.topolens.model.NcclWarning.Detail.FabricManagerVersion(fm, driver));
+  }
+
+  private static final String INTERFACE = "driver interface version";
+
+  /**
+   * The version number ({@code 550.54.15}, {@code 550.120}) after {@code from}'s spaces, or null.
+   */
+  private static String version(String text, int from) {
+    int start = from;
+    while (start < text.length() && text.charAt(start) == ' ') {
+      start++;
+    }
+    int end = start;
+    while (end < text.length()
+        && (Character.isDigit(text.charAt(end))
+            || (text.charAt(end) == '.'
+                && end + 1 < text.length()
+                && Character.isDigit(text.charAt(end + 1))))) {
+      end++;
+    }
+    String v = text.substring(start, end);
+    return v.indexOf('.') > 0 ? v : null;
   }
 
   /**

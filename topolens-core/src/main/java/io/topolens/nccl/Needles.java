@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every byte string that makes the reader look at a line: a line holding none of them is counted
@@ -641,6 +642,14 @@ public final class Needles {
   public static final String FABRIC_MANAGER = "fabricmanager";
 
   /**
+   * The fabric manager refusing a driver of another version, with or without its program's name:
+   * {@code fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver
+   * version 530.41.03. Please update with matching NVIDIA driver package.} (later {@code doesn't
+   * match}, pasted {@code don’t match}).
+   */
+  public static final String FABRIC_MANAGER_VERSION = "match with driver version";
+
+  /**
    * The kernel's IB/RoCE port state change (Linux 6.15's ib_cache_update): {@code mlx5_core
    * 0000:08:00.0 mlx5_0: Port: 1 Link DOWN}.
    */
@@ -661,6 +670,14 @@ public final class Needles {
   public static final String VERBS_QP_FAILED = "ibv_modify_qp failed with ";
 
   /**
+   * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
+   * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
+   * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
+   * ({@link NcclSources#needles}), read by {@link StackFrameLine}.
+   */
+  public static final List<String> STACK_FRAMES = NcclSources.needles();
+
+  /**
    * All of them, in the order the filter tries them; index 0 is NCCL's own debug line. Last come
    * NCCL's failure texts that hold none of the others ({@link NcclFailureTexts}: some three hundred
    * literals of 16 bytes or more, found in the same Wu-Manber pass).
@@ -669,104 +686,108 @@ public final class Needles {
 
   /** The filter's own needles, before NCCL's failure texts. */
   static List<String> own() {
-    return List.of(
-        DEBUG_LINE,
-        UPPER,
-        LOWER,
-        LAST_ERROR,
-        NVLS,
-        OLD_WARN,
-        OLD_INFO,
-        TEST_CUDA_FAILURE,
-        OLD_TEST_CUDA_FAILURE,
-        NO_ALGORITHM,
-        COMPLETION,
-        BUS_ERROR,
-        LOWER_BUS_ERROR,
-        STORE,
-        STORE_CLIENT,
-        EXIT_SIGNAL,
-        SIGNAL_RECEIVED,
-        MPI_KILLED,
-        MPI_SEGFAULT,
-        OOM_KILL,
-        KERNEL_OOM,
-        DUPLICATE_GPU,
-        ADDRESS_IN_USE,
-        DOCKER_RUN,
-        MPIRUN,
-        MPIEXEC,
-        NO_SPACE,
-        GEFORCE,
-        RTX_4090,
-        GPU_LISTED,
-        CUDA_CAPABILITY,
-        ACCELERATE_NO_P2P,
-        WATCHDOG_CAUGHT,
-        INVALID_ORDINAL,
-        PEER_ACCESS,
-        STORE_CONNECT,
-        STORE_RETRY,
-        SOCKET_TIMEOUT,
-        STORE_BARRIER,
-        ELASTIC_RENDEZVOUS,
-        NO_PROCESS_GROUP,
-        CUDA_FORKED,
-        CUDA_ALREADY_INITIALIZED,
-        PADDLE_NCCL,
-        TF_NO_NCCL_KERNEL,
-        TF_NO_NCCL_OP,
-        MESH_DENIED,
-        ENVOY_DENIED,
-        MESH_INBOUND,
-        GLOBAL_RANK,
-        DRIVER_INSUFFICIENT,
-        DRIVER_TOO_OLD,
-        CONFIG_UNDEF,
-        PYTHON_SIGNAL,
-        RETURN_CODE_SIGNAL,
-        RAY_OOM,
-        SLURM_CANCELLED,
-        ENV_NOT_SET,
-        DESYNC_MISSING,
-        DESYNC_LAGGING,
-        HOROVOD_STALL,
-        PARAMETER_MISSING,
-        AGENT_SIGNAL,
-        DEATH_SIGNAL,
-        MISSING_RANKS,
-        TERMINATE,
-        SRUN_ERROR,
-        LIGHTNING_DEVICES,
-        MPI_DAEMON_LOST,
-        MPI_DAEMON_START,
-        MPI_DAEMON_FAILED,
-        HAMI_CORE_ERROR,
-        UCX_ERROR,
-        UCX_ENDPOINT,
-        VERBS_NO_PROVIDER,
-        SSH_UNREACHABLE,
-        SSH_CHECK,
-        GLOO_LOOPBACK,
-        GLOO_MESH,
-        STORE_NAME,
-        HOST_NOT_FOUND,
-        LIBFABRIC_ERROR,
-        EFA_REGISTER_MR,
-        EFA_EQ,
-        FI_GETINFO,
-        FI_INFO,
-        SOCKET_FAILED,
-        SOCKET_TIMEOUT_FAILED,
-        CLOSED_BY_PEER,
-        CUDA_NOT_READY,
-        XID,
-        FALLEN_OFF_BUS,
-        DEVICE_HANDLE,
-        FABRIC_MANAGER,
-        IB_LINK_DOWN,
-        PORT_MODULE,
-        VERBS_QP_FAILED);
+    return Stream.concat(
+            Stream.of(
+                DEBUG_LINE,
+                UPPER,
+                LOWER,
+                LAST_ERROR,
+                NVLS,
+                OLD_WARN,
+                OLD_INFO,
+                TEST_CUDA_FAILURE,
+                OLD_TEST_CUDA_FAILURE,
+                NO_ALGORITHM,
+                COMPLETION,
+                BUS_ERROR,
+                LOWER_BUS_ERROR,
+                STORE,
+                STORE_CLIENT,
+                EXIT_SIGNAL,
+                SIGNAL_RECEIVED,
+                MPI_KILLED,
+                MPI_SEGFAULT,
+                OOM_KILL,
+                KERNEL_OOM,
+                DUPLICATE_GPU,
+                ADDRESS_IN_USE,
+                DOCKER_RUN,
+                MPIRUN,
+                MPIEXEC,
+                NO_SPACE,
+                GEFORCE,
+                RTX_4090,
+                GPU_LISTED,
+                CUDA_CAPABILITY,
+                ACCELERATE_NO_P2P,
+                WATCHDOG_CAUGHT,
+                INVALID_ORDINAL,
+                PEER_ACCESS,
+                STORE_CONNECT,
+                STORE_RETRY,
+                SOCKET_TIMEOUT,
+                STORE_BARRIER,
+                ELASTIC_RENDEZVOUS,
+                NO_PROCESS_GROUP,
+                CUDA_FORKED,
+                CUDA_ALREADY_INITIALIZED,
+                PADDLE_NCCL,
+                TF_NO_NCCL_KERNEL,
+                TF_NO_NCCL_OP,
+                MESH_DENIED,
+                ENVOY_DENIED,
+                MESH_INBOUND,
+                GLOBAL_RANK,
+                DRIVER_INSUFFICIENT,
+                DRIVER_TOO_OLD,
+                CONFIG_UNDEF,
+                PYTHON_SIGNAL,
+                RETURN_CODE_SIGNAL,
+                RAY_OOM,
+                SLURM_CANCELLED,
+                ENV_NOT_SET,
+                DESYNC_MISSING,
+                DESYNC_LAGGING,
+                HOROVOD_STALL,
+                PARAMETER_MISSING,
+                AGENT_SIGNAL,
+                DEATH_SIGNAL,
+                MISSING_RANKS,
+                TERMINATE,
+                SRUN_ERROR,
+                LIGHTNING_DEVICES,
+                MPI_DAEMON_LOST,
+                MPI_DAEMON_START,
+                MPI_DAEMON_FAILED,
+                HAMI_CORE_ERROR,
+                UCX_ERROR,
+                UCX_ENDPOINT,
+                VERBS_NO_PROVIDER,
+                SSH_UNREACHABLE,
+                SSH_CHECK,
+                GLOO_LOOPBACK,
+                GLOO_MESH,
+                STORE_NAME,
+                HOST_NOT_FOUND,
+                LIBFABRIC_ERROR,
+                EFA_REGISTER_MR,
+                EFA_EQ,
+                FI_GETINFO,
+                FI_INFO,
+                SOCKET_FAILED,
+                SOCKET_TIMEOUT_FAILED,
+                CLOSED_BY_PEER,
+                CUDA_NOT_READY,
+                XID,
+                FALLEN_OFF_BUS,
+                DEVICE_HANDLE,
+                FABRIC_MANAGER,
+                FABRIC_MANAGER_VERSION,
+                IB_LINK_DOWN,
+                PORT_MODULE,
+                VERBS_QP_FAILED),
+            STACK_FRAMES.stream())
+        .toList();
   }
 
   /** The filter's own needles, then the needles of NCCL's failure texts that hold none of them. */

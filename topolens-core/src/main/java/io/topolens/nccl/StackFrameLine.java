@@ -17,9 +17,12 @@ import java.util.regex.Pattern;
  *       /usr/lib/libnccl.so.2)}, {@code frame #3: 0x7f... libnccl.so.2`ncclCommAbort + 29}.
  * </ul>
  *
- * A frame is NCCL's where its function is one of NCCL's ({@code ncclXxx}) or its library is
- * libnccl; a framework's frames that merely name NCCL ({@code c10d::ProcessGroupNCCL::...}, {@code
- * torch::cuda::nccl::...}) are not. Reads; never judges where the process waits.
+ * A frame is NCCL's where its function is one of NCCL's ({@code ncclXxx}, or an internal one of
+ * {@link NcclSources#FUNCTIONS}: {@code doLaunches}, {@code bootstrapNetAccept}), its library is
+ * libnccl, or its source file is one of NCCL's ({@code group.cc:161}, {@code
+ * transport/net_ib.cc:70}, {@link NcclSources#FILES}); a framework's frames that merely name NCCL
+ * ({@code c10d::ProcessGroupNCCL::...}, {@code torch::cuda::nccl::...}) are not. Reads; never
+ * judges where the process waits.
  */
 final class StackFrameLine {
   private StackFrameLine() {}
@@ -64,7 +67,9 @@ final class StackFrameLine {
 
   private static NcclEvent.Frame frame(String function, String source, int depth) {
     if (ncclFunction(function)
-        || (source != null && source.contains("libnccl") && !function.contains("::"))) {
+        || (!function.contains("::")
+            && (NcclSources.function(function)
+                || (source != null && (source.contains("libnccl") || NcclSources.file(source)))))) {
       return new NcclEvent.Frame(function, source, depth);
     }
     return null;

@@ -553,6 +553,29 @@ class HeldOutTest {
   }
 
   /**
+   * After close22: d03's frames without {@code nccl} ({@code doLaunches (group.cc:161)}, {@code
+   * groupLaunch (group.cc:339)}) are read by their NCCL source file, so the stack is read whole.
+   */
+  @Test
+  void setTwentyOneLaunchFramesWithoutNccl() {
+    assertThat(
+            Fixtures.observe(
+                    "nccl/heldout/set21/"
+                        + "d03-nccl-2.20-cuda-graph-launch-hang-tp-h100-text-generation-inference-2099.log")
+                .job()
+                .stackFrames())
+        .extracting(io.topolens.model.StackFrame::function)
+        .containsExactly(
+            "ncclLaunchKernelBefore_NoUncapturedCuda",
+            "doLaunches",
+            "groupLaunch",
+            "ncclGroupEndInternal",
+            "ncclGroupEndInternal",
+            "ncclEnqueueCheck",
+            "ncclAllReduce");
+  }
+
+  /**
    * Set 21's files whose cause no line shows, and its healthy logs (d15, NCCL 1's all_reduce_test
    * on two TITAN X; d16, MPI-tagged result rows without a header, read as nccl-tests output since
    * close21; d02, rows without a header before a hang that left no line; d09, init lines only): no
@@ -596,6 +619,32 @@ class HeldOutTest {
         "set22/e03-fabricmanager-down-driver-mismatch-p5-deadlock-pytorch-129749.log",
         "nvls-error",
         Severity.ERROR);
+  }
+
+  /**
+   * Set 22's e03 after close22: the fabric manager's own version check (line 5, {@code ...
+   * 550.90.07 don't match with driver version 550.54.15}) is cited beside the failed start, both
+   * versions named and the fabric manager package of exactly the driver's version in the fix.
+   */
+  @Test
+  void setTwentyTwoFabricManagerVersionMismatch() {
+    String file = "set22/e03-fabricmanager-down-driver-mismatch-p5-deadlock-pytorch-129749.log";
+    assertThat(asDiagnoseReadsIt(file).findings())
+        .filteredOn(f -> f.id().equals("nvls-error"))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.evidence())
+                  .extracting(io.topolens.model.Evidence::line)
+                  .containsExactly(4L, 5L);
+              assertThat(f.explanation())
+                  .contains("built for driver 550.90.07) refused the loaded driver 550.54.15");
+              assertThat(f.fix())
+                  .startsWith(
+                      "Install the fabric manager of exactly the driver's"
+                          + " version 550.54.15 (apt-get install nvidia-fabricmanager-550=550.54.15-1");
+              assertThat(f.fix()).contains("reset the GPUs or reboot");
+            });
   }
 
   /**

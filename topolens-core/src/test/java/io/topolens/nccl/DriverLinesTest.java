@@ -109,6 +109,61 @@ class DriverLinesTest {
     }
   }
 
+  /**
+   * The fabric manager refusing a driver of another version, in each form real threads paste (the
+   * README lists them): NVLS warnings with both versions, from the fabric manager's words on.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // line | fabric manager's version | driver's version | message from
+        // https://github.com/pytorch/pytorch/issues/129749 (held-out set 22's e03)
+        "NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15"
+            + " | 550.90.07 | 550.54.15 | NVIDIA GPU driver",
+        // https://github.com/NVIDIA/gpu-operator/issues/544
+        "nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't"
+            + " match with driver version 530.41.03. Please update with matching NVIDIA driver"
+            + " package. | 530.30.02 | 530.41.03 | fabric manager",
+        // https://github.com/akash-network/website/pull/632 (the fabric manager's later wording)
+        "Nov 05 13:55:26 node1 nv-fabricmanager[104230]: fabric manager NVIDIA GPU driver interface"
+            + " version 550.127.05 doesn't match with driver version 550.120. Please update with the"
+            + " matching NVIDIA driver package. | 550.127.05 | 550.120 | fabric manager",
+        // https://github.com/NVIDIA/nvtrust/issues/55 (a typographic apostrophe, no full stop)
+        "\"fabric manager NVIDIA GPU driver interface version 550.90.07 don’t match with driver"
+            + " version 550.107.02. Please update with matching NVIDIA driver package\""
+            + " | 550.90.07 | 550.107.02 | fabric manager",
+        // https://github.com/NVIDIA/gpu-driver-container/issues/735 (the sentence cut at its line)
+        "fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with driver"
+            + " version 580.126.09. | 590.48.01 | 580.126.09 | fabric manager",
+      })
+  void readsFabricManagerVersions(String line, String fabricManager, String driver, String from) {
+    NcclEvent e = DriverLine.parse(line);
+
+    assertThat(e)
+        .isEqualTo(
+            new NcclEvent.Warning(
+                io.topolens.model.NcclWarning.Kind.NVLS,
+                line.substring(line.indexOf(from)).strip(),
+                null,
+                new io.topolens.model.NcclWarning.Detail.FabricManagerVersion(
+                    fabricManager, driver)));
+  }
+
+  /** Words of a version check that are not the fabric manager's: nothing read. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // built: the needle without the fabric manager's "driver interface version"
+        "the CUDA toolkit does not match with driver version 12.2",
+        // built: the words without a version after them
+        "fabric manager NVIDIA GPU driver interface version unknown don't match with driver version",
+      })
+  void readsNoOtherVersionCheck(String line) {
+    assertThat(DriverLine.parse(line)).isNull();
+  }
+
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({
     "0000:3b:00, 3b000",

@@ -22,7 +22,26 @@ class StackFrameLineTest {
             + " | ncclLaunchKernelBefore_NoUncapturedCuda | enqueue.cc:1008 | -1",
         "ncclGroupEndInternal (group.cc:423) | ncclGroupEndInternal | group.cc:423 | -1",
         "sched_yield (libc.so.6) | - | - | 0",
-        "waitWorkFifoAvailable (enqueue.cc:745) | - | - | 0",
+        // NCCL's own file or internal function, no "nccl" on the line (close22): set 21's d03
+        // (text-generation-inference PR 2099), nccl issue 719's proxy and IB threads
+        "waitWorkFifoAvailable (enqueue.cc:745) | waitWorkFifoAvailable | enqueue.cc:745 | -1",
+        "doLaunches (group.cc:161) | doLaunches | group.cc:161 | -1",
+        "groupLaunch (group.cc:339) | groupLaunch | group.cc:339 | -1",
+        "'#1  0x00007fd2e7134db5 in persistentThread (comm_=0x7fd088002f70) at proxy.cc:456'"
+            + " | persistentThread | proxy.cc:456 | 1",
+        "'#2  0x00007fd2e7175da2 in wrap_ibv_get_async_event (context=context@entry=0x559abaf04850,"
+            + " event=event@entry=0x7fd0a1ffced0) at misc/ibvwrap.cc:220'"
+            + " | wrap_ibv_get_async_event | misc/ibvwrap.cc:220 | 2",
+        // nccl issue 901: the proxy service thread's poll, a libc frame beside NCCL's
+        "'#1  0x00007f539f454da7 in poll (__timeout=500, __nfds=65, __fds=0x7f53817f09e0) at"
+            + " /usr/include/x86_64-linux-gnu/bits/poll2.h:46' | - | - | 0",
+        "'#2  ncclProxyService (_args=0x55d847bc00c0) at proxy.cc:1437'"
+            + " | ncclProxyService | proxy.cc:1437 | 2",
+        // built: a framework's own init.cc is not NCCL's only by its file when it names a class
+        "'#4  0x00007f00ad95cd2a in c10d::Foo::init (this=0x1) at init.cc:40' | - | - | 0",
+        // built: the bootstrap's functions without any file or library
+        "'#3  0x00007f00ad95cd2a in bootstrapNetAccept () ' | bootstrapNetAccept | - | 3",
+        "'#3  0x00007f00ad95cd2a in bootstrapped () ' | - | - | 0",
         "'#12 0x00007fecdf7a56c8 in ncclLaunchKernel(ncclComm*, ncclKernelPlan*) () '"
             + " | ncclLaunchKernel | - | 12",
         "'#11 0x00007fecdf7d6cf9 in ncclStrongStreamLaunchKernel(ncclCudaGraph, ncclStrongStream*,"

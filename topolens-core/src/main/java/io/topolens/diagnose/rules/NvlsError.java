@@ -64,6 +64,65 @@ public final class NvlsError extends WarningRule {
     return nothingButNoSwitch && noSwitch ? Severity.WARN : Severity.ERROR;
   }
 
+  /** The versions the fabric manager named when it refused the driver, with its lines. */
+  @Override
+  Context context(Job job, List<NcclWarning> hits) {
+    if (refused(hits).isEmpty()) {
+      return null;
+    }
+    StringBuilder b = new StringBuilder();
+    for (var v : refused(hits)) {
+      b.append(" The fabric manager (built for driver ")
+          .append(v.fabricManager())
+          .append(") refused the loaded driver ")
+          .append(v.driver())
+          .append(
+              ": it checks that the two versions are equal and exits before configuring the"
+                  + " NVSwitches, so CUDA reports 802 'system not yet initialized' or collectives over"
+                  + " NVLink hang.");
+    }
+    return new Context(b.toString().strip(), List.of());
+  }
+
+  /** Each refused driver's fix first: the fabric manager package of exactly that version. */
+  @Override
+  String fix(List<NcclWarning> hits) {
+    List<NcclWarning> others =
+        hits.stream()
+            .filter(w -> !(w.detail() instanceof NcclWarning.Detail.FabricManagerVersion))
+            .toList();
+    String rest = others.isEmpty() ? "" : " " + super.fix(others);
+    StringBuilder b = new StringBuilder();
+    for (var v : refused(hits)) {
+      String branch = v.driver().substring(0, v.driver().indexOf('.'));
+      b.append("Install the fabric manager of exactly the driver's version ")
+          .append(v.driver())
+          .append(" (apt-get install nvidia-fabricmanager-")
+          .append(branch)
+          .append('=')
+          .append(v.driver())
+          .append("-1, or dnf install nvidia-fabricmanager-")
+          .append(v.driver())
+          .append(
+              "; hold it with apt-mark hold so an upgrade does not split them again), or the"
+                  + " driver of the fabric manager's version ")
+          .append(v.fabricManager())
+          .append(
+              "; then systemctl restart nvidia-fabricmanager and reset the GPUs or reboot." + " ");
+    }
+    return (b.toString().strip() + rest).strip();
+  }
+
+  /** The distinct version pairs of the fabric manager's refusals among these lines. */
+  private static List<NcclWarning.Detail.FabricManagerVersion> refused(List<NcclWarning> hits) {
+    return hits.stream()
+        .map(NcclWarning::detail)
+        .filter(NcclWarning.Detail.FabricManagerVersion.class::isInstance)
+        .map(NcclWarning.Detail.FabricManagerVersion.class::cast)
+        .distinct()
+        .toList();
+  }
+
   @Override
   String fix() {
     return "On the node: systemctl status nvidia-fabricmanager (and nvidia-imex for MNNVL), nvidia-smi -q | grep -A2"

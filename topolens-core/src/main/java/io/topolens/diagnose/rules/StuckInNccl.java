@@ -18,9 +18,9 @@ import java.util.Set;
  * ncclCommInitRank*}), a kernel launch ({@code ncclLaunchKernel*}, {@code doLaunches}, {@code
  * ncclStrongStreamLaunchKernel}), a communicator's teardown ({@code ncclCommAbort}, {@code
  * ncclCommDestroy}), the enqueue of a call ({@code ncclGroupEnd}, {@code ncclAllReduce}...), or
- * only NCCL's background threads (the proxy, {@code ncclProxyProgress}; the IB async thread), which
- * wait in every dump. A warning: a dump is one moment, and a process that waits there may wait for
- * a peer that hung elsewhere.
+ * only NCCL's background threads (the proxy, {@code ncclProxyProgress}, {@code persistentThread};
+ * the IB async thread, {@code wrap_ibv_get_async_event}), which wait in every dump. A warning: a
+ * dump is one moment, and a process that waits there may wait for a peer that hung elsewhere.
  */
 public final class StuckInNccl implements Rule {
 
@@ -70,7 +70,8 @@ public final class StuckInNccl implements Rule {
         || function.startsWith("ncclSocket")
         || function.startsWith("ncclNet")
         || function.startsWith("ncclAsync")
-        || function.startsWith("persistent")) {
+        || function.startsWith("persistent")
+        || function.startsWith("wrap_ibv_get_async_event")) {
       return Place.BACKGROUND;
     }
     return Place.ENQUEUE;

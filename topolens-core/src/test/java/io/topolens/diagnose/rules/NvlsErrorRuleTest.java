@@ -138,6 +138,35 @@ class NvlsErrorRuleTest {
                 error("NVSwitch driver found no NVSwitch", "NCCL_NVLS_ENABLE=0")
                     .at("a.log:1", "a.log:2")),
         given(
+                "the fabric manager refuses the driver in the journal"
+                    + " (https://github.com/akash-network/website/pull/632)",
+                """
+                Nov 05 13:55:26 node1 systemd[1]: Starting NVIDIA fabric manager service...
+                Nov 05 13:55:26 node1 nv-fabricmanager[104230]: fabric manager NVIDIA GPU driver interface version 550.127.05 doesn't match with driver version 550.120. Please update with the matching NVIDIA driver package.
+                Nov 05 13:55:26 node1 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE
+                """)
+            .expect(
+                error(
+                        "The fabric manager (built for driver 550.127.05) refused the loaded driver"
+                            + " 550.120",
+                        "apt-get install nvidia-fabricmanager-550=550.120-1",
+                        "systemctl restart nvidia-fabricmanager and reset the GPUs or reboot",
+                        "systemctl enable --now nvidia-fabricmanager")
+                    .at("a.log:2", "a.log:3")),
+        given(
+                "the version check alone, the program's name left out"
+                    + " (https://github.com/NVIDIA/gpu-operator/issues/544)",
+                """
+                nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver version 530.41.03. Please update with matching NVIDIA driver package.
+                """)
+            .expect(
+                error(
+                        "built for driver 530.30.02) refused the loaded driver 530.41.03",
+                        "nvidia-fabricmanager-530=530.41.03-1",
+                        "or the driver of the fabric manager's version 530.30.02")
+                    .lacks("NCCL_NVLS_ENABLE=0")
+                    .at("a.log:1")),
+        given(
             "the fabric manager's ordinary lines are no failure (gpu-operator#610, cube-studio#29)",
             """
             11月 15 14:15:47 leon-NF5468M6 systemd[1]: Starting NVIDIA fabric manager service...

@@ -54,10 +54,14 @@ class StuckInNcclRuleTest {
             .expect(
                 warn(
                         "A stack dump shows NCCL launching an NCCL kernel",
-                        "ncclLaunchKernelBefore_NoUncapturedCuda, ncclGroupEndInternal, ncclGroupEnd",
+                        "8 frame(s) of NCCL's code (waitWorkFifoAvailable, uploadWork,"
+                            + " ncclLaunchKernelBefore_NoUncapturedCuda, doLaunches, groupLaunch,"
+                            + " ncclGroupEndInternal)",
                         "nccl issue 1251",
                         "NCCL of 2.22.3 or later")
-                    .at("a.log:4", "a.log:7", "a.log:9")),
+                    .at(
+                        "a.log:2", "a.log:3", "a.log:4", "a.log:5", "a.log:6", "a.log:7",
+                        "a.log:9")),
         given("gdb in cudaLaunchKernel under NCCL's launch (nccl issue 750)", LAUNCH_BLOCKING)
             .expect(
                 warn("launching an NCCL kernel", "CUDA_LAUNCH_BLOCKING=1", "nccl issue 750")
@@ -65,12 +69,19 @@ class StuckInNcclRuleTest {
                     .at("a.log:2", "a.log:3", "a.log:4", "a.log:5")),
         given("gdb in communicator init (pytorch issue 52916)", INIT)
             .expect(
-                warn("creating a communicator", "bootstrap", "NCCL_SOCKET_IFNAME")
-                    .at("a.log:6", "a.log:7")),
+                warn(
+                        "creating a communicator",
+                        "(bootstrapNetAccept, bootstrapInit, initTransportsRank,"
+                            + " ncclCommInitRankSync, ncclAsyncThreadMain)",
+                        "NCCL_SOCKET_IFNAME")
+                    .at("a.log:3", "a.log:4", "a.log:5", "a.log:6", "a.log:7")),
         given("gdb of NCCL's IB async thread only (nccl issue 719)", IB_ASYNC)
             .expect(
-                warn("background threads only", "says nothing of the hang by itself")
-                    .at("a.log:5")),
+                warn(
+                        "background threads only",
+                        "(wrap_ibv_get_async_event, ncclIbAsyncThreadMain)",
+                        "says nothing of the hang by itself")
+                    .at("a.log:4", "a.log:5")),
         given(
             "NCCL's INFO lines, no stack",
             "node1:1:1 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"));
