@@ -107,8 +107,7 @@ public final class Main {
     } catch (Error e) {
       // picocli passes Errors on; a job of tens of thousands of ranks can outgrow the default heap,
       // and the heap may run out while the JVM links a call site (a BootstrapMethodError whose
-      // cause
-      // is the OutOfMemoryError)
+      // cause is the OutOfMemoryError)
       if (!outOfMemory(e)) {
         throw e;
       }

@@ -100,13 +100,27 @@ final class NcclSources {
         .toList();
   }
 
+  /** The folders of NCCL's tree its files sit in ({@code src/}, {@code src/misc/}...). */
+  private static final Set<String> FOLDERS = Set.of("src", "misc", "transport", "graph");
+
   /**
-   * Whether a frame's place ({@code group.cc:161}, {@code /src/transport/net_ib.cc:70}) is NCCL's.
+   * Whether a frame's place ({@code group.cc:161}, {@code /src/transport/net_ib.cc:70}) is NCCL's:
+   * one of its files by base name, printed alone or in one of NCCL's folders (or under a path that
+   * names nccl). Names such as {@code init.cc} and {@code socket.cc} are common: gRPC's {@code
+   * src/core/lib/surface/init.cc} or gloo's {@code gloo/transport/tcp/socket.cc} are not NCCL's.
    */
   static boolean file(String source) {
     int colon = source.lastIndexOf(':');
     String path = colon > 0 ? source.substring(0, colon) : source;
-    return FILES.contains(path.substring(path.lastIndexOf('/') + 1));
+    int slash = path.lastIndexOf('/');
+    if (!FILES.contains(path.substring(slash + 1))) {
+      return false;
+    }
+    if (slash < 0) {
+      return true;
+    }
+    String folder = path.substring(path.lastIndexOf('/', slash - 1) + 1, slash);
+    return FOLDERS.contains(folder) || path.toLowerCase(java.util.Locale.ROOT).contains("nccl");
   }
 
   /** Whether a function is one of NCCL's internal ones that lack its prefix. */

@@ -39,6 +39,18 @@ class StackFrameLineTest {
             + " | ncclProxyService | proxy.cc:1437 | 2",
         // built: a framework's own init.cc is not NCCL's only by its file when it names a class
         "'#4  0x00007f00ad95cd2a in c10d::Foo::init (this=0x1) at init.cc:40' | - | - | 0",
+        // built: another project's file of the same base name, in a folder NCCL does not have
+        // (gRPC's src/core/lib/surface/init.cc, gloo's transport/tcp/socket.cc) is not NCCL's
+        "'#3  0x00007f00ad95cd2a in grpc_init () at src/core/lib/surface/init.cc:146' | - | - | 0",
+        "'#5  0x00007f00ad95cd2a in do_connect (fd=3) at gloo/transport/tcp/socket.cc:88'"
+            + " | - | - | 0",
+        // built: NCCL's file under a build path that names nccl, or in NCCL's src/
+        "'#3  0x00007f00ad95cd2a in waitWorkFifoAvailable (comm=0x1) at"
+            + " /dvs/p4/build/sw/gpgpu/nccl/gitfusion/stable/src/enqueue.cc:745'"
+            + " | waitWorkFifoAvailable | /dvs/p4/build/sw/gpgpu/nccl/gitfusion/stable/src/enqueue.cc:745"
+            + " | 3",
+        "'#3  0x00007f00ad95cd2a in waitWorkFifoAvailable (comm=0x1) at /build/src/enqueue.cc:745'"
+            + " | waitWorkFifoAvailable | /build/src/enqueue.cc:745 | 3",
         // built: the bootstrap's functions without any file or library
         "'#3  0x00007f00ad95cd2a in bootstrapNetAccept () ' | bootstrapNetAccept | - | 3",
         "'#3  0x00007f00ad95cd2a in bootstrapped () ' | - | - | 0",

@@ -15,12 +15,13 @@ import java.util.Set;
  * {@code stuck-in-nccl}: a stack dump of a process (py-spy, gdb, PyTorch's C++ trace) holds frames
  * of NCCL's code: where NCCL waited when the dump was taken. Names the place from the frames, the
  * deepest of these first: communicator init (its bootstrap and transport setup, {@code
- * ncclCommInitRank*}), a kernel launch ({@code ncclLaunchKernel*}, {@code doLaunches}, {@code
- * ncclStrongStreamLaunchKernel}), a communicator's teardown ({@code ncclCommAbort}, {@code
- * ncclCommDestroy}), the enqueue of a call ({@code ncclGroupEnd}, {@code ncclAllReduce}...), or
- * only NCCL's background threads (the proxy, {@code ncclProxyProgress}, {@code persistentThread};
- * the IB async thread, {@code wrap_ibv_get_async_event}), which wait in every dump. A warning: a
- * dump is one moment, and a process that waits there may wait for a peer that hung elsewhere.
+ * ncclCommInitRank*}, group.cc's {@code ncclAsync*} threads that run them), a kernel launch ({@code
+ * ncclLaunchKernel*}, {@code doLaunches}, {@code ncclStrongStreamLaunchKernel}), a communicator's
+ * teardown ({@code ncclCommAbort}, {@code ncclCommDestroy}), the enqueue of a call ({@code
+ * ncclGroupEnd}, {@code ncclAllReduce}...), or only NCCL's background threads (the proxy, {@code
+ * ncclProxyProgress}, {@code persistentThread}; the IB async thread, {@code
+ * wrap_ibv_get_async_event}), which wait in every dump. A warning: a dump is one moment, and a
+ * process that waits there may wait for a peer that hung elsewhere.
  */
 public final class StuckInNccl implements Rule {
 
@@ -52,7 +53,10 @@ public final class StuckInNccl implements Rule {
         || function.equals("groupLaunch")) {
       return Place.LAUNCH;
     }
+    // group.cc's async threads (ncclAsyncThreadMain before 2.12, ncclAsyncJobMain after) run a
+    // group's communicator init and its transports' connection: setup, not a background thread
     if (function.startsWith("ncclCommInit")
+        || function.startsWith("ncclAsync")
         || function.startsWith("ncclCommSplit")
         || function.startsWith("ncclTransport")
         || function.startsWith("bootstrap")
@@ -69,7 +73,6 @@ public final class StuckInNccl implements Rule {
         || function.startsWith("ncclIb")
         || function.startsWith("ncclSocket")
         || function.startsWith("ncclNet")
-        || function.startsWith("ncclAsync")
         || function.startsWith("persistent")
         || function.startsWith("wrap_ibv_get_async_event")) {
       return Place.BACKGROUND;

@@ -83,6 +83,14 @@ class StuckInNcclRuleTest {
                         "says nothing of the hang by itself")
                     .at("a.log:4", "a.log:5")),
         given(
+                "gdb of group.cc's async thread alone (pytorch issue 52916's frame 5): the group's"
+                    + " init, not a background thread",
+                "#5  0x00007f00ad956c10 in ncclAsyncThreadMain (args_=0x6c840f50) at group.cc:73\n")
+            .expect(
+                warn("creating a communicator", "(ncclAsyncThreadMain)")
+                    .lacks("background")
+                    .at("a.log:1")),
+        given(
             "NCCL's INFO lines, no stack",
             "node1:1:1 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"));
   }
