@@ -60,7 +60,10 @@ public record Experiment(String name, List<Variant> variants) {
    * @param predictedWithStepSeconds the same with the job's compute fixed by one measured step (the
    *     variant predicted fastest without offload); for that variant its own measured step; null
    *     without a measured step or for another job
-   * @param predictedWithStepFrom whose step fixed the compute and the MFU it gave; null without
+   * @param predictedWithStepFrom whose step fixed the compute and the MFU it gave, a sentence for
+   *     people; null without
+   * @param predictedWithStepReference the name of the variant whose measured step fixed the compute
+   *     (this variant's own for the reference itself), for programs; null without
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -84,7 +87,8 @@ public record Experiment(String name, List<Variant> variants) {
       Double predictedSeconds,
       String predictedFrom,
       Double predictedWithStepSeconds,
-      String predictedWithStepFrom) {
+      String predictedWithStepFrom,
+      String predictedWithStepReference) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -114,9 +118,16 @@ public record Experiment(String name, List<Variant> variants) {
       return OK.equals(status);
     }
 
-    /** The same variant with its predictions, from its probe and with one measured step. */
+    /**
+     * The same variant with its predictions, from its probe and with one measured step ({@code
+     * withStepReference}: the name of the variant whose step it was).
+     */
     public Variant withPrediction(
-        Double seconds, String from, Double withStepSeconds, String withStepFrom) {
+        Double seconds,
+        String from,
+        Double withStepSeconds,
+        String withStepFrom,
+        String withStepReference) {
       return new Variant(
           name,
           status,
@@ -137,7 +148,8 @@ public record Experiment(String name, List<Variant> variants) {
           seconds,
           from,
           withStepSeconds,
-          withStepFrom);
+          withStepFrom,
+          withStepReference);
     }
 
     /** (predicted - measured) / measured median step, or null without both. */

@@ -48,22 +48,14 @@ public record PredictedStep(String seconds, String error, String basis, String w
 
   /**
    * The variant whose measured step fixed the compute of {@code v}'s prediction with one step: the
-   * one {@code predictedWithStepFrom} starts with (the longest name, should one name begin
-   * another); null without.
+   * one {@code predictedWithStepReference} names; null without, or when it names none of this
+   * experiment's.
    */
   public static Experiment.Variant reference(Experiment e, Experiment.Variant v) {
-    String from = v.predictedWithStepFrom();
-    Experiment.Variant out = null;
-    if (from == null) {
-      return null;
-    }
-    for (Experiment.Variant r : e.variants()) {
-      if (from.startsWith(r.name() + "'s measured step")
-          && (out == null || r.name().length() > out.name().length())) {
-        out = r;
-      }
-    }
-    return out;
+    String name = v.predictedWithStepReference();
+    return name == null
+        ? null
+        : e.variants().stream().filter(r -> name.equals(r.name())).findFirst().orElse(null);
   }
 
   private static String withoutOneStep(Experiment e, Experiment.Variant v) {
@@ -79,12 +71,15 @@ public record PredictedStep(String seconds, String error, String basis, String w
     if (!measured(v)) {
       return "it measured no step";
     }
-    if (e.variants().stream().allMatch(x -> x.predictedWithStepFrom() == null)) {
+    if (e.variants().stream().allMatch(x -> x.predictedWithStepSeconds() == null)) {
       return "no measured step fixed the job's compute (the experiment's output says why)";
     }
-    return v.predictedWithStepFrom() == null
-        ? "another job than the reference's"
-        : "results.json names no variant of this experiment as the reference";
+    if (v.predictedWithStepSeconds() == null) {
+      return "another job than the reference's";
+    }
+    return v.predictedWithStepReference() == null
+        ? "results.json names no reference (no predictedWithStepReference: written before it)"
+        : "results.json's predictedWithStepReference names no variant of this experiment";
   }
 
   private static PredictedStep of(

@@ -58,6 +58,30 @@ class PredictedStepTest {
     assertThat(VariantChart.of(Experiment.read(NO_PREDICT)).withOneStep()).isEmpty();
   }
 
+  /**
+   * The reference is the variant {@code predictedWithStepReference} names, whatever the sentence in
+   * {@code predictedWithStepFrom} begins with (here still 1x4's).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "1x4|the reference: its own measured step|held out; 1x4's measured step fixed the compute",
+        "2x2|held out; 2x2's measured step fixed the compute|the reference: its own measured step",
+        "1x4-NCCL_P2P_DISABLE=1"
+            + "|held out; 1x4-NCCL_P2P_DISABLE=1's measured step fixed the compute"
+            + "|held out; 1x4-NCCL_P2P_DISABLE=1's measured step fixed the compute",
+      })
+  void theReferenceIsTheVariantTheFieldNames(String named, String oneByFour, String twoByTwo)
+      throws Exception {
+    Experiment e =
+        EditedResults.read(H200X4, "*:predictedWithStepReference=" + named, work.resolve("e"));
+    VariantChart c = VariantChart.of(e);
+    assertThat(PredictedStep.reference(e, row(c, "4x1").variant()).name()).isEqualTo(named);
+    assertThat(row(c, "1x4").withOneStep().basis()).isEqualTo(oneByFour);
+    assertThat(row(c, "2x2").withOneStep().basis()).isEqualTo(twoByTwo);
+  }
+
   /** A dash and why: each edit is one a real run can write (docs/json.md). */
   @ParameterizedTest(name = "{1}: {2}")
   @CsvSource(
@@ -68,18 +92,26 @@ class PredictedStepTest {
         "experiment-h200   ||efa|-||no predict: in the spec|-||no predict: in the spec",
         // a variant that failed before its steps is still predicted from its probe
         "experiment-h200x4-4|4x1:status=failed 4x1:stepSeconds=null 4x1:predictedWithStepSeconds=null"
-            + " 4x1:predictedWithStepFrom=null|4x1|1.4||no measured step|-||it measured no step",
+            + " 4x1:predictedWithStepFrom=null 4x1:predictedWithStepReference=null|4x1|1.4||no measured step|-||it measured no step",
         // predict could not take the variant's configuration
         "experiment-h200x4-4|2x2:predictedSeconds=null 2x2:predictedFrom=null"
-            + " 2x2:predictedWithStepSeconds=null 2x2:predictedWithStepFrom=null|2x2|-|"
+            + " 2x2:predictedWithStepSeconds=null 2x2:predictedWithStepFrom=null"
+            + " 2x2:predictedWithStepReference=null|2x2|-|"
             + "|the model took no configuration from it (the experiment's output says why)|-|"
             + "|not predicted from its probe either",
         // the reference's step was shorter than the model's other terms: no compute to fix
-        "experiment-h200x4-4|*:predictedWithStepSeconds=null *:predictedWithStepFrom=null|2x2|0.946"
+        "experiment-h200x4-4|*:predictedWithStepSeconds=null *:predictedWithStepFrom=null"
+            + " *:predictedWithStepReference=null|2x2|0.946"
             + "|+10%||-||no measured step fixed the job's compute (the experiment's output says why)",
         // another workload than the reference's
-        "experiment-h200x4-4|4x1:predictedWithStepSeconds=null 4x1:predictedWithStepFrom=null|4x1"
-            + "|1.4|+3%||-||another job than the reference's",
+        "experiment-h200x4-4|4x1:predictedWithStepSeconds=null 4x1:predictedWithStepFrom=null"
+            + " 4x1:predictedWithStepReference=null|4x1|1.4|+3%||-||another job than the reference's",
+        // written before predictedWithStepReference: the sentence alone is not parsed for a name
+        "experiment-h200x4-4|*:predictedWithStepReference=null|2x2|0.946|+10%||-||results.json names"
+            + " no reference (no predictedWithStepReference: written before it)",
+        // a hand-edited results.json naming a variant it does not hold
+        "experiment-h200x4-4|*:predictedWithStepReference=8x1|2x2|0.946|+10%||-||results.json's"
+            + " predictedWithStepReference names no variant of this experiment",
       })
   void aVariantWithoutAPredictionSaysWhy(
       String fixture,

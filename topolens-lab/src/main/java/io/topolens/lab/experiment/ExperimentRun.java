@@ -194,6 +194,7 @@ public final class ExperimentRun {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -107,6 +107,7 @@ final class Predictions {
     }
     Map<String, Double> withStep = new LinkedHashMap<>();
     String stepFrom = null;
+    String stepReference = null;
     try {
       ExperimentValidation.Report r = validation.judge(e.name(), measured, List.of());
       for (StepCheck c : r.steps()) {
@@ -116,6 +117,7 @@ final class Predictions {
       }
       ExperimentValidation.StepCalibration c = r.stepCalibration();
       if (c != null) {
+        stepReference = c.reference();
         stepFrom =
             String.format(
                 Locale.ROOT,
@@ -136,7 +138,11 @@ final class Predictions {
       Double step = withStep.get(v.name());
       out.add(
           v.withPrediction(
-              own.get(v.name()), from.get(v.name()), step, step == null ? null : stepFrom));
+              own.get(v.name()),
+              from.get(v.name()),
+              step,
+              step == null ? null : stepFrom,
+              step == null ? null : stepReference));
     }
     return new Experiment(e.name(), out);
   }

@@ -68,9 +68,9 @@ class ComparisonTableTest {
             "layouts",
             java.util.List.of(
                 variant("1x2", 20.0, new Experiment.Steps(0.5, 0.4, 0.6, 3), 0.4)
-                    .withPrediction(0.4, "its own probe", 0.5, from),
+                    .withPrediction(0.4, "its own probe", 0.5, from, "1x2"),
                 variant("2x1", 5.0, new Experiment.Steps(2.0, 1.9, 2.1, 3), 1.5)
-                    .withPrediction(1.5, "its own probe", 1.8, from)));
+                    .withPrediction(1.5, "its own probe", 1.8, from, "1x2")));
     assertThat(table(e))
         // (0.4 - 0.5) / 0.5, (0.5 - 0.5) / 0.5; (1.5 - 2) / 2, (1.8 - 2) / 2
         .contains("0.400 (-20%)  0.500 (0%)")
@@ -99,6 +99,7 @@ class ComparisonTableTest {
         1.0,
         predicted,
         predicted == null ? null : "catalog",
+        null,
         null,
         null);
   }

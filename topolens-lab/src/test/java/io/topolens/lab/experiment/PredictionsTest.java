@@ -107,6 +107,7 @@ class PredictionsTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -68,6 +68,7 @@ class RecordedPredictionsTest {
           .isCloseTo(c.predictedFitted(), within(1e-9));
       assertThat(v.predictedFrom()).startsWith("its own probe: ");
       assertThat(v.predictedWithStepFrom()).startsWith(reference + "'s measured step");
+      assertThat(v.predictedWithStepReference()).as(c.name()).isEqualTo(reference);
       if (c.name().equals(reference)) {
         assertThat(v.predictionWithStepError()).isCloseTo(0, within(1e-3));
       } else {
