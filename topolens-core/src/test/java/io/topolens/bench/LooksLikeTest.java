@@ -95,6 +95,10 @@ class LooksLikeTest {
           "d02-nvlink-bridge-not-seated-2080ti-system-hang-nccl-340.log",
           "d15-healthy-two-titanx-allreduce-test-nccl-36.log",
           "d16-healthy-two-p5-efa-mpijob-allreduce-aws-k8s-tester-585.log",
+          // nccl/heldout/set23: nccl-tests output (its failure line, its header or result rows)
+          "f06-invalid-device-ordinal-nvls-cuda-failure-reboot-vms-dranet-gke-rdma-docs.log",
+          "f07-gpu-nic-misaligned-4-workers-half-allgather-bw-dranet-gke-rdma-docs.log",
+          "f16-healthy-two-a4-b200-nodes-allgather-rdma-cluster-toolkit-gke-a4-readme.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init
