@@ -158,6 +158,9 @@ final class FrameworkLine {
       // NCCL's own failure text pasted alone (the WARN line or PyTorch's "Last error:" text)
       return alone(text);
     }
+    if (collectivesDiffer(text)) {
+      return alone(Kind.COLLECTIVE_MISMATCH, text);
+    }
     if (notBuilt(text) || notLoadable(text) || tensorflowWithoutNccl(text)) {
       return alone(Kind.NCCL_NOT_BUILT, text);
     }
@@ -684,6 +687,19 @@ final class FrameworkLine {
    */
   private static boolean uniqueIdWait(String text) {
     return text.contains("ncclUniqueId from [") && text.contains("store->get(");
+  }
+
+  /**
+   * A framework's own check found the ranks' collectives differ before NCCL ran them: PyTorch's
+   * ProcessGroupWrapper (TORCH_DISTRIBUTED_DEBUG=DETAIL) {@code Detected mismatch between
+   * collectives on ranks.} and {@code Error when verifying shape tensors for collective ALLREDUCE
+   * on rank 0.}, Accelerate's debug mode {@code Cannot apply desired operation due to shape
+   * mismatches.}
+   */
+  private static boolean collectivesDiffer(String text) {
+    return text.contains("Detected " + Needles.COLLECTIVES_DIFFER)
+        || text.contains("Error when " + Needles.SHAPES_DIFFER)
+        || text.contains("apply desired operation " + Needles.ACCELERATE_SHAPES);
   }
 
   /**

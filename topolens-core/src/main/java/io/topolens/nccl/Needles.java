@@ -493,6 +493,31 @@ public final class Needles {
   public static final String TF_NO_NCCL_OP = "not registered 'Nccl";
 
   /**
+   * PyTorch's ProcessGroupWrapper (TORCH_DISTRIBUTED_DEBUG=DETAIL) comparing each collective's
+   * fingerprint across ranks before running it: {@code RuntimeError: Detected mismatch between
+   * collectives on ranks. Rank 0 is running collective: CollectiveFingerPrint(SequenceNumber=3104,
+   * OpType=ALLREDUCE, TensorShape=[195812480], ...), but Rank 1 is running collective: ...
+   * Collectives differ in the following aspects: Tensor Tensor shapes: 195812480vs 51123456};
+   * SGLang quotes it with only the sequence numbers ({@code Rank 3 is running collective:
+   * SequenceNumber=18}).
+   */
+  public static final String COLLECTIVES_DIFFER = "mismatch between collectives";
+
+  /**
+   * The same wrapper's shape check before a collective: {@code RuntimeError: Error when verifying
+   * shape tensors for collective ALLREDUCE on rank 0. This likely indicates that input shapes into
+   * the collective are mismatched across ranks. Got shapes: 10}.
+   */
+  public static final String SHAPES_DIFFER = "verifying shape tensors for collective";
+
+  /**
+   * Accelerate's operational debug mode ({@code ACCELERATE_DEBUG_MODE=1}) checking a collective's
+   * shapes on every process first: {@code Cannot apply desired operation due to shape mismatches.
+   * All shapes across devices must be valid.}
+   */
+  public static final String ACCELERATE_SHAPES = "due to shape mismatches";
+
+  /**
    * Envoy (Istio's sidecar, other meshes) refusing a connection by its RBAC filter: the access
    * log's response detail {@code rbac_access_denied_matched_policy[none]}.
    */
@@ -734,6 +759,9 @@ public final class Needles {
                 PADDLE_NCCL,
                 TF_NO_NCCL_KERNEL,
                 TF_NO_NCCL_OP,
+                COLLECTIVES_DIFFER,
+                SHAPES_DIFFER,
+                ACCELERATE_SHAPES,
                 MESH_DENIED,
                 ENVOY_DENIED,
                 MESH_INBOUND,

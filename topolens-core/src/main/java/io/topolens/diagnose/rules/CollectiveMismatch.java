@@ -68,10 +68,35 @@ public final class CollectiveMismatch extends WarningRule {
           + " instead of 4', which downgrading to NCCL 2.18.6 resolved (the reporter of"
           + " https://github.com/NVIDIA/nccl/issues/1176).";
 
+  /**
+   * Whether a line is a framework's own check of the collectives across ranks (PyTorch's
+   * TORCH_DISTRIBUTED_DEBUG=DETAIL wrapper, Accelerate's debug mode) rather than NCCL's transport.
+   */
+  static boolean framework(NcclWarning w) {
+    String m = w.message();
+    return m.contains("mismatch between collectives")
+        || m.contains("verifying shape tensors for collective")
+        || m.contains("due to shape mismatches");
+  }
+
+  private static final String FRAMEWORK =
+      "The framework compared the collective each rank was about to run and found them different"
+          + " (PyTorch's TORCH_DISTRIBUTED_DEBUG=DETAIL check: 'Detected mismatch between"
+          + " collectives on ranks', with the aspects that differ, sequence number, op, tensor"
+          + " shapes or types; 'Error when verifying shape tensors'; Accelerate's debug mode:"
+          + " 'shape mismatches'): the ranks did not issue the same collectives with the same"
+          + " tensors in the same order. Without the check NCCL would hang or read the wrong"
+          + " bytes; the network is not the cause. Different sequence numbers mean one rank ran"
+          + " more collectives than another (a code path taken on some ranks only, or ranks of"
+          + " one group placed unevenly).";
+
   @Override
   String explanation(List<NcclWarning> hits) {
     if (allBootstrap(hits)) {
       return BOOTSTRAP;
+    }
+    if (hits.stream().allMatch(CollectiveMismatch::framework)) {
+      return FRAMEWORK;
     }
     return hits.stream().anyMatch(CollectiveMismatch::bootstrap)
         ? explanation() + " The bootstrap line among them is not a collective's: " + BOOTSTRAP

@@ -60,6 +60,33 @@ class CollectiveMismatchRuleTest {
                 error("This log prints NCCL 2.19.3: the release of that report.")
                     .at("a.log:2", "a.log:1")),
         given(
+                "PyTorch's DETAIL check, shapes differ (a comment of"
+                    + " https://github.com/modelscope/ms-swift/pull/9443)",
+                """
+                [rank1]: RuntimeError: Detected mismatch between collectives on ranks. Rank 1 is running collective: CollectiveFingerPrint(SequenceNumber=3104, OpType=ALLREDUCE, TensorShape=[195812480], TensorDtypes=BFloat16, TensorDeviceTypes=TensorOptions(dtype=float (default), device=cuda, layout=Strided (default), requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))), but Rank 0 is running collective: CollectiveFingerPrint(SequenceNumber=3104, OpType=ALLREDUCE, TensorShape=[51123456], TensorDtypes=BFloat16, TensorDeviceTypes=TensorOptions(dtype=float (default), device=cuda, layout=Strided (default), requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))).Collectives differ in the following aspects:   Tensor Tensor shapes: 195812480vs 51123456
+                """)
+            .expect(
+                error(
+                        "Ranks disagree on what they exchange",
+                        "compared the collective each rank was about to run",
+                        "network is not the cause")
+                    .lacks("NET/IB", "bootstrap")
+                    .at("a.log:1")),
+        given(
+                "the same check, ops differ, wrapped (the description of"
+                    + " https://github.com/pytorch/pytorch/pull/79901)",
+                """
+                Detected mismatch between collectives on ranks. Rank 0 is running collective:
+                CollectiveFingerPrint(OpType=ALLREDUCE, TensorShape=[20, 10], TensorDtypes=Float,
+                """)
+            .expect(error("compared the collective each rank was about to run").at("a.log:1")),
+        given(
+            "the check's words quoted in a question are not the check: no finding without"
+                + " 'Detected'",
+            """
+            how do I find the mismatch between collectives of my two ranks?
+            """),
+        given(
             "an IB completion error is the fabric, not a mismatch"
                 + " (https://github.com/NVIDIA/nccl-tests/issues/252)",
             """
