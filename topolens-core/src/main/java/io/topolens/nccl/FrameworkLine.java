@@ -1038,7 +1038,8 @@ final class FrameworkLine {
    * - [47] joined but didn't finish collective #41207 (count from 1)}, {@code [0, 1] finished
    * collective #41207, but didn't join collective #41208 (count from 1)}; Horovod's stall inspector
    * {@code One or more tensors were submitted to be reduced, gathered or broadcasted by subset of
-   * ranks and are waiting for remainder of ranks ...}.
+   * ranks and are waiting for remainder of ranks ...}; PyTorch's monitored_barrier on rank 0 {@code
+   * Rank 1 failed to pass monitoredBarrier in 2000 ms}.
    */
   private static boolean lagging(String text) {
     return (text.contains(Needles.DESYNC_MISSING) && text.contains("caused this timeout"))
@@ -1046,7 +1047,8 @@ final class FrameworkLine {
             && (text.contains("joined but didn't finish collective #")
                 || text.contains("but didn't join collective #")))
         || (text.contains(Needles.HOROVOD_STALL) && text.contains("waiting for remainder of ranks"))
-        || HOROVOD_MISSING.matcher(text).find();
+        || HOROVOD_MISSING.matcher(text).find()
+        || text.contains("failed " + Needles.MONITORED_BARRIER);
   }
 
   /** Horovod 0.16-0.19's stall list on a line of its own: {@code TENSOR [missing ranks: 1, 3]}. */

@@ -171,6 +171,14 @@ public final class Needles {
   public static final String DESYNC_LAGGING = "(count from 1)";
 
   /**
+   * PyTorch's monitored_barrier (ProcessGroupGloo's monitoredBarrier, torch 1.9 on) on rank 0,
+   * naming the ranks that did not reach it in time: {@code RuntimeError: Rank 1 failed to pass
+   * monitoredBarrier in 2000 ms}, with {@code wait_all_ranks=True} {@code [Rank 0]: Ranks 4, 5, 6,
+   * 7 failed to pass monitoredBarrier in 2000000 ms}.
+   */
+  public static final String MONITORED_BARRIER = "to pass monitoredBarrier";
+
+  /**
    * Horovod's stall inspector: {@code One or more tensors were submitted to be reduced, gathered or
    * broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60
    * seconds.} with {@code Stalled ops: HorovodBroadcast_x_0 [missing ranks: 1]}.
@@ -776,6 +784,7 @@ public final class Needles {
                 ENV_NOT_SET,
                 DESYNC_MISSING,
                 DESYNC_LAGGING,
+                MONITORED_BARRIER,
                 HOROVOD_STALL,
                 PARAMETER_MISSING,
                 AGENT_SIGNAL,

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * ranks that caused this timeout. They never joined any collectives}, {@code [47] joined but didn't
  * finish collective #41207 (count from 1)}, {@code [0, 1] finished collective #41207, but didn't
  * join collective #41208}), Horovod's stall inspector ({@code ... by subset of ranks and are
- * waiting for remainder of ranks ... [missing ranks: 1]}).
+ * waiting for remainder of ranks ... [missing ranks: 1]}), PyTorch's monitored_barrier ({@code Rank
+ * 1 failed to pass monitoredBarrier in 2000 ms}).
  */
 public final class LaggingRanks extends WarningRule {
 
@@ -23,7 +24,8 @@ public final class LaggingRanks extends WarningRule {
           Pattern.compile("ranks \\[([0-9, ]+)\\] are the lagging ranks"),
           Pattern.compile("\\[([0-9, ]+)\\] joined but didn't finish collective"),
           Pattern.compile("\\[([0-9, ]+)\\] finished collective #\\d+, but didn't join"),
-          Pattern.compile("missing ranks: ([0-9, ]+)\\]"));
+          Pattern.compile("missing ranks: ([0-9, ]+)\\]"),
+          Pattern.compile("Ranks? ([0-9, ]+) failed to pass monitoredBarrier"));
 
   public LaggingRanks() {
     super(Severity.ERROR, NcclWarning.Kind.LAGGING);
@@ -72,7 +74,7 @@ public final class LaggingRanks extends WarningRule {
 
   @Override
   String explanation() {
-    return "The framework compared what each rank had started and finished and named the ranks that are behind: a rank that never joined any collective (it crashed, is stuck before its first collective, or was never started), one that joined a collective and did not finish it (stuck inside it, often on a network or GPU fault of its own), or ones that finished the last collective but never called the next (they took another code path: a branch only some ranks run, uneven data so one rank has fewer batches, a collective inside a condition). The other ranks' timeouts are the consequence; the named ranks' own logs hold the cause. Horovod names them as the ranks that have not submitted a tensor the others wait for (a tensor named differently on some ranks is the same mistake).";
+    return "The framework compared what each rank had started and finished and named the ranks that are behind: a rank that never joined any collective (it crashed, is stuck before its first collective, or was never started), one that joined a collective and did not finish it (stuck inside it, often on a network or GPU fault of its own), or ones that finished the last collective but never called the next (they took another code path: a branch only some ranks run, uneven data so one rank has fewer batches, a collective inside a condition). The other ranks' timeouts are the consequence; the named ranks' own logs hold the cause. Horovod names them as the ranks that have not submitted a tensor the others wait for (a tensor named differently on some ranks is the same mistake). PyTorch's monitored_barrier names them as the ranks that did not reach the barrier within its timeout (rank 0 waits for each of the others in turn, over Gloo).";
   }
 
   @Override

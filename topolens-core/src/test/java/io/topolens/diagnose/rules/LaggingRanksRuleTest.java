@@ -60,6 +60,24 @@ class LaggingRanksRuleTest {
             .expect(
                 error("Rank 1 did not reach the collective the others waited in").at("a.log:1")),
         given(
+                "monitored_barrier with wait_all_ranks on rank 0 (the title of"
+                    + " https://github.com/NVIDIA/nccl/issues/849)",
+                """
+                RuntimeError: [Rank 0]: Ranks 4, 5, 6, 7 failed to pass monitoredBarrier in 2000000 ms
+                """)
+            .expect(
+                error(
+                        "Ranks 4, 5, 6, 7 did not reach the collective the others waited in",
+                        "monitored_barrier")
+                    .lacks("Rank 0,")
+                    .at("a.log:1")),
+        given(
+            "rank 0's own barrier timeout names no other rank (PyTorch's test of it,"
+                + " https://github.com/pytorch/pytorch/pull/55009)",
+            """
+            RuntimeError: Rank 0 timed out in monitoredBarrier
+            """),
+        given(
             "missing ranks in prose, not at the end of a stalled tensor's line (invented)",
             """
             The log said [missing ranks: 1] and then it hung again.
