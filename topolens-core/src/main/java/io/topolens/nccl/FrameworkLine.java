@@ -31,7 +31,11 @@ final class FrameworkLine {
           new Result("ncclInvalidArgument", "invalid argument"),
           new Result("ncclInvalidUsage", "invalid usage"),
           new Result("ncclRemoteError", "remote process exited or there was a network error"),
-          new Result("ncclInProgress", "NCCL operation in progress"));
+          new Result("ncclInProgress", "NCCL operation in progress"),
+          // NCCL 1.x's ncclInvalidType (src/core.cu): NCCL 2 has no such result, so a program built
+          // for NCCL 2 that prints it loaded NCCL 1's library (Horovod's "ncclAllReduce failed:
+          // invalid data type")
+          new Result("ncclInvalidType", "invalid data type"));
 
   private static final String WATCHDOG = "Watchdog caught collective operation timeout: WorkNCCL(";
 

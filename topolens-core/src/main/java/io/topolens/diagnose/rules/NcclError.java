@@ -50,6 +50,13 @@ public final class NcclError implements Rule {
           "ncclRemoteError",
           "another rank failed or dropped its connection: this rank is a victim, the cause is on the rank"
               + " that failed first",
+          "ncclInvalidType",
+          "NCCL 1's result for a data type it does not know (its ncclGetErrorString says 'invalid"
+              + " data type'; NCCL 2 and later have no such result): the program was built against"
+              + " NCCL 2's headers but loaded an NCCL 1 library at run time, whose data type numbers"
+              + " differ (NCCL 2's ncclFloat32 is 7, past NCCL 1's last type), so a float all-reduce"
+              + " is refused. For Horovod this is a libnccl other than the one it was built against,"
+              + " most often Anaconda's nccl package found first on the library path",
           "aborted",
           "the communicator was aborted after an earlier error or timeout, on this rank or another: a"
               + " consequence, the cause is the first error");
@@ -129,20 +136,26 @@ public final class NcclError implements Rule {
         results.contains("ncclRemoteError") || results.contains("aborted")
             ? "Find the rank that failed first (the earliest error in all ranks' logs) and fix that; this one only"
                 + " followed it. NCCL_DEBUG=WARN on every rank shows each one's own reason."
-            : results.contains("ncclUnhandledCudaError") && last.isEmpty()
-                ? "Find the GPU whose CUDA call failed: on the host of the failing rank run nvidia-smi (a GPU"
-                    + " missing, ERR! or in error), dmesg | grep -i xid (Xid 79: fallen off the bus; 48, 63,"
-                    + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
-                    + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
-                    + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
-                    + " drain it or reset the GPU. Where init fails this way on every host, check that the"
-                    + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
-                    + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
-                    + " LD_LIBRARY_PATH)."
-                : results.contains("ncclSystemError") && last.isEmpty()
-                    ? SYSTEM_ERROR_FIX
-                    : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun"
-                        + " with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
+            : results.contains("ncclInvalidType")
+                ? "Load the NCCL the program was built against: remove the other one (conda remove"
+                    + " nccl, or take its directory off LD_LIBRARY_PATH; ldconfig -p | grep libnccl"
+                    + " and ldd on Horovod's library show which one loads) and reinstall Horovod"
+                    + " against NCCL 2 (HOROVOD_NCCL_HOME=/path/to/nccl, or HOROVOD_NCCL_INCLUDE and"
+                    + " HOROVOD_NCCL_LIB; pip install --no-cache-dir horovod)."
+                : results.contains("ncclUnhandledCudaError") && last.isEmpty()
+                    ? "Find the GPU whose CUDA call failed: on the host of the failing rank run nvidia-smi (a GPU"
+                        + " missing, ERR! or in error), dmesg | grep -i xid (Xid 79: fallen off the bus; 48, 63,"
+                        + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
+                        + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
+                        + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
+                        + " drain it or reset the GPU. Where init fails this way on every host, check that the"
+                        + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
+                        + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
+                        + " LD_LIBRARY_PATH)."
+                    : results.contains("ncclSystemError") && last.isEmpty()
+                        ? SYSTEM_ERROR_FIX
+                        : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun"
+                            + " with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
     return List.of(
         new Finding(
             id(),

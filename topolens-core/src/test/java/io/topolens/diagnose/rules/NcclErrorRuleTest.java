@@ -15,6 +15,28 @@ class NcclErrorRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Horovod's NCCL_CHECK with NCCL 1's 'invalid data type', mpirun's prefix (a"
+                    + " comment of https://github.com/horovod/horovod/issues/907)",
+                """
+                [1,0]<stderr>:tensorflow.python.framework.errors_impl.UnknownError: 2 root error(s) found.
+                [1,0]<stderr>:  (0) Unknown:  ncclAllReduce failed: invalid data type
+                [1,0]<stderr>:   [[node DistributedGradientTape_Allreduce/HorovodAllreduce_BiasAddGrad_0 (defined at <string>:80) ]]
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: ncclInvalidType",
+                        "loaded an NCCL 1 library at run time",
+                        "Anaconda's nccl package",
+                        "conda remove nccl",
+                        "HOROVOD_NCCL_HOME")
+                    .at("a.log:2")),
+        given(
+                "Horovod's NCCL_CHECK text in a title (https://github.com/horovod/horovod/issues/91)",
+                """
+                ERROR: ncclAllReduce failed: invalid data type
+                """)
+            .expect(error("NCCL call failed: ncclInvalidType").at("a.log:1")),
+        given(
                 "NVLS bind failure, PyTorch's exception only",
                 excerpt("nvls-bind-distbackenderror-pytorch-177472.log"))
             .expect(
