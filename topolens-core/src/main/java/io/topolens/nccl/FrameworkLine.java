@@ -165,7 +165,10 @@ final class FrameworkLine {
     if (collectivesDiffer(text)) {
       return alone(Kind.COLLECTIVE_MISMATCH, text);
     }
-    if (notBuilt(text) || notLoadable(text) || tensorflowWithoutNccl(text)) {
+    if (notBuilt(text)
+        || notLoadable(text)
+        || tensorflowWithoutNccl(text)
+        || buildFoundNone(text)) {
       return alone(Kind.NCCL_NOT_BUILT, text);
     }
     if (text.contains(Needles.DRIVER_INSUFFICIENT)
@@ -704,6 +707,19 @@ final class FrameworkLine {
     return text.contains("Detected " + Needles.COLLECTIVES_DIFFER)
         || text.contains("Error when " + Needles.SHAPES_DIFFER)
         || text.contains("apply desired operation " + Needles.ACCELERATE_SHAPES);
+  }
+
+  /**
+   * A build that needs NCCL found none: the compiler's {@code fatal error: nccl.h: No such file or
+   * directory} (Horovod's test compile and its nccl_operations.h, other programs' builds), CMake's
+   * {@code Could NOT find NCCL (missing: NCCL_INCLUDE_DIR NCCL_LIBRARY)} (Horovod's
+   * FindNCCL.cmake), Horovod's setup.py {@code error: NCCL 2.0 library or its later version was not
+   * found (see error above).}
+   */
+  private static boolean buildFoundNone(String text) {
+    return text.contains("nccl.h: No such file or directory")
+        || text.contains("Could NOT find NCCL")
+        || text.contains("NCCL 2.0 library or its later version was not found");
   }
 
   /**

@@ -11,7 +11,9 @@ import java.util.List;
  * NCCL library it loads at run time is not there ({@code Unable to load NCCL library}, {@code
  * libnccl.so.2: cannot open shared object file}), or this TensorFlow has no NCCL kernels ({@code No
  * OpKernel was registered to support Op 'NcclAllReduce'}, {@code Op type not registered
- * 'NcclAllReduce'}).
+ * 'NcclAllReduce'}), or a build found no NCCL headers or library ({@code fatal error: nccl.h: No
+ * such file or directory}, CMake's {@code Could NOT find NCCL}, Horovod's {@code NCCL 2.0 library
+ * or its later version was not found}).
  */
 public final class NcclNotBuilt extends WarningRule {
 
@@ -49,6 +51,28 @@ public final class NcclNotBuilt extends WarningRule {
               + " tf.config.list_physical_devices('GPU') lists the GPUs; on TensorFlow 1.x import"
               + " tensorflow.contrib.nccl before building the graph.");
 
+  /**
+   * A build's words for NCCL's headers or library it did not find (the compiler, CMake, Horovod).
+   */
+  private static final Form BUILD =
+      new Form(
+          List.of(
+              "nccl.h: no such file",
+              "could not find nccl",
+              "nccl 2.0 library or its later version"),
+          "The program is being built with NCCL (Horovod with HOROVOD_GPU_OPERATIONS=NCCL, or a GPU"
+              + " build that includes nccl.h) and the build found no NCCL where it looked: the"
+              + " compiler found no nccl.h, or CMake's FindNCCL found neither the headers nor"
+              + " libnccl (NCCL_INCLUDE_DIR, NCCL_LIBRARY). NCCL's development files are not"
+              + " installed (the libnccl-dev package, NVIDIA's tarball; the runtime library alone"
+              + " has no headers), or they are in a directory the build does not search. Nothing"
+              + " ran: no GPU, driver or network is involved.",
+          "Install NCCL 2 with its headers (libnccl-dev, or NVIDIA's tarball) and point the build at"
+              + " it: for Horovod HOROVOD_NCCL_HOME=/path/to/nccl (its include and lib directories),"
+              + " or HOROVOD_NCCL_INCLUDE=/path/to/include and HOROVOD_NCCL_LIB=/path/to/lib, then"
+              + " pip install --no-cache-dir horovod; for nccl-tests make NCCL_HOME=/path/to/nccl."
+              + " Check with ls $HOROVOD_NCCL_INCLUDE/nccl.h and ls $HOROVOD_NCCL_LIB/libnccl*.");
+
   public NcclNotBuilt() {
     super(Severity.ERROR, NcclWarning.Kind.NCCL_NOT_BUILT);
   }
@@ -60,7 +84,7 @@ public final class NcclNotBuilt extends WarningRule {
 
   @Override
   List<Form> forms() {
-    return List.of(NOT_LOADABLE, TENSORFLOW);
+    return List.of(NOT_LOADABLE, TENSORFLOW, BUILD);
   }
 
   /** Whether every line is of the form, so PyTorch's title and explanation do not apply. */
@@ -81,6 +105,9 @@ public final class NcclNotBuilt extends WarningRule {
     if (only(TENSORFLOW, hits)) {
       return "This TensorFlow has no NCCL";
     }
+    if (only(BUILD, hits)) {
+      return "The build found no NCCL headers or library";
+    }
     return pytorch(hits) ? title() : "The framework has no NCCL it can use";
   }
 
@@ -88,6 +115,9 @@ public final class NcclNotBuilt extends WarningRule {
   String explanation(List<NcclWarning> hits) {
     if (pytorch(hits)) {
       return explanation();
+    }
+    if (only(BUILD, hits)) {
+      return "The build needs NCCL and found none.";
     }
     return only(NOT_LOADABLE, hits)
         ? "The job needs NCCL for its GPU collectives and the framework has no NCCL library it can load."

@@ -17,6 +17,40 @@ class NcclNotBuiltRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Horovod's build, nccl.h not found by its nccl_operations.h"
+                    + " (https://github.com/horovod/horovod/issues/3378)",
+                """
+                    /tmp/pip-install-1o9yj4k1/horovod/horovod/common/ops/nccl_operations.h:22:10: fatal error: nccl.h: No such file or directory
+                       22 | #include <nccl.h>
+                          |          ^~~~~~~~
+                    compilation terminated.
+                """)
+            .expect(
+                error(
+                        "The build found no NCCL headers or library",
+                        "the compiler found no nccl.h",
+                        "HOROVOD_NCCL_HOME",
+                        "HOROVOD_NCCL_INCLUDE",
+                        "HOROVOD_NCCL_LIB")
+                    .lacks("This PyTorch build has no NCCL compiled in", "gloo")
+                    .at("a.log:1")),
+        given(
+                "CMake's FindNCCL in Horovod's build"
+                    + " (https://github.com/easybuilders/easybuild-easyconfigs/pull/11375)",
+                """
+                     -- Linking against static NCCL library
+                     CMake Error at /theia/home/apps/CO7/skylake/software/CMake/3.15.3-GCCcore-8.3.0/share/cmake-3.15/Modules/FindPackageHandleStandardArgs    .cmake:137 (message):
+                       Could NOT find NCCL (missing: NCCL_INCLUDE_DIR NCCL_LIBRARY)
+                     Call Stack (most recent call first):
+                """)
+            .expect(error("The build found no NCCL headers or library").at("a.log:3")),
+        given(
+            "Horovod's setup.py message without the compiler's line: its advice is no failure"
+                + " line (https://github.com/horovod/horovod/issues/944)",
+            """
+                    Please specify correct NCCL location with the HOROVOD_NCCL_HOME environment variable or combination of HOROVOD_NCCL_INCLUDE and HOROVOD_NCCL_LIB environment variables.
+                """),
+        given(
                 "XLA's NCCL call when jaxlib's local-CUDA install has no NCCL"
                     + " (https://github.com/jax-ml/jax/issues/18391, held-out set 14's s14, after it"
                     + " was measured)",
