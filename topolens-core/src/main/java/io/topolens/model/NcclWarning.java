@@ -66,8 +66,24 @@ public record NcclWarning(
      *
      * @param fabricManager the version the fabric manager was built for, as printed
      * @param driver the loaded driver's version, as printed
+     * @param branch the loaded driver's branch, its version's first number ({@code 550}), as the
+     *     fabric manager's package names it ({@code nvidia-fabricmanager-550})
      */
-    record FabricManagerVersion(String fabricManager, String driver) implements Detail {}
+    record FabricManagerVersion(String fabricManager, String driver, String branch)
+        implements Detail {}
+
+    /**
+     * The fabric manager failing to start ({@link Kind#NVLS}), in its journal or its service's:
+     * {@code request to query NVSwitch device information from NVSwitch driver failed with
+     * error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]}, {@code nvidia-fabricmanager.service:
+     * Control process exited, code=exited, status=1/FAILURE}, or CUDA 802 named beside it.
+     *
+     * @param driverError whether the NVSwitch driver answered the fabric manager's query with an
+     *     error ({@code failed with error:}); false where the line names only the service's exit
+     * @param noSwitch whether that error is {@code NV_WARN_NOTHING_TO_DO}: the NVSwitch driver
+     *     found no NVSwitch
+     */
+    record FabricManagerDown(boolean driverError, boolean noSwitch) implements Detail {}
   }
 
   /** What a warning is about, as recognised from its text by the reader. */

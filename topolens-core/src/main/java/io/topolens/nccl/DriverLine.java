@@ -90,8 +90,9 @@ final class DriverLine {
     if (at < 0) {
       return null;
     }
+    boolean driverError = text.contains(FAILED_WITH_ERROR);
     boolean failed =
-        text.contains(" failed with error:")
+        driverError
             || text.contains("\" failed! Exit code")
             || text.contains("status=1/FAILURE")
             || text.contains("Failed with result")
@@ -101,8 +102,18 @@ final class DriverLine {
     }
     int from = failed ? text.lastIndexOf("nv", at) : 0;
     return new NcclEvent.Warning(
-        io.topolens.model.NcclWarning.Kind.NVLS, text.substring(Math.max(from, 0)).strip(), null);
+        io.topolens.model.NcclWarning.Kind.NVLS,
+        text.substring(Math.max(from, 0)).strip(),
+        null,
+        new io.topolens.model.NcclWarning.Detail.FabricManagerDown(
+            driverError, text.contains(NOTHING_TO_DO)));
   }
+
+  /** The fabric manager quoting the NVSwitch driver's answer to its query. */
+  private static final String FAILED_WITH_ERROR = "failed with error:";
+
+  /** The NVSwitch driver's answer where it found no NVSwitch (nvlink's NV_WARN_NOTHING_TO_DO). */
+  private static final String NOTHING_TO_DO = "NV_WARN_NOTHING_TO_DO";
 
   /**
    * The fabric manager refusing the loaded driver (its version check, before it starts): {@code
@@ -132,7 +143,8 @@ final class DriverLine {
         io.topolens.model.NcclWarning.Kind.NVLS,
         text.substring(from >= 0 ? from : iface).strip(),
         null,
-        new io.topolens.model.NcclWarning.Detail.FabricManagerVersion(fm, driver));
+        new io.topolens.model.NcclWarning.Detail.FabricManagerVersion(
+            fm, driver, driver.substring(0, driver.indexOf('.'))));
   }
 
   private static final String INTERFACE = "driver interface version";

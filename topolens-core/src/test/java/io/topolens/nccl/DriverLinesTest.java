@@ -91,8 +91,6 @@ class DriverLinesTest {
         "Feb 14 05:03:41 000-000-00000-1-gpu-1 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link ACTIVE | |",
         // mlx5 events.c's format, values invented
         "mlx5_core 0000:ab:00.0: Port module event[error]: module 0, Cable error, High Temperature | IB | mlx5_core 0000:ab:00.0: Port module event[error]: module 0, Cable error, High Temperature",
-        // https://github.com/NVIDIA/gpu-operator/issues/610
-        "11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE | NVLS | nvidia-fabricmanager.service: Control process exited, code=exited, status=1/FAILURE",
         // https://github.com/data-infra/cube-studio/issues/29
         "Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: Detected Pre-NVL5 system | |",
       })
@@ -110,6 +108,50 @@ class DriverLinesTest {
   }
 
   /**
+   * The fabric manager failing to start, in its journal and its service's: NVLS warnings, the text
+   * from the program's name on, with whether the NVSwitch driver answered with an error and whether
+   * that error says it found no NVSwitch.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // line | message | driver error | no NVSwitch
+        // https://github.com/NVIDIA/gpu-operator/issues/610
+        "11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device"
+            + " information from NVSwitch driver failed with error:WARNING Nothing to do"
+            + " [NV_WARN_NOTHING_TO_DO] | nv-fabricmanager[4177]: request to query NVSwitch device"
+            + " information from NVSwitch driver failed with error:WARNING Nothing to do"
+            + " [NV_WARN_NOTHING_TO_DO] | true | true",
+        // https://github.com/NVIDIA/gpu-operator/issues/610
+        "11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process"
+            + " exited, code=exited, status=1/FAILURE | nvidia-fabricmanager.service: Control process"
+            + " exited, code=exited, status=1/FAILURE | false | false",
+        // https://github.com/data-infra/cube-studio/issues/29
+        "Sep 18 03:19:01 ubuntu2404 nvidia-fabricmanager-start.sh[4753]: \"/usr/bin/nv-fabricmanager"
+            + " -c /usr/share/nvidia/nvswitch/fabricmanager.cfg\" failed! Exit code: 1"
+            + " | nvidia-fabricmanager-start.sh[4753]: \"/usr/bin/nv-fabricmanager -c"
+            + " /usr/share/nvidia/nvswitch/fabricmanager.cfg\" failed! Exit code: 1 | false | false",
+        // built: the driver's query failing with another error (the NVSwitch is there)
+        "nv-fabricmanager[812]: request to query NVSwitch device information from NVSwitch driver"
+            + " failed with error:ERROR Generic error [NV_ERR_GENERIC] | nv-fabricmanager[812]:"
+            + " request to query NVSwitch device information from NVSwitch driver failed with"
+            + " error:ERROR Generic error [NV_ERR_GENERIC] | true | false",
+      })
+  void readsFabricManagerFailures(
+      String line, String message, boolean driverError, boolean noSwitch) {
+    NcclEvent e = DriverLine.parse(line);
+
+    assertThat(e)
+        .isEqualTo(
+            new NcclEvent.Warning(
+                io.topolens.model.NcclWarning.Kind.NVLS,
+                message,
+                null,
+                new io.topolens.model.NcclWarning.Detail.FabricManagerDown(driverError, noSwitch)));
+  }
+
+  /**
    * The fabric manager refusing a driver of another version, in each form real threads paste (the
    * README lists them): NVLS warnings with both versions, from the fabric manager's words on.
    */
@@ -117,27 +159,28 @@ class DriverLinesTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        // line | fabric manager's version | driver's version | message from
+        // line | fabric manager's version | driver's version | driver's branch | message from
         // https://github.com/pytorch/pytorch/issues/129749 (held-out set 22's e03)
         "NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15"
-            + " | 550.90.07 | 550.54.15 | NVIDIA GPU driver",
+            + " | 550.90.07 | 550.54.15 | 550 | NVIDIA GPU driver",
         // https://github.com/NVIDIA/gpu-operator/issues/544
         "nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't"
             + " match with driver version 530.41.03. Please update with matching NVIDIA driver"
-            + " package. | 530.30.02 | 530.41.03 | fabric manager",
+            + " package. | 530.30.02 | 530.41.03 | 530 | fabric manager",
         // https://github.com/akash-network/website/pull/632 (the fabric manager's later wording)
         "Nov 05 13:55:26 node1 nv-fabricmanager[104230]: fabric manager NVIDIA GPU driver interface"
             + " version 550.127.05 doesn't match with driver version 550.120. Please update with the"
-            + " matching NVIDIA driver package. | 550.127.05 | 550.120 | fabric manager",
+            + " matching NVIDIA driver package. | 550.127.05 | 550.120 | 550 | fabric manager",
         // https://github.com/NVIDIA/nvtrust/issues/55 (a typographic apostrophe, no full stop)
         "\"fabric manager NVIDIA GPU driver interface version 550.90.07 don’t match with driver"
             + " version 550.107.02. Please update with matching NVIDIA driver package\""
-            + " | 550.90.07 | 550.107.02 | fabric manager",
+            + " | 550.90.07 | 550.107.02 | 550 | fabric manager",
         // https://github.com/NVIDIA/gpu-driver-container/issues/735 (the sentence cut at its line)
         "fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with driver"
-            + " version 580.126.09. | 590.48.01 | 580.126.09 | fabric manager",
+            + " version 580.126.09. | 590.48.01 | 580.126.09 | 580 | fabric manager",
       })
-  void readsFabricManagerVersions(String line, String fabricManager, String driver, String from) {
+  void readsFabricManagerVersions(
+      String line, String fabricManager, String driver, String branch, String from) {
     NcclEvent e = DriverLine.parse(line);
 
     assertThat(e)
@@ -147,7 +190,7 @@ class DriverLinesTest {
                 line.substring(line.indexOf(from)).strip(),
                 null,
                 new io.topolens.model.NcclWarning.Detail.FabricManagerVersion(
-                    fabricManager, driver)));
+                    fabricManager, driver, branch)));
   }
 
   /** Words of a version check that are not the fabric manager's: nothing read. */

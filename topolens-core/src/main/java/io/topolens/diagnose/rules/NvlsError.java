@@ -57,10 +57,12 @@ public final class NvlsError extends WarningRule {
         hits.stream()
             .allMatch(
                 w ->
-                    w.message().contains("NV_WARN_NOTHING_TO_DO")
-                        || (w.message().contains("fabricmanager")
-                            && !w.message().contains("failed with error:")));
-    boolean noSwitch = hits.stream().anyMatch(w -> w.message().contains("NV_WARN_NOTHING_TO_DO"));
+                    w.detail() instanceof NcclWarning.Detail.FabricManagerDown d
+                        && (d.noSwitch() || !d.driverError()));
+    boolean noSwitch =
+        hits.stream()
+            .anyMatch(
+                w -> w.detail() instanceof NcclWarning.Detail.FabricManagerDown d && d.noSwitch());
     return nothingButNoSwitch && noSwitch ? Severity.WARN : Severity.ERROR;
   }
 
@@ -94,11 +96,10 @@ public final class NvlsError extends WarningRule {
     String rest = others.isEmpty() ? "" : " " + super.fix(others);
     StringBuilder b = new StringBuilder();
     for (var v : refused(hits)) {
-      String branch = v.driver().substring(0, v.driver().indexOf('.'));
       b.append("Install the fabric manager of exactly the driver's version ")
           .append(v.driver())
           .append(" (apt-get install nvidia-fabricmanager-")
-          .append(branch)
+          .append(v.branch())
           .append('=')
           .append(v.driver())
           .append("-1, or dnf install nvidia-fabricmanager-")
