@@ -14,6 +14,7 @@ import io.topolens.diagnose.rules.CudaDriverTooOld;
 import io.topolens.diagnose.rules.CudaFault;
 import io.topolens.diagnose.rules.CudaOutOfMemory;
 import io.topolens.diagnose.rules.CudaUnsupported;
+import io.topolens.diagnose.rules.DdpUnusedParameters;
 import io.topolens.diagnose.rules.DmabufUnsupported;
 import io.topolens.diagnose.rules.DriverLibraryError;
 import io.topolens.diagnose.rules.DuplicateGpu;
@@ -174,6 +175,7 @@ public final class Diagnoser {
             new DuplicateGpu(),
             new NcclNotBuilt(),
             new CollectiveMismatch(),
+            new DdpUnusedParameters(),
             new TopologyMismatch(),
             new TopologyDetectionFailed(),
             new AlgorithmUnavailable(),

@@ -111,6 +111,13 @@ public record NcclWarning(
      * truncated}, {@code Mismatched collective detected}.
      */
     COLLECTIVE_MISMATCH,
+    /**
+     * PyTorch DDP's reducer found a parameter that received no gradient in the last backward pass
+     * ({@code Expected to have finished reduction in the prior iteration before starting a new
+     * one}), with the parameters it names ({@code Parameters which did not receive grad for rank 0:
+     * a.weight}).
+     */
+    DDP_UNUSED_PARAMETERS,
     /** The CUDA runtime needs a newer driver ({@code CUDA driver version is insufficient}). */
     CUDA_DRIVER,
     /**

@@ -165,6 +165,9 @@ final class FrameworkLine {
     if (collectivesDiffer(text)) {
       return alone(Kind.COLLECTIVE_MISMATCH, text);
     }
+    if (text.contains(Needles.DDP_UNFINISHED_REDUCTION) || text.contains(Needles.DDP_NO_GRAD)) {
+      return alone(Kind.DDP_UNUSED_PARAMETERS, text);
+    }
     if (notBuilt(text)
         || notLoadable(text)
         || tensorflowWithoutNccl(text)

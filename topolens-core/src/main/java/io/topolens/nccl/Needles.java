@@ -526,6 +526,22 @@ public final class Needles {
   public static final String ACCELERATE_SHAPES = "due to shape mismatches";
 
   /**
+   * PyTorch DDP's reducer finding the last backward pass unfinished at the next forward, a
+   * parameter having received no gradient: {@code RuntimeError: Expected to have finished reduction
+   * in the prior iteration before starting a new one. This error indicates that your module has
+   * parameters that were not used in producing loss.}
+   */
+  public static final String DDP_UNFINISHED_REDUCTION =
+      "Expected to have finished reduction in the prior iteration";
+
+  /**
+   * The same error's lists, with {@code TORCH_DISTRIBUTED_DEBUG=INFO} or {@code DETAIL}: {@code
+   * Parameters which did not receive grad for rank 0: a.weight}, and always {@code Parameter
+   * indices which did not receive grad for rank 0: 0}.
+   */
+  public static final String DDP_NO_GRAD = "did not receive grad for rank";
+
+  /**
    * Envoy (Istio's sidecar, other meshes) refusing a connection by its RBAC filter: the access
    * log's response detail {@code rbac_access_denied_matched_policy[none]}.
    */
@@ -770,6 +786,8 @@ public final class Needles {
                 COLLECTIVES_DIFFER,
                 SHAPES_DIFFER,
                 ACCELERATE_SHAPES,
+                DDP_UNFINISHED_REDUCTION,
+                DDP_NO_GRAD,
                 MESH_DENIED,
                 ENVOY_DENIED,
                 MESH_INBOUND,

@@ -688,6 +688,9 @@ class HeldOutTest {
     "set23/f12-allreduce-invalid-data-type-wrong-nccl-linked-conda-horovod-docs-troubleshooting.log,"
         + " nccl-error, ERROR",
     "set23/f13-nccl-h-not-found-at-build-horovod-docs-troubleshooting.log, nccl-not-built, ERROR",
+    // after tidy23: DDP's unused-parameter error and the parameters it names
+    "set23/f09-ddp-unused-parameter-a-weight-no-grad-pytorch-distributed-docs.log,"
+        + " ddp-unused-parameters, ERROR",
   })
   void setTwentyThreeAsDiagnoseReadsIt(String file, String id, Severity severity) {
     assertOneFinding(file, id, severity);
@@ -704,6 +707,8 @@ class HeldOutTest {
         + " nccl-error, conda remove nccl",
     "set23/f13-nccl-h-not-found-at-build-horovod-docs-troubleshooting.log, nccl-not-built,"
         + " HOROVOD_NCCL_HOME",
+    "set23/f09-ddp-unused-parameter-a-weight-no-grad-pytorch-distributed-docs.log,"
+        + " ddp-unused-parameters, find_unused_parameters=True",
   })
   void setTwentyThreeCausesAfterClose(String file, String id, String says) {
     assertFindingSays(file, id, says);
