@@ -664,7 +664,7 @@ class HeldOutTest {
    * Set 23 (set23/f01-f16, troubleshooting docs) as diagnose reads it: 1 of 13 named blind on main
    * at 291279d (f04); f01, f02 and f06 by the finding of their symptom or of another cause. After
    * close23 (not blind): the framework messages that said what failed without NCCL's words are
-   * read, each by the finding of its class.
+   * read, each by the finding of its class. After tidy23: f09, DDP's unused parameters.
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
