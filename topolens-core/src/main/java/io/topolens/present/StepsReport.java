@@ -62,7 +62,10 @@ final class StepsReport {
 
   /** Seconds with four significant digits ({@code 46.16}, {@code 0.1312}, {@code 3857}). */
   static String seconds(double v) {
-    return FourDigits.of(v);
+    return new java.math.BigDecimal(v)
+        .round(new java.math.MathContext(4))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   /** The {@code steps} field: null when the logs hold no framework lines (docs/json.md). */
