@@ -89,7 +89,7 @@ final class MessageParser {
         || m.startsWith("Cannot initialize CollNet")
         || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
       // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return WarningClassifier.warning("", m);
     }
     try {
       NcclEvent e = info(m);
@@ -115,7 +115,8 @@ final class MessageParser {
     } else if (m.startsWith("Failed to initialize NET plugin ")) {
       plugin = new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
     }
-    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m, plugin);
+    NcclEvent.Warning w = WarningClassifier.warning(h.location(), m);
+    return plugin == null ? w : new NcclEvent.Warning(w.kind(), m, plugin, w.detail());
   }
 
   /** NCCL's error unwinding: {@code transport/net_ib.cc:395 -> 2} (file:line -> result code). */
@@ -397,7 +398,8 @@ final class MessageParser {
               || provider.startsWith("sockets")
               || provider.startsWith("udp"))) {
         // libfabric found no EFA device: a fact worth a finding, kept as a warning
-        return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m, initialized);
+        return new NcclEvent.Warning(
+            NcclWarning.Kind.NET_PLUGIN, m, initialized, OfiFailures.read(m));
       }
       return initialized;
     }
