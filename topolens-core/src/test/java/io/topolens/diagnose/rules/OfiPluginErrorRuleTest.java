@@ -175,6 +175,15 @@ class OfiPluginErrorRuleTest {
             algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
             """),
         given(
+            "libfabric's -61 for the EFA provider, then NCCL chose AWS Libfabric: no finding (the"
+                + " libfabric line of https://github.com/aws/libfabric/issues/3, aws-ofi-nccl's INFO lines"
+                + " of https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            libfabric:72089:core:core:fi_getinfo_():889<warn> fi_getinfo: provider efa returned -61 (No data available)
+            algo-1:462:462 [0] NCCL INFO NET/OFI Selected Provider is efa
+            algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
+            """),
+        given(
                 "1.x posting a receive refused: not a completion (nccl_ofi_net.c @00b10af7's format,"
                     + " nccl/messages)",
                 """
