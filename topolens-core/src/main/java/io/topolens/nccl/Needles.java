@@ -753,6 +753,12 @@ public final class Needles {
    */
   public static final String CHILD_CODE = "terminated with code -";
 
+  /** torch.multiprocessing's spawn: {@code process 1 terminated with signal SIGABRT}. */
+  public static final String SPAWN_SIGNAL = "terminated with signal SIG";
+
+  /** pdsh's ssh module: {@code pdsh@node1: node2: ssh exited with exit code 255}. */
+  public static final String PDSH_SSH = "ssh exited with exit code 255";
+
   /** MPICH's and Intel MPI's hydra: {@code = KILLED BY SIGNAL: 9 (Killed)}. */
   public static final String HYDRA_KILLED = "KILLED BY SIGNAL: ";
 
@@ -911,6 +917,8 @@ public final class Needles {
                 CONTAINER_CLI,
                 EXIT_TABLE,
                 CHILD_CODE,
+                SPAWN_SIGNAL,
+                PDSH_SSH,
                 HYDRA_KILLED,
                 HYDRA_EXIT,
                 HYDRA_STRING,

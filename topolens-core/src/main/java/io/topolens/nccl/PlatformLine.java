@@ -49,6 +49,11 @@ final class PlatformLine {
     if (outOfMemoryKilled(text)) {
       return warning(Kind.KILLED, text);
     }
+    if (text.contains(Needles.PDSH_SSH) && text.contains("pdsh@")) {
+      // pdsh (DeepSpeed's pdsh launcher, the default for several hosts) could not ssh to a node:
+      // its daemons never started there, mpi-daemon-failed's class
+      return warning(Kind.MPI_DAEMON, text);
+    }
     if (text.contains(Needles.BTL_TCP_PEER) && text.contains("btl_tcp")) {
       // btl_tcp_endpoint.c: a peer's address on an interface every node has (docker0, a bridge)
       // reached another node's process: MPI's own transport, mpi-transport-error's
@@ -107,6 +112,17 @@ final class PlatformLine {
     at = text.indexOf(Needles.EXIT_TABLE);
     if (at >= 0 && text.indexOf("(pid: ", at) > 0) {
       return number(text, at + Needles.EXIT_TABLE.length());
+    }
+    at = text.indexOf(Needles.SPAWN_SIGNAL);
+    if (at >= 0) {
+      String name = text.substring(at + Needles.SPAWN_SIGNAL.length() - 3).strip();
+      return switch (name) {
+        case "SIGKILL" -> 9;
+        case "SIGSEGV" -> 11;
+        case "SIGABRT" -> 6;
+        case "SIGBUS" -> 7;
+        default -> -1;
+      };
     }
     at = text.indexOf(Needles.CHILD_CODE);
     if (at >= 0 && text.lastIndexOf("Child process with PID ", at) >= 0) {
