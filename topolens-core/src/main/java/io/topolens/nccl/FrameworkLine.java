@@ -292,7 +292,7 @@ final class FrameworkLine {
       return alone(text);
     }
     if (noEfaProvider(text)) {
-      return alone(Kind.NET_PLUGIN, text);
+      return alone(Kind.NET_PLUGIN, text, OfiFailures.read(text));
     }
     if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
@@ -448,7 +448,7 @@ final class FrameworkLine {
   /** NCCL's (or CUDA's) failure text pasted alone, classified as NCCL's WARN text would be. */
   private static NcclEvent alone(String text) {
     String m = text.strip();
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static final String TIMEOUT_AT = "Timeout at NCCL work: ";
@@ -678,13 +678,16 @@ final class FrameworkLine {
   /**
    * libfabric offered no EFA provider (FI_ENODATA, -61): {@code fi_info -p efa} printing {@code
    * fi_getinfo: -61 (No data available)}, the core's {@code fi_getinfo: provider efa returned -61
-   * (No data available)} (another provider's -61 is its own business), and the result as users
-   * quote it ({@code fi_info -61}).
+   * (No data available)} (libfabric 1.2x: {@code fi_getinfo: provider efa output empty list};
+   * another provider's -61 is its own business), and the result as users quote it ({@code fi_info
+   * -61}).
    */
   static boolean noEfaProvider(String text) {
     boolean enodata = text.contains("-61 (No data available)");
     if (text.contains(Needles.FI_GETINFO + ": provider ")) {
-      return enodata && text.contains("provider efa returned");
+      // libfabric 1.2x says the same in other words: "fi_getinfo: provider efa output empty list"
+      return enodata && text.contains("provider efa returned")
+          || text.contains("provider efa output empty list");
     }
     if (text.contains(Needles.FI_GETINFO + ": -61")) {
       return true;
@@ -1149,9 +1152,7 @@ final class FrameworkLine {
       return null;
     }
     String m = text.substring(at + Needles.OLD_WARN.length()).strip();
-    return m.isEmpty()
-        ? null
-        : new NcclEvent.Warning(WarningClassifier.classify(location, m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning(location, m);
   }
 
   /**
@@ -1379,7 +1380,7 @@ final class FrameworkLine {
       m = m.substring(1, m.length() - 1);
     }
     m = m.strip();
-    return m.isEmpty() ? null : new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning("", m);
   }
 
   /**
@@ -1426,7 +1427,7 @@ final class FrameworkLine {
     if (m.isEmpty()) {
       return null;
     }
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static NcclEvent errorIn(String text, int from) {

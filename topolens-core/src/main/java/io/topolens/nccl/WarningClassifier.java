@@ -521,6 +521,16 @@ final class WarningClassifier {
                   // net_socket.cc/socket.cc before 2.19: "Net : Connection closed by remote peer"
                   "closed by remote peer")));
 
+  /**
+   * The warning a failure text is: its kind, and for a network plugin's (aws-ofi-nccl, libfabric)
+   * what failed ({@link OfiFailures}), so every path that reads a failure text reads the same.
+   */
+  static NcclEvent.Warning warning(String location, String message) {
+    Kind kind = classify(location, message);
+    return new NcclEvent.Warning(
+        kind, message, null, kind == Kind.NET_PLUGIN ? OfiFailures.read(message) : null);
+  }
+
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
     if (olderLibrary(text)) {
