@@ -93,6 +93,9 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 
 /** Runs every rule over a job. */
 public final class Diagnoser {
@@ -220,6 +223,34 @@ public final class Diagnoser {
                 .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
                 .toList())
         .withSteps(in.steps());
+  }
+
+  /**
+   * Starts {@link #diagnose(Job, Inputs, List, Cluster, HardwareCatalog)} on a thread of its own
+   * and gives its diagnosis when asked (waiting for it), so that the caller can write what needs no
+   * finding on the other core meanwhile (a big job's JSON document: docs/performance.md, tenth
+   * pass). Rules only read the job, which is immutable. What a rule throws is thrown again by the
+   * supplier's {@code get}.
+   */
+  public Supplier<Diagnosis> diagnoseAside(
+      Job job, Inputs in, List<BenchVerdict> benches, Cluster cluster, HardwareCatalog catalog) {
+    FutureTask<Diagnosis> task =
+        new FutureTask<>(() -> diagnose(job, in, benches, cluster, catalog));
+    Thread.ofPlatform().name("topolens-rules").daemon().start(task);
+    return () -> {
+      try {
+        return task.get();
+      } catch (ExecutionException e) {
+        switch (e.getCause()) {
+          case RuntimeException r -> throw r;
+          case Error r -> throw r;
+          default -> throw new IllegalStateException(e.getCause());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while the rules ran", e);
+      }
+    };
   }
 
   /** Runs every rule over a job and what was given beside it. */

@@ -84,6 +84,73 @@ public record NcclWarning(
      *     found no NVSwitch
      */
     record FabricManagerDown(boolean driverError, boolean noSwitch) implements Detail {}
+
+    /**
+     * What aws-ofi-nccl, or libfabric under it, failed at ({@link Kind#NET_PLUGIN}), read from the
+     * words of every release (1.0's single nccl_ofi_net.c to the protocols, ofiutils and CM of
+     * 1.7-1.17) and of libfabric's own log: {@code NET/OFI Couldn't open AV. RC: -22, ERROR:
+     * Invalid argument}, {@code fi_getinfo: provider efa output empty list}.
+     *
+     * @param step what failed
+     * @param errno the error the line gives as a positive errno (libfabric's {@code RC: -22}, or
+     *     the number its error text stands for: {@code Invalid argument} 22), 0 where it names none
+     */
+    record OfiFailure(OfiStep step, int errno) implements Detail {
+
+      /** EINVAL: an argument libfabric or the EFA driver refused. */
+      public static final int INVALID_ARGUMENT = 22;
+
+      /** Whether libfabric refused an argument (EINVAL, -22). */
+      public boolean invalidArgument() {
+        return errno == INVALID_ARGUMENT;
+      }
+    }
+  }
+
+  /** The step of aws-ofi-nccl's work a failure line names ({@link Detail.OfiFailure}). */
+  public enum OfiStep {
+    /** The plugin gave up ({@code aws-ofi-nccl initialization failed}). */
+    INIT_FAILED,
+    /**
+     * libfabric offered no EFA provider ({@code fi_getinfo() call failed: No data available},
+     * {@code Couldn't find any optimal provider}, {@code Only EFA provider is supported},
+     * libfabric's {@code provider efa returned -61}).
+     */
+    NO_PROVIDER,
+    /**
+     * libfabric's EFA provider is there but matched none of what aws-ofi-nccl asked ({@code
+     * fi_getinfo: provider efa output empty list}, libfabric 1.2x): no EFA device visible, or the
+     * provider lacks a capability asked (FI_HMEM, GPUDirect RDMA).
+     */
+    EFA_NO_MATCH,
+    /**
+     * libfabric's tcp, sockets or udp provider stands where EFA should ({@code Selected Provider is
+     * tcp}, {@code No viable endpoint found for TCP provider}).
+     */
+    TCP_PROVIDER,
+    /**
+     * A peer's EFA address was refused ({@code Unable to insert remote address into address
+     * vector}).
+     */
+    PEER_UNREACHABLE,
+    /** A transfer completed with an error ({@code Request 0x... completed with error. RC: 20}). */
+    COMPLETION_ERROR,
+    /**
+     * A transfer or its completion could not be posted or read ({@code Unable to post receive
+     * buffer}, {@code Unable to send connect message}, {@code Unable to read from fi_cq_readerr}).
+     */
+    POST_FAILED,
+    /** Registering a buffer failed ({@code Unable to register memory (type = 1) ... RC: -22}). */
+    REGISTER_MEMORY,
+    /** The plugin refuses to run without GPUDirect RDMA ({@code GDR disabled on GDR-supported}). */
+    GDR_REQUIRED,
+    /** An endpoint could not be created, enabled or configured. */
+    ENDPOINT,
+    /**
+     * Another libfabric object or setting it needs (fabric, domain, completion queue, address
+     * vector, an option, the instance type's file).
+     */
+    SETUP
   }
 
   /** What a warning is about, as recognised from its text by the reader. */

@@ -74,13 +74,14 @@ final class FrameworkLine {
     }
     at = text.indexOf(WATCHDOG);
     if (at >= 0) {
-      return timeout(text, at);
+      NcclEvent numbered = timeout(text, at);
+      return numbered != null ? numbered : unnumbered(text, at);
     }
     at = text.indexOf(Needles.WATCHDOG_CAUGHT);
     if (at >= 0) {
-      // the same line cut before its WorkNCCL(...) fields
-      return new NcclEvent.Watchdog(
-          WatchdogReport.Kind.TIMEOUT_HEADER, rank(text, at), -1, -1, -1, -1);
+      // 1.8's blocking wait ("Caught collective operation timeout: WorkNCCL(OpType=...") or the
+      // watchdog's line cut before its WorkNCCL(...) fields
+      return unnumbered(text, at);
     }
     at = text.indexOf(BLOCKING);
     if (at >= 0) {
@@ -286,7 +287,7 @@ final class FrameworkLine {
       return alone(text);
     }
     if (noEfaProvider(text)) {
-      return alone(Kind.NET_PLUGIN, text);
+      return alone(Kind.NET_PLUGIN, text, OfiFailures.read(text));
     }
     if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
@@ -294,6 +295,10 @@ final class FrameworkLine {
     if (text.contains(Needles.INVALID_ORDINAL)) {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
+    }
+    NcclEvent platform = PlatformLine.parse(text);
+    if (platform != null) {
+      return platform;
     }
     NcclEvent sent = launcherSetting(text);
     if (sent != null) {
@@ -438,7 +443,7 @@ final class FrameworkLine {
   /** NCCL's (or CUDA's) failure text pasted alone, classified as NCCL's WARN text would be. */
   private static NcclEvent alone(String text) {
     String m = text.strip();
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static final String TIMEOUT_AT = "Timeout at NCCL work: ";
@@ -496,6 +501,12 @@ final class FrameworkLine {
           after(text, "last completed NCCL work: ", at),
           fromRank);
     }
+    at = text.indexOf(Needles.DUMP_OBSERVED);
+    if (at >= 0 && text.indexOf("from another rank", at) > 0) {
+      // torch 2.2-2.4: "Observed flight recorder dump signal from another rank via TCPStore."
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.DUMP_SIGNAL, rank(text, at), -1, -1, -1, -1);
+    }
     at = text.indexOf(DATA_UNSAFE);
     if (at >= 0) {
       return new NcclEvent.Watchdog(
@@ -548,6 +559,9 @@ final class FrameworkLine {
   private static boolean storeFailed(String text) {
     if (text.contains(Needles.STORE_CLIENT)
         || text.contains(Needles.STORE_CONNECT)
+        // torch 2.3 on, TCPStore.cpp's retry loop: "TCP client failed to connect/validate to host
+        // H:P - retrying (try=0, timeout=..., delay=...): <the socket's error>"
+        || text.contains("TCP client " + Needles.STORE_VALIDATE)
         || (text.contains(Needles.STORE_RETRY) && text.contains("The server socket on "))
         || uniqueIdWait(text)
         || text.contains("RendezvousTimeoutError")
@@ -655,13 +669,16 @@ final class FrameworkLine {
   /**
    * libfabric offered no EFA provider (FI_ENODATA, -61): {@code fi_info -p efa} printing {@code
    * fi_getinfo: -61 (No data available)}, the core's {@code fi_getinfo: provider efa returned -61
-   * (No data available)} (another provider's -61 is its own business), and the result as users
-   * quote it ({@code fi_info -61}).
+   * (No data available)} (libfabric 1.2x: {@code fi_getinfo: provider efa output empty list};
+   * another provider's -61 is its own business), and the result as users quote it ({@code fi_info
+   * -61}).
    */
   static boolean noEfaProvider(String text) {
     boolean enodata = text.contains("-61 (No data available)");
     if (text.contains(Needles.FI_GETINFO + ": provider ")) {
-      return enodata && text.contains("provider efa returned");
+      // libfabric 1.2x says the same in other words: "fi_getinfo: provider efa output empty list"
+      return enodata && text.contains("provider efa returned")
+          || text.contains("provider efa output empty list");
     }
     if (text.contains(Needles.FI_GETINFO + ": -61")) {
       return true;
@@ -975,13 +992,14 @@ final class FrameworkLine {
 
   /**
    * A rank ended by SIGABRT (exit code -6): the launchers' forms of {@link #endedBy}, Open MPI's
-   * {@code exited on signal 6 (Aborted)}, and C++'s {@code terminate called after throwing an
-   * instance of 'T'} (PyTorch's watchdog throwing on a timeout or an NCCL error, or any uncaught
-   * C++ exception).
+   * {@code exited on signal 6 (Aborted)}, srun's {@code task 1: Aborted}, and C++'s {@code
+   * terminate called after throwing an instance of 'T'} (PyTorch's watchdog throwing on a timeout
+   * or an NCCL error, or any uncaught C++ exception).
    */
   private static boolean aborted(String text) {
     return endedBy(text, 6, "SIGABRT")
         || text.contains("on signal 6 (Aborted)")
+        || srunTask(text, "Aborted")
         || text.contains(Needles.TERMINATE + " an instance of '");
   }
 
@@ -1109,9 +1127,7 @@ final class FrameworkLine {
       return null;
     }
     String m = text.substring(at + Needles.OLD_WARN.length()).strip();
-    return m.isEmpty()
-        ? null
-        : new NcclEvent.Warning(WarningClassifier.classify(location, m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning(location, m);
   }
 
   /**
@@ -1339,7 +1355,7 @@ final class FrameworkLine {
       m = m.substring(1, m.length() - 1);
     }
     m = m.strip();
-    return m.isEmpty() ? null : new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning("", m);
   }
 
   /**
@@ -1386,7 +1402,7 @@ final class FrameworkLine {
     if (m.isEmpty()) {
       return null;
     }
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static NcclEvent errorIn(String text, int from) {
@@ -1426,9 +1442,9 @@ final class FrameworkLine {
           ? null
           : new NcclEvent.Failure(rank(text, at), r.name(), words.strip(), null);
     }
-    if (error.startsWith("CUDA error: ")) {
+    if (error.startsWith(Needles.CUDA_ERROR)) {
       String m = error.strip();
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return new NcclEvent.Warning(PlatformLine.cudaKind(m, 0), m, null);
     }
     return null;
   }
@@ -1441,6 +1457,22 @@ final class FrameworkLine {
       }
     }
     return null;
+  }
+
+  /**
+   * A watchdog timeout line without a call number: PyTorch 1.8-1.9's {@code WorkNCCL(OpType=...,
+   * Timeout(ms)=...)} (SeqNum came in 1.10), or the line cut before its fields.
+   */
+  private static NcclEvent unnumbered(String text, int at) {
+    int fields = text.indexOf("WorkNCCL(", at);
+    boolean old = fields > 0 && text.indexOf("OpType=", fields) > 0;
+    return new NcclEvent.Watchdog(
+        old ? WatchdogReport.Kind.TIMEOUT_UNNUMBERED : WatchdogReport.Kind.TIMEOUT_HEADER,
+        rank(text, at),
+        -1,
+        -1,
+        -1,
+        -1);
   }
 
   /**

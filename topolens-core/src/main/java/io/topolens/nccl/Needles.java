@@ -38,7 +38,7 @@ public final class Needles {
    * terminal's or an editor's wrap, a retyped paste): {@code [Rank 3] Watchdog caught collective
    * operation timeout:}; the whole line holds {@link #UPPER} already.
    */
-  public static final String WATCHDOG_CAUGHT = "caught collective operation timeout";
+  public static final String WATCHDOG_CAUGHT = "aught collective operation timeout";
 
   /** PyTorch prints NCCL's last error on the line after this one. */
   public static final String LAST_ERROR = "Last error:";
@@ -719,6 +719,68 @@ public final class Needles {
   public static final String VERBS_QP_FAILED = "ibv_modify_qp failed with ";
 
   /**
+   * CUDA's error string as PyTorch's C10_CUDA_CHECK raises it ({@code RuntimeError: CUDA error: an
+   * illegal memory access was encountered}, torch 2.8's {@code torch.AcceleratorError: CUDA error:
+   * ...}), and other frameworks' checks in the same words: read by {@link PlatformLine}.
+   */
+  public static final String CUDA_ERROR = "CUDA error: ";
+
+  /**
+   * PyTorch's caching allocator out of GPU memory: {@code CUDA out of memory. Tried to allocate}.
+   */
+  public static final String CUDA_OOM = "CUDA out of memory";
+
+  /** torch/cuda/__init__.py's {@code Found no NVIDIA driver on your system.} */
+  public static final String NO_DRIVER = "Found no NVIDIA driver";
+
+  /** nvidia-smi's and NVML's {@code Failed to initialize NVML: <nvmlErrorString>}. */
+  public static final String NVML_INIT = "Failed to initialize NVML";
+
+  /**
+   * nvidia-smi without a loaded driver: {@code ... couldn't communicate with the NVIDIA driver.}
+   */
+  public static final String SMI_NO_DRIVER = "communicate with the NVIDIA driver";
+
+  /** libnvidia-container's errors ({@code nvidia-container-cli: initialization error: ...}). */
+  public static final String CONTAINER_CLI = "nvidia-container-cli: ";
+
+  /** The failure table of torchrun's ChildFailedError: {@code exitcode : -9 (pid: 36071)}. */
+  public static final String EXIT_TABLE = "exitcode  : -";
+
+  /**
+   * Lightning's child-process observer: {@code [rank: 1] Child process with PID 9487 terminated
+   * with code -9. Forcefully terminating all other processes to avoid zombies}.
+   */
+  public static final String CHILD_CODE = "terminated with code -";
+
+  /** MPICH's and Intel MPI's hydra: {@code = KILLED BY SIGNAL: 9 (Killed)}. */
+  public static final String HYDRA_KILLED = "KILLED BY SIGNAL: ";
+
+  /** hydra's {@code = EXIT CODE: 139} (a signal's exit status). */
+  public static final String HYDRA_EXIT = "=   EXIT CODE: ";
+
+  /**
+   * hydra's {@code YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault (signal
+   * 11)}.
+   */
+  public static final String HYDRA_STRING = "WITH THE EXIT STRING: ";
+
+  /** Kubernetes' container status of a container the kernel's OOM killer ended. */
+  public static final String OOM_KILLED = "OOMKilled";
+
+  /** The kubelet's eviction message: {@code The node was low on resource: memory.} */
+  public static final String EVICTED_MEMORY = "low on resource: memory";
+
+  /** Open MPI's btl tcp reached a process it did not expect (a shared address: docker0). */
+  public static final String BTL_TCP_PEER = "unexpected process identifier";
+
+  /** torch 2.3 on: {@code TCP client failed to connect/validate to host H:P - retrying ...}. */
+  public static final String STORE_VALIDATE = "failed to connect/validate";
+
+  /** torch 2.2-2.4: {@code Observed flight recorder dump signal from another rank via TCPStore.} */
+  public static final String DUMP_OBSERVED = "flight recorder dump signal";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -840,7 +902,23 @@ public final class Needles {
                 FABRIC_MANAGER_VERSION,
                 IB_LINK_DOWN,
                 PORT_MODULE,
-                VERBS_QP_FAILED),
+                VERBS_QP_FAILED,
+                CUDA_ERROR,
+                CUDA_OOM,
+                NO_DRIVER,
+                NVML_INIT,
+                SMI_NO_DRIVER,
+                CONTAINER_CLI,
+                EXIT_TABLE,
+                CHILD_CODE,
+                HYDRA_KILLED,
+                HYDRA_EXIT,
+                HYDRA_STRING,
+                OOM_KILLED,
+                EVICTED_MEMORY,
+                BTL_TCP_PEER,
+                STORE_VALIDATE,
+                DUMP_OBSERVED),
             STACK_FRAMES.stream())
         .toList();
   }

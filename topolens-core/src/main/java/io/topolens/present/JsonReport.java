@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The JSON form of a diagnosis, written as a stream (docs/json.md documents every field). Edges are
@@ -52,7 +53,17 @@ public final class JsonReport {
    * brace).
    */
   public void write(Diagnosis d, OutputStream out) throws IOException {
-    Job job = d.job();
+    write(d.job(), () -> d, out);
+  }
+
+  /**
+   * Writes the document of a diagnosis still being made: the inputs, the job and its communicators
+   * (most of a big job's document) need no finding, so they are written while the rules run
+   * elsewhere ({@link io.topolens.diagnose.Diagnoser#diagnoseAside}), and {@code judged} is asked
+   * for the diagnosis of {@code job} only when its findings come. The bytes are those of {@link
+   * #write(Diagnosis, OutputStream)}.
+   */
+  public void write(Job job, Supplier<Diagnosis> judged, OutputStream out) throws IOException {
     try (JsonGenerator g =
         new JsonFactory()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
@@ -67,6 +78,7 @@ public final class JsonReport {
         communicator(job, c, g);
       }
       g.writeEndArray();
+      Diagnosis d = judged.get();
       g.writeArrayFieldStart("findings");
       for (Finding f : d.findings()) {
         JsonFields.finding(g, f);

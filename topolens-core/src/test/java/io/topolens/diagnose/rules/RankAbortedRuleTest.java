@@ -43,7 +43,8 @@ class RankAbortedRuleTest {
                   traceback : Signal 6 (SIGABRT) received by PID 3438
                 """)
             .expect(
-                error("A rank aborted (SIGABRT)", "2 line(s) of 1 distinct form(s)").at("a.log:3")),
+                error("A rank aborted (SIGABRT)", "4 line(s) of 2 distinct form(s)")
+                    .at("a.log:1", "a.log:3")),
         given(
                 "the watchdog's timeout in the terminate line's what(), then the summary"
                     + " (https://github.com/arrival-ltd/catalyst-rl-tutorial/issues/15;"
@@ -57,7 +58,7 @@ class RankAbortedRuleTest {
                 """)
             .expect(
                 warn("A rank aborted (SIGABRT)", "Here it was PyTorch's watchdog")
-                    .at("a.log:1", "a.log:5", "a.log:2")),
+                    .at("a.log:1", "a.log:3", "a.log:5", "a.log:2")),
         given(
                 "a C++ exception nothing caught (https://github.com/hku-mars/GS-SDF/issues/1)",
                 """

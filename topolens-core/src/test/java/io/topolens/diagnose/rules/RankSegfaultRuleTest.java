@@ -31,7 +31,7 @@ class RankSegfaultRuleTest {
                   exitcode  : -11 (pid: 6421)
                   traceback : Signal 11 (SIGSEGV) received by PID 6421
                 """)
-            .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:3")),
+            .expect(error("3 line(s) of 3 distinct form(s)").at("a.log:1", "a.log:2", "a.log:3")),
         given(
                 "Python's subprocess under torch.distributed.launch"
                     + " (https://github.com/pytorch/pytorch/issues/61839)",
