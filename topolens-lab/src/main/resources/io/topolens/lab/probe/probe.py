@@ -86,6 +86,9 @@ def parse_args(argv):
     p.add_argument("--backend", default="auto", choices=["auto", "nccl", "gloo"])
     p.add_argument("--json", default=None, metavar="FILE", help="rank 0 writes the results as JSON")
     p.add_argument("--timeout", type=float, default=600, help="seconds before a rendezvous or collective gives up")
+    p.add_argument("--launch-ops", type=int, default=200,
+                   help="ops per round of the launch micro-benchmark (GPUs only; 0 leaves it out)")
+    p.add_argument("--launch-rounds", type=int, default=5, help="rounds of the launch micro-benchmark")
     a = p.parse_args(argv)
     names = COLLECTIVES if a.collectives.strip() == "all" else [
         c.strip() for c in a.collectives.split(",") if c.strip()]
@@ -102,8 +105,10 @@ def parse_args(argv):
     a.datatype = ALIASES.get(a.datatype, a.datatype)
     if a.datatype not in TYPE_NAMES:
         p.error("unknown type %r (known: %s)" % (a.datatype, ", ".join(TYPE_NAMES)))
-    if not names and not a.pairs:
-        p.error("nothing to measure: no collective and no --pairs")
+    if a.launch_ops < 0 or a.launch_rounds < 1:
+        p.error("--launch-ops must be 0 or more and --launch-rounds 1 or more")
+    if not names and not a.pairs and a.launch_ops == 0:
+        p.error("nothing to measure: no collective, no --pairs and --launch-ops 0")
     return a
 
 
@@ -261,6 +266,47 @@ class Probe:
         for _ in range(iters):
             fn()
         return (time.perf_counter() - t0) / iters
+
+    # ---- launch speed -----------------------------------------------------------------------
+
+    def launch_costs(self):
+        """Host seconds per op of small GPU work issued from Python, as FSDP2 issues its layers' work.
+
+        Three ops, each timed on the host (perf_counter) around `--launch-ops` calls with no
+        synchronisation inside, after a barrier, `--launch-rounds` times; the median round per op, in
+        microseconds. The GPU work of each op is tiny, so the time is the host's: the Python call, the
+        dispatcher and the launch (docs/probe.md, "Launch speed").
+          kernel  an in-place add on a one-element tensor: one CUDA kernel launch
+          nccl    an all_reduce of one element over the ranks: one NCCL call
+          layer   forward and backward of a small two-matrix MLP block under autograd (about 20 kernels)
+        Returns {op: us} of this rank.
+        """
+        torch, dist, a = self.torch, self.dist, self.args
+        x = torch.zeros(1, device=self.device)
+        one = torch.zeros(1, device=self.device)
+        mlp = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.SiLU(), torch.nn.Linear(256, 64)).to(self.device)
+        inp = torch.randn(8, 64, device=self.device)
+
+        def layer():
+            mlp(inp).sum().backward()
+
+        ops = (("kernel", lambda: x.add_(1.0)), ("nccl", lambda: dist.all_reduce(one)), ("layer", layer))
+        out = {}
+        for name, fn in ops:
+            for _ in range(min(a.launch_ops, 20)):
+                fn()
+            self.sync()
+            rounds = []
+            for _ in range(a.launch_rounds):
+                self.barrier()
+                t0 = time.perf_counter()
+                for _ in range(a.launch_ops):
+                    fn()
+                rounds.append((time.perf_counter() - t0) / a.launch_ops)
+                self.sync()
+            rounds.sort()
+            out[name] = rounds[len(rounds) // 2] * 1e6
+        return out
 
     # ---- identity ---------------------------------------------------------------------------
 
@@ -691,6 +737,16 @@ def table(name, rows, ranks, args, vers, backend):
     return lines, errors, avg
 
 
+LAUNCH_OPS = ("kernel", "nccl", "layer")
+
+
+def launch_text(every, args):
+    """One comment line of the launch micro-benchmark: per op the slowest rank's median round."""
+    worst = ", ".join("%s %.2f us/op" % (k, max(r[k] for r in every)) for k in LAUNCH_OPS)
+    return ("# topolens-probe launch: %s; slowest of %d ranks, median of %d rounds of %d ops"
+            % (worst, len(every), args.launch_rounds, args.launch_ops))
+
+
 def pairs_text(p):
     n = len(p["gbps"])
     out = ["# topolens-probe pairs: send/recv GB/s per direction, both directions at once, %d B %s,"
@@ -756,6 +812,16 @@ def run(args, settings):
               "topo": [{"rank": r["rank"], "host": r["host"], "pod": r["pod"], "text": r["topo"]}
                        for r in ranks if r["topo"]],
               "collectives": [], "pairs": None}
+    if args.launch_ops > 0 and probe.on_gpu:
+        mine = probe.launch_costs()
+        every = [None] * probe.world
+        probe.dist.all_gather_object(every, mine)
+        if lead:
+            sys.stdout.write(launch_text(every, args) + "\n")
+            sys.stdout.flush()
+            result["launch"] = {"ops": args.launch_ops, "rounds": args.launch_rounds,
+                                "us_per_op": {k: max(r[k] for r in every) for k in LAUNCH_OPS},
+                                "ranks_us_per_op": every}
     failed = 0
     for name in args.collective_list:
         t0 = time.time()
