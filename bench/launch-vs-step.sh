@@ -9,7 +9,8 @@
 set -u
 out=${OUT:-bench-data}; mkdir -p "$out"
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-P=topolens-lab/src/main/resources/io/topolens/lab/probe/probe.py
+B=$(dirname "$0")   # beside this script: fsdp-phases.py, fsdp-step.py, and probe.py where it was carried along
+P=$B/probe.py; [ -f $P ] || P=$B/../topolens-lab/src/main/resources/io/topolens/lab/probe/probe.py
 SPIN=${SPIN:-$(nproc)}
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; nproc
   lscpu | grep -E 'Model name|^CPU\(s\)|MHz|Thread'; uname -r; uptime
@@ -27,7 +28,7 @@ probe() {  # label port
   python3 -c "import json,sys;d=json.load(open('/tmp/launch.json'));print(json.dumps({'label':sys.argv[1],'launch':d.get('launch')}))" $1 >> "$out/launch.jsonl"
 }
 phases() {  # label port
-  RANK=0 LOCAL_RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$2 OMP_NUM_THREADS=1 timeout 100 python3 bench/fsdp-phases.py \
+  RANK=0 LOCAL_RANK=0 WORLD_SIZE=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=$2 OMP_NUM_THREADS=1 timeout 100 python3 $B/fsdp-phases.py \
     --mode fsdp --no-profile --shapes ${S:-h2048-l16-s1024-mb2,h1024-l16-s1024-mb2} --out "$out/phases.jsonl" --label $1 >> "$out/log.txt" 2>&1
 }
 for r in ${ROUNDS:-1 2}; do
@@ -38,7 +39,7 @@ for r in ${ROUNDS:-1 2}; do
   done
 done
 note bridge; probe bridge-before 29801
-fs() { tag=$1; shift; timeout 120 python3 bench/fsdp-step.py --tag "$tag" "$@" >> "$out/fsdp-1gpu.jsonl" 2>> "$out/log.txt"; }
+fs() { tag=$1; shift; timeout 120 python3 $B/fsdp-step.py --tag "$tag" "$@" >> "$out/fsdp-1gpu.jsonl" 2>> "$out/log.txt"; }
 export OMP_NUM_THREADS=16
 fs h2048-l16-s1024 --hidden 2048 --layers 16 --seq 1024
 fs h2048-l32-s1024 --hidden 2048 --layers 32 --seq 1024

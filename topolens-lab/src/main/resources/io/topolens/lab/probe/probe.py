@@ -270,43 +270,9 @@ class Probe:
     # ---- launch speed -----------------------------------------------------------------------
 
     def launch_costs(self):
-        """Host seconds per op of small GPU work issued from Python, as FSDP2 issues its layers' work.
-
-        Three ops, each timed on the host (perf_counter) around `--launch-ops` calls with no
-        synchronisation inside, after a barrier, `--launch-rounds` times; the median round per op, in
-        microseconds. The GPU work of each op is tiny, so the time is the host's: the Python call, the
-        dispatcher and the launch (docs/probe.md, "Launch speed").
-          kernel  an in-place add on a one-element tensor: one CUDA kernel launch
-          nccl    an all_reduce of one element over the ranks: one NCCL call
-          layer   forward and backward of a small two-matrix MLP block under autograd (about 20 kernels)
-        Returns {op: us} of this rank.
-        """
-        torch, dist, a = self.torch, self.dist, self.args
-        x = torch.zeros(1, device=self.device)
-        one = torch.zeros(1, device=self.device)
-        mlp = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.SiLU(), torch.nn.Linear(256, 64)).to(self.device)
-        inp = torch.randn(8, 64, device=self.device)
-
-        def layer():
-            mlp(inp).sum().backward()
-
-        ops = (("kernel", lambda: x.add_(1.0)), ("nccl", lambda: dist.all_reduce(one)), ("layer", layer))
-        out = {}
-        for name, fn in ops:
-            for _ in range(min(a.launch_ops, 20)):
-                fn()
-            self.sync()
-            rounds = []
-            for _ in range(a.launch_rounds):
-                self.barrier()
-                t0 = time.perf_counter()
-                for _ in range(a.launch_ops):
-                    fn()
-                rounds.append((time.perf_counter() - t0) / a.launch_ops)
-                self.sync()
-            rounds.sort()
-            out[name] = rounds[len(rounds) // 2] * 1e6
-        return out
+        """This rank's {op: us} of the launch micro-benchmark ({@link launch_costs})."""
+        return launch_costs(self.torch, self.dist, self.device, self.args.launch_ops, self.args.launch_rounds,
+                            self.barrier)
 
     # ---- identity ---------------------------------------------------------------------------
 
@@ -738,6 +704,45 @@ def table(name, rows, ranks, args, vers, backend):
 
 
 LAUNCH_OPS = ("kernel", "nccl", "layer")
+
+
+def launch_costs(torch, dist, device, ops, rounds, barrier):
+    """Host microseconds per op of small GPU work issued from Python, as FSDP2 issues its layers' work.
+
+    Each op is timed on the host (perf_counter) around `ops` calls with no synchronisation inside, after
+    `barrier()` (every rank issues the same calls), `rounds` times; the median round per op. The GPU work
+    of each op is tiny, so the time is the host's: the Python call, the dispatcher and the launch
+    (docs/probe.md, "Launch speed"). The ops (LAUNCH_OPS):
+      kernel  an in-place add on a one-element tensor: one CUDA kernel launch
+      nccl    an all_reduce of one element over the ranks: one NCCL call
+      layer   forward and backward of a small two-matrix MLP block under autograd (about 20 kernels)
+    """
+    x = torch.zeros(1, device=device)
+    one = torch.zeros(1, device=device)
+    mlp = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.SiLU(), torch.nn.Linear(256, 64)).to(device)
+    inp = torch.randn(8, 64, device=device)
+
+    def layer():
+        mlp(inp).sum().backward()
+
+    fns = {"kernel": lambda: x.add_(1.0), "nccl": lambda: dist.all_reduce(one), "layer": layer}
+    out = {}
+    for name in LAUNCH_OPS:
+        fn = fns[name]
+        for _ in range(min(ops, 20)):
+            fn()
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(rounds):
+            barrier()
+            t0 = time.perf_counter()
+            for _ in range(ops):
+                fn()
+            times.append((time.perf_counter() - t0) / ops)
+            torch.cuda.synchronize()
+        times.sort()
+        out[name] = times[len(times) // 2] * 1e6
+    return out
 
 
 def launch_text(every, args):
