@@ -29,6 +29,9 @@ def main():
     ap.add_argument("--pin", action="store_true")
     ap.add_argument("--label", default="")
     ap.add_argument("--out", default="")
+    ap.add_argument("--hf", action="store_true",
+                    help="transformers' LlamaForCausalLM as bench/fsdp-step.py builds it (the fit of"
+                         " compute.launchPerLayerS), heads = hidden / 128")
     a = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     probe_path = os.path.join(here, "probe.py")
@@ -44,13 +47,36 @@ def main():
     dist.init_process_group("nccl", device_id=torch.device("cuda", 0))
     sh = phases.parse_shape(a.shape)
     torch.manual_seed(0)
-    with torch.device("cuda"):
-        model = tf.Llama(32000, sh["hidden"], sh["layers"], sh["heads"], sh["inter"])
+    if a.hf:
+        from transformers import LlamaConfig, LlamaForCausalLM
+        inter = ((sh["hidden"] * 8 // 3 + 255) // 256) * 256
+        cfg = LlamaConfig(hidden_size=sh["hidden"], num_hidden_layers=sh["layers"], num_attention_heads=sh["heads"],
+                          num_key_value_heads=sh["heads"], intermediate_size=inter, vocab_size=32000,
+                          max_position_embeddings=max(2048, sh["seq"]), tie_word_embeddings=False)
+        cfg._attn_implementation = "sdpa"
+        with torch.device("cuda"):
+            hf = LlamaForCausalLM(cfg)
+        layers = hf.model.layers
+
+        class Loss(torch.nn.Module):
+            def __init__(self, m):
+                super().__init__()
+                self.m = m
+
+            def forward(self, x):
+                return self.m(input_ids=x, labels=x).loss
+        model = hf
+    else:
+        with torch.device("cuda"):
+            model = tf.Llama(32000, sh["hidden"], sh["layers"], sh["heads"], sh["inter"])
+        layers = model.layers
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
     kw = {"mp_policy": MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)}
-    for layer in model.layers:
+    for layer in layers:
         fully_shard(layer, **kw)
     fully_shard(model, **kw)
+    if a.hf:
+        model = Loss(model)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
     ids = torch.randint(0, 32000, (sh["mb"], sh["seq"]), device="cuda")
 
@@ -78,7 +104,7 @@ def main():
             os.sched_setaffinity(0, {cpu})
         mu = probe.launch_costs(torch, dist, device, 200, 3, lambda: None)
         fb = [step() for _ in range(a.steps)]
-        line = json.dumps({"label": a.label, "shape": a.shape, "iter": i, "cpu": cpu,
+        line = json.dumps({"label": a.label, "shape": a.shape, "hf": a.hf, "layers": sh["layers"], "iter": i, "cpu": cpu,
                            "launch": {k: round(v, 3) for k, v in mu.items()}, "fb_s": [round(x, 5) for x in fb]})
         print(line, flush=True)
         if a.out:

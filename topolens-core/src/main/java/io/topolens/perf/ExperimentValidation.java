@@ -2,6 +2,7 @@ package io.topolens.perf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.Source;
 import io.topolens.nccl.InputProblem;
@@ -76,12 +77,23 @@ public final class ExperimentValidation {
    *     reduce_scatter}, {@code all_reduce}); empty without a probe
    * @param stepS its measured median step
    * @param source where the step was measured
+   * @param launch its probe's launch micro-benchmark, or null: the per-layer launch time is then
+   *     the fit host's
    */
   public record Measured(
-      Scenario scenario, Map<String, Double> busbw, double stepS, String source) {
+      Scenario scenario,
+      Map<String, Double> busbw,
+      double stepS,
+      String source,
+      ProbeLaunch launch) {
 
     public Measured {
       busbw = Map.copyOf(busbw);
+    }
+
+    /** Without a launch measurement. */
+    public Measured(Scenario scenario, Map<String, Double> busbw, double stepS, String source) {
+      this(scenario, busbw, stepS, source, null);
     }
   }
 
@@ -120,9 +132,25 @@ public final class ExperimentValidation {
               rc.toScenario(catalog, ModelPresets.bundled(), config.toString()).scenario(),
               busbw,
               step.path("median").asDouble(),
-              results + ": " + name));
+              results + ": " + name,
+              launch(v.path("launch"), results)));
     }
     return judge(results.toString(), measured, leftOut);
+  }
+
+  /** A variant's {@code launch} object, or null when it has none. */
+  private static ProbeLaunch launch(JsonNode node, Path results) throws InputProblem {
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    try {
+      return new ObjectMapper().treeToValue(node, ProbeLaunch.class);
+    } catch (IOException e) {
+      throw new InputProblem(
+          results
+              + ": a variant's \"launch\" is not the probe's launch measurement: "
+              + ScenarioFile.firstLine(e.getMessage()));
+    }
   }
 
   /**
@@ -141,7 +169,8 @@ public final class ExperimentValidation {
     Map<String, Workload> workloads = new LinkedHashMap<>();
     for (Measured v : runs) {
       Scenario s = v.scenario();
-      StepModel model = new StepModel(catalog, k, probeCalibration(s, v.busbw()));
+      StepModel model =
+          new StepModel(catalog, k, probeCalibration(s, v.busbw()).withLaunch(v.launch()));
       scenarios.add(s);
       workloads.put(s.name(), s.workload());
       measured.add(v.stepS());
