@@ -17,14 +17,15 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the probe's launch line ({@code # topolens-probe launch: kernel 7.77 us/op, nccl 16.56
- * us/op, layer 653.00 us/op; slowest of 1 ranks, median of 5 rounds of 200 ops}) from a probe
- * output, wherever a launcher's prefix put it in the line. The last such line of the file wins.
+ * us/op, layer 653.00 us/op; median of 1 ranks, each the median of 5 rounds of 200 ops}) from a
+ * probe output, wherever a launcher's prefix put it in the line. The last such line of the file
+ * wins.
  */
 public final class ProbeLaunchReader {
   private static final Pattern LINE =
       Pattern.compile(
-          "# topolens-probe launch: (.*?); slowest of (\\d+) ranks?, median of (\\d+) rounds of"
-              + " (\\d+) ops");
+          "# topolens-probe launch: (.*?); median of (\\d+) ranks?, each the median of (\\d+)"
+              + " rounds of (\\d+) ops");
   private static final Pattern OP = Pattern.compile("(\\w+) ([0-9.]+(?:[eE][-+]?\\d+)?) us/op");
 
   /** The launch line of {@code file}, or empty when it has none (an older probe, or nccl-tests). */
