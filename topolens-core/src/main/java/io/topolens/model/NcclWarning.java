@@ -189,6 +189,12 @@ public record NcclWarning(
      */
     NO_PROVIDER,
     /**
+     * libfabric's EFA provider is there but matched none of what aws-ofi-nccl asked ({@code
+     * fi_getinfo: provider efa output empty list}, libfabric 1.2x): no EFA device visible, or the
+     * provider lacks a capability asked (FI_HMEM, GPUDirect RDMA).
+     */
+    EFA_NO_MATCH,
+    /**
      * libfabric's tcp, sockets or udp provider stands where EFA should ({@code Selected Provider is
      * tcp}, {@code No viable endpoint found for TCP provider}).
      */

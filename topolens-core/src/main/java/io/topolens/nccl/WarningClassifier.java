@@ -299,7 +299,10 @@ final class WarningClassifier {
                   "[proxy progress]",
                   "ncclproxycallblocking",
                   "ncclproxyclient",
-                  "polling for opid")),
+                  "polling for opid",
+                  // proxy.cc 2.12-2.18: "Proxy Call to rank %d failed (%s)", the call to a local
+                  // rank's proxy that the socket under it lost
+                  "proxy call to rank")),
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
           new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr", "mlx5dv_reg_dmabuf_mr")),

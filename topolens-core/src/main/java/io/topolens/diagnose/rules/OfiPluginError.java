@@ -93,12 +93,40 @@ public final class OfiPluginError implements Rule {
     }
     // libfabric offers aws-ofi-nccl no provider it can use (FI_ENODATA): the plugin's words of each
     // release, libfabric's own (fi_info -p efa, its core's log, a quote)
+    // where NCCL went on to a network, net-plugin-fallback judges the fallback; libfabric's own
+    // lines
+    // name no NCCL process, so for them any network NCCL chose in the same file counts
+    Set<String> choseIn =
+        job.netPlugins().stream()
+            .filter(e -> e.outcome() == Outcome.SELECTED && e.evidence() != null)
+            .map(e -> e.evidence().file())
+            .collect(Collectors.toSet());
     List<NcclWarning> noProvider =
-        ofi(job, OfiStep.NO_PROVIDER).stream()
-            // where NCCL went on to a network, net-plugin-fallback judges the fallback
+        ofi(job, OfiStep.NO_PROVIDER, OfiStep.EFA_NO_MATCH).stream()
             .filter(w -> !chose.contains(w.process()))
+            .filter(w -> !w.process().isEmpty() || !choseIn.contains(w.evidence().file()))
             .toList();
-    if (out.isEmpty() && !noProvider.isEmpty()) {
+    boolean noMatchOnly = noProvider.stream().allMatch(w -> step(w) == OfiStep.EFA_NO_MATCH);
+    if (out.isEmpty() && !noProvider.isEmpty() && noMatchOnly) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "libfabric's EFA provider offered aws-ofi-nccl nothing it asked for",
+              "libfabric's core says the EFA provider listed nothing for aws-ofi-nccl's request (libfabric"
+                  + " 1.2x's `provider efa output empty list`), and NCCL named no network after it: either the"
+                  + " process sees no EFA device (not passed into the container: /dev/infiniband/uverbs*, the"
+                  + " pod's vpc.amazonaws.com/efa), or the provider lacks a capability the plugin asks, most"
+                  + " often FI_HMEM (GPUDirect RDMA): a libfabric other than the EFA installer's, or an EFA"
+                  + " driver without it (aws-ofi-nccl issue 889: the driver's p2p file showed GPUDirect, so the"
+                  + " maintainers suspected the container's libfabric). The plugin then fails to initialise"
+                  + " and NCCL runs over TCP sockets or the job fails.",
+              noProvider.stream().map(NcclWarning::evidence).toList(),
+              "Inside the container: fi_info -p efa (lists the devices?) and FI_LOG_LEVEL=info fi_info -p efa -t"
+                  + " FI_EP_RDM -c FI_HMEM (GPUDirect?); use the EFA installer's libfabric (/opt/amazon/efa)"
+                  + " with its aws-ofi-nccl, no other libfabric on LD_LIBRARY_PATH; request the EFA devices in"
+                  + " the pod."));
+    } else if (out.isEmpty() && !noProvider.isEmpty()) {
       out.add(
           new Finding(
               id(),

@@ -162,7 +162,27 @@ class OfiPluginErrorRuleTest {
                 """
                   | 2025-05-16T16:39:51.208-07:00libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list
                 """)
-            .expect(error("aws-ofi-nccl found no EFA device").at("a.log:1")),
+            .expect(
+                error("EFA provider offered aws-ofi-nccl nothing", "FI_HMEM", "issue 889")
+                    .at("a.log:1")),
+        given(
+            "libfabric's empty list, then the plugin went on over EFA: no finding (the 1.x retry"
+                + " without GPUDirect; the libfabric line of https://github.com/aws/aws-ofi-nccl/issues/889,"
+                + " aws-ofi-nccl's INFO lines of https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list
+            algo-1:462:462 [0] NCCL INFO NET/OFI Selected Provider is efa
+            algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
+            """),
+        given(
+            "libfabric's -61 for the EFA provider, then NCCL chose AWS Libfabric: no finding (the"
+                + " libfabric line of https://github.com/aws/libfabric/issues/3, aws-ofi-nccl's INFO lines"
+                + " of https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            libfabric:72089:core:core:fi_getinfo_():889<warn> fi_getinfo: provider efa returned -61 (No data available)
+            algo-1:462:462 [0] NCCL INFO NET/OFI Selected Provider is efa
+            algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
+            """),
         given(
                 "1.x posting a receive refused: not a completion (nccl_ofi_net.c @00b10af7's format,"
                     + " nccl/messages)",
