@@ -33,6 +33,7 @@ import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
 import io.topolens.diagnose.rules.JobCancelled;
+import io.topolens.diagnose.rules.JobUnschedulable;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.LaggingRanks;
 import io.topolens.diagnose.rules.MasterPortInUse;
@@ -93,6 +94,9 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 
 /** Runs every rule over a job. */
 public final class Diagnoser {
@@ -158,6 +162,7 @@ public final class Diagnoser {
             new LaggingRanks(),
             new MpiDaemonFailed(),
             new MpiTransportError(),
+            new JobUnschedulable(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new NvlinkUnused(),
@@ -220,6 +225,34 @@ public final class Diagnoser {
                 .map(r -> new Diagnosis.Beside(r.name(), r.kind().label()))
                 .toList())
         .withSteps(in.steps());
+  }
+
+  /**
+   * Starts {@link #diagnose(Job, Inputs, List, Cluster, HardwareCatalog)} on a thread of its own
+   * and gives its diagnosis when asked (waiting for it), so that the caller can write what needs no
+   * finding on the other core meanwhile (a big job's JSON document: docs/performance.md, tenth
+   * pass). Rules only read the job, which is immutable. What a rule throws is thrown again by the
+   * supplier's {@code get}.
+   */
+  public Supplier<Diagnosis> diagnoseAside(
+      Job job, Inputs in, List<BenchVerdict> benches, Cluster cluster, HardwareCatalog catalog) {
+    FutureTask<Diagnosis> task =
+        new FutureTask<>(() -> diagnose(job, in, benches, cluster, catalog));
+    Thread.ofPlatform().name("topolens-rules").daemon().start(task);
+    return () -> {
+      try {
+        return task.get();
+      } catch (ExecutionException e) {
+        switch (e.getCause()) {
+          case RuntimeException r -> throw r;
+          case Error r -> throw r;
+          default -> throw new IllegalStateException(e.getCause());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while the rules ran", e);
+      }
+    };
   }
 
   /** Runs every rule over a job and what was given beside it. */

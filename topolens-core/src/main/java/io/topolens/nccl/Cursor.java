@@ -108,6 +108,20 @@ final class Cursor {
     }
   }
 
+  /**
+   * Reads up to {@code end} and consumes it too, or returns null and consumes nothing where the
+   * line holds no {@code end} from here.
+   */
+  String until(char end) {
+    int close = s.indexOf(end, pos);
+    if (close < 0) {
+      return null;
+    }
+    String read = s.substring(pos, close);
+    pos = close + 1;
+    return read;
+  }
+
   String rest() {
     return pos >= s.length() ? "" : s.substring(pos);
   }

@@ -37,8 +37,12 @@ final class MessageParser {
     if (h.level() != LineHeader.Level.INFO && h.level() != LineHeader.Level.TRACE) {
       return warning(h, m);
     }
-    if ((m.indexOf("connect returned ") >= 0
-            || m.indexOf(" returned ") >= 0 && m.contains("connect to "))
+    // every test below needs a word that most lines lack: " returned " (which "connect returned "
+    // holds too), "Using " at the start, " Cuda failure " at the first space; so one search of the
+    // whole message, not four, on most lines (docs/performance.md, tenth pass)
+    int returned = m.indexOf(" returned ");
+    if (returned >= 0
+        && (m.indexOf("connect returned ", returned - 7) >= 0 || m.contains("connect to "))
         && m.contains("retrying")) {
       // "Call to connect returned Connection timed out, retrying" (2.4-2.23), "socketPollConnect:
       // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+),
@@ -55,8 +59,8 @@ final class MessageParser {
       // ncclCommInitRankScalable, of which NCCL then uses only the first
       return new NcclEvent.Warning(NcclWarning.Kind.COMM_ID_ONE_ROOT, m, null);
     }
-    int cap = m.indexOf(MIN_COMP_CAP);
-    if (cap > 0 && m.startsWith("Using ")) {
+    int cap = m.startsWith("Using ") ? m.indexOf(MIN_COMP_CAP) : -1;
+    if (cap > 0) {
       // init.cc 2.3-2.6: "Using 256 threads, Min Comp Cap 8, Trees disabled": the lowest compute
       // capability of the communicator's GPUs
       int from = cap + MIN_COMP_CAP.length();
@@ -69,8 +73,8 @@ final class MessageParser {
             null, new ComputeCapability(Integer.parseInt(m.substring(from, to)), -1), false, false);
       }
     }
-    int cuda = m.indexOf(" Cuda failure ");
-    if (cuda > 0 && m.lastIndexOf(':', cuda) > 0 && m.indexOf(' ') == cuda) {
+    int cuda = m.indexOf(' ');
+    if (cuda > 0 && m.startsWith(" Cuda failure ", cuda) && m.lastIndexOf(':', cuda) > 0) {
       // 2.2x prints some CUDA failures at INFO, behind the file and line that saw them
       // (init.cc's ncclCommInitRankFunc, dev_runtime.cc): "init.cc:1650 Cuda failure 'out of
       // memory'"
@@ -89,7 +93,7 @@ final class MessageParser {
         || m.startsWith("Cannot initialize CollNet")
         || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
       // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return WarningClassifier.warning("", m);
     }
     try {
       NcclEvent e = info(m);
@@ -115,7 +119,8 @@ final class MessageParser {
     } else if (m.startsWith("Failed to initialize NET plugin ")) {
       plugin = new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
     }
-    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m, plugin);
+    NcclEvent.Warning w = WarningClassifier.warning(h.location(), m);
+    return plugin == null ? w : new NcclEvent.Warning(w.kind(), m, plugin, w.detail());
   }
 
   /** NCCL's error unwinding: {@code transport/net_ib.cc:395 -> 2} (file:line -> result code). */
@@ -390,14 +395,16 @@ final class MessageParser {
       selected = m.indexOf("elected provider is ");
     }
     if (selected > 0) {
-      NcclEvent.Plugin initialized = new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
       String provider = new Cursor(m, selected + 20).word();
+      NcclEvent.Plugin initialized =
+          new NcclEvent.Plugin("OFI", Outcome.INITIALIZED, providerName(provider));
       if (provider != null
           && (provider.startsWith("tcp")
               || provider.startsWith("sockets")
               || provider.startsWith("udp"))) {
         // libfabric found no EFA device: a fact worth a finding, kept as a warning
-        return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m, initialized);
+        return new NcclEvent.Warning(
+            NcclWarning.Kind.NET_PLUGIN, m, initialized, OfiFailures.read(m));
       }
       return initialized;
     }
@@ -405,6 +412,22 @@ final class MessageParser {
       return gdr("OFI", m);
     }
     return NcclEvent.KNOWN;
+  }
+
+  /**
+   * The provider's name in {@code Selected Provider is X}: {@code efa;ofi_rxr} (libfabric 1.1x's
+   * layered name), {@code cxi,} ({@code , fabric is cxi}), {@code efa} (1.x, end of line).
+   */
+  private static String providerName(String word) {
+    if (word == null) {
+      return null;
+    }
+    int end = 0;
+    while (end < word.length()
+        && (Character.isLetterOrDigit(word.charAt(end)) || word.charAt(end) == '_')) {
+      end++;
+    }
+    return end == 0 ? null : word.substring(0, end).toLowerCase(java.util.Locale.ROOT);
   }
 
   private static NcclEvent gdr(String transport, String m) {
@@ -555,7 +578,7 @@ final class MessageParser {
         asInt(to),
         toTag,
         direction,
-        PathParser.parse(detail),
+        PathParser.shared(detail),
         commPtr);
   }
 
@@ -568,16 +591,7 @@ final class MessageParser {
     if (!c.skip('[')) {
       return null;
     }
-    String rest = c.rest();
-    int close = rest.indexOf(']');
-    if (close < 0) {
-      return null;
-    }
-    String tag = rest.substring(0, close);
-    for (int i = 0; i <= close; i++) {
-      c.skip(rest.charAt(i));
-    }
-    return tag;
+    return c.until(']');
   }
 
   /**
@@ -610,6 +624,12 @@ final class MessageParser {
    * [parent, child0, child1, child2]}.
    */
   private static NcclEvent trees(String m) {
+    NcclEvent fast = TreeLine.read(m);
+    return fast != null ? fast : treesSlowly(m);
+  }
+
+  /** {@link #trees} for any text: what {@link TreeLine} does not read plainly comes here. */
+  static NcclEvent treesSlowly(String m) {
     List<int[]> channels = new ArrayList<>();
     int rank = Integer.MIN_VALUE;
     int i = m.indexOf('[');
@@ -620,8 +640,8 @@ final class MessageParser {
       }
       int next = m.indexOf('[', close);
       String body = m.substring(close + 1, next < 0 ? m.length() : next).strip();
-      String[] parts = body.split("->");
-      if (parts.length != 3) {
+      String[] parts = arrows(body);
+      if (parts == null) {
         return null;
       }
       int r = Integer.parseInt(parts[1].strip());
@@ -641,6 +661,37 @@ final class MessageParser {
       i = next;
     }
     return channels.isEmpty() ? null : new NcclEvent.Trees(rank, channels);
+  }
+
+  /**
+   * The three parts of {@code a->b->c}, as {@code body.split("->")} gives them (trailing empty
+   * parts dropped), or null where that gives other than three; without the regular expression that
+   * {@code split} compiles for a separator of two characters on every call (a tree line per rank
+   * and channel).
+   */
+  static String[] arrows(String body) {
+    int first = body.indexOf("->");
+    int second = first < 0 ? -1 : body.indexOf("->", first + 2);
+    if (second < 0) {
+      return null;
+    }
+    int end = body.length();
+    int third = body.indexOf("->", second + 2);
+    if (third >= 0) {
+      // more arrows: three parts only where everything after the third arrow is arrows
+      for (int at = third; at < end; at += 2) {
+        if (!body.startsWith("->", at)) {
+          return null;
+        }
+      }
+      end = third;
+    }
+    if (second + 2 == end) {
+      return null; // "a->b->", "a->b->->": split drops the empty third part with those after it
+    }
+    return new String[] {
+      body.substring(0, first), body.substring(first + 2, second), body.substring(second + 2, end)
+    };
   }
 
   private static int[] treeEntry(String parent, String children) {
