@@ -58,7 +58,15 @@ public record WatchdogReport(
      * or an editor's wrap, a retyped paste): a collective timed out; which call, operation and
      * ranks are not read.
      */
-    TIMEOUT_HEADER
+    TIMEOUT_HEADER,
+    /**
+     * The watchdog's timeout line of PyTorch 1.8-1.9, which numbers no calls ({@code [Rank 0]
+     * Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=1800000)
+     * ran for 1800386 milliseconds before timing out.}, 1.8's blocking wait {@code Caught
+     * collective operation timeout: WorkNCCL(OpType=BROADCAST, TensorShape=[1],
+     * Timeout(ms)=1800000) ...}): a collective timed out; which call is not said.
+     */
+    TIMEOUT_UNNUMBERED
   }
 
   /** Whether a dump signal names another rank as the one that timed out. */

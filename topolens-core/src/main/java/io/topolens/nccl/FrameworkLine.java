@@ -74,13 +74,14 @@ final class FrameworkLine {
     }
     at = text.indexOf(WATCHDOG);
     if (at >= 0) {
-      return timeout(text, at);
+      NcclEvent numbered = timeout(text, at);
+      return numbered != null ? numbered : unnumbered(text, at);
     }
     at = text.indexOf(Needles.WATCHDOG_CAUGHT);
     if (at >= 0) {
-      // the same line cut before its WorkNCCL(...) fields
-      return new NcclEvent.Watchdog(
-          WatchdogReport.Kind.TIMEOUT_HEADER, rank(text, at), -1, -1, -1, -1);
+      // 1.8's blocking wait ("Caught collective operation timeout: WorkNCCL(OpType=...") or the
+      // watchdog's line cut before its WorkNCCL(...) fields
+      return unnumbered(text, at);
     }
     at = text.indexOf(BLOCKING);
     if (at >= 0) {
@@ -265,6 +266,11 @@ final class FrameworkLine {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
       return alone(Kind.INVALID_DEVICE, text);
     }
+    if (uniqueIdWait(text) && storeClosed(text)) {
+      // rank 0's store closed its connection before rank 0 published the unique id: rank 0's
+      // process ended first, a consequence of its own failure (not the store's timeout)
+      return NcclEvent.KNOWN;
+    }
     if (storeFailed(text) || storeNameUnresolved(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
@@ -286,7 +292,7 @@ final class FrameworkLine {
       return alone(text);
     }
     if (noEfaProvider(text)) {
-      return alone(Kind.NET_PLUGIN, text);
+      return alone(Kind.NET_PLUGIN, text, OfiFailures.read(text));
     }
     if (text.contains("detected by watchdog at work:")) {
       return NcclEvent.KNOWN;
@@ -294,6 +300,10 @@ final class FrameworkLine {
     if (text.contains(Needles.INVALID_ORDINAL)) {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
+    }
+    NcclEvent platform = PlatformLine.parse(text);
+    if (platform != null) {
+      return platform;
     }
     NcclEvent sent = launcherSetting(text);
     if (sent != null) {
@@ -438,7 +448,7 @@ final class FrameworkLine {
   /** NCCL's (or CUDA's) failure text pasted alone, classified as NCCL's WARN text would be. */
   private static NcclEvent alone(String text) {
     String m = text.strip();
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static final String TIMEOUT_AT = "Timeout at NCCL work: ";
@@ -496,6 +506,12 @@ final class FrameworkLine {
           after(text, "last completed NCCL work: ", at),
           fromRank);
     }
+    at = text.indexOf(Needles.DUMP_OBSERVED);
+    if (at >= 0 && text.indexOf("from another rank", at) > 0) {
+      // torch 2.2-2.4: "Observed flight recorder dump signal from another rank via TCPStore."
+      return new NcclEvent.Watchdog(
+          WatchdogReport.Kind.DUMP_SIGNAL, rank(text, at), -1, -1, -1, -1);
+    }
     at = text.indexOf(DATA_UNSAFE);
     if (at >= 0) {
       return new NcclEvent.Watchdog(
@@ -523,11 +539,15 @@ final class FrameworkLine {
    * PyTorch's heartbeat monitor on a watchdog thread that stopped making progress (torch 2.2-2.11):
    * {@code ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in
    * monitoring enqueued collectives}, {@code Heartbeat monitor timed out! Process will be
-   * terminated after dumping debug info.}
+   * terminated after dumping debug info.}, {@code Terminating the process after attempting to dump
+   * debug info, due to ProcessGroupNCCL watchdog hang.}
    */
   private static boolean watchdogStuck(String text) {
     return text.contains("watchdog got stuck for ")
-        || text.contains("Heartbeat monitor timed out!");
+        || text.contains("Heartbeat monitor timed out!")
+        // torch 2.4-2.11's monitor, LOG(FATAL): "Terminating the process after attempting to dump
+        // debug info, due to ProcessGroupNCCL watchdog hang."
+        || text.contains("due to ProcessGroupNCCL watchdog hang");
   }
 
   /**
@@ -548,6 +568,9 @@ final class FrameworkLine {
   private static boolean storeFailed(String text) {
     if (text.contains(Needles.STORE_CLIENT)
         || text.contains(Needles.STORE_CONNECT)
+        // torch 2.3 on, TCPStore.cpp's retry loop: "TCP client failed to connect/validate to host
+        // H:P - retrying (try=0, timeout=..., delay=...): <the socket's error>"
+        || text.contains("TCP client " + Needles.STORE_VALIDATE)
         || (text.contains(Needles.STORE_RETRY) && text.contains("The server socket on "))
         || uniqueIdWait(text)
         || text.contains("RendezvousTimeoutError")
@@ -655,13 +678,16 @@ final class FrameworkLine {
   /**
    * libfabric offered no EFA provider (FI_ENODATA, -61): {@code fi_info -p efa} printing {@code
    * fi_getinfo: -61 (No data available)}, the core's {@code fi_getinfo: provider efa returned -61
-   * (No data available)} (another provider's -61 is its own business), and the result as users
-   * quote it ({@code fi_info -61}).
+   * (No data available)} (libfabric 1.2x: {@code fi_getinfo: provider efa output empty list};
+   * another provider's -61 is its own business), and the result as users quote it ({@code fi_info
+   * -61}).
    */
   static boolean noEfaProvider(String text) {
     boolean enodata = text.contains("-61 (No data available)");
     if (text.contains(Needles.FI_GETINFO + ": provider ")) {
-      return enodata && text.contains("provider efa returned");
+      // libfabric 1.2x says the same in other words: "fi_getinfo: provider efa output empty list"
+      return enodata && text.contains("provider efa returned")
+          || text.contains("provider efa output empty list");
     }
     if (text.contains(Needles.FI_GETINFO + ": -61")) {
       return true;
@@ -687,6 +713,22 @@ final class FrameworkLine {
     return text.contains(Needles.SOCKET_FAILED)
         || text.contains(Needles.SOCKET_TIMEOUT_FAILED)
         || text.contains(Needles.CLOSED_BY_PEER);
+  }
+
+  /**
+   * Whether the store's error is its server closing the connection (c10d's Utils.hpp, torch
+   * 2.3-2.11: {@code failed to recv, got 0 bytes}; the socket's {@code Connection reset by peer},
+   * {@code Broken pipe}): the process that held the store (rank 0) went away.
+   */
+  private static boolean storeClosed(String text) {
+    int at = text.indexOf("got error: ");
+    if (at < 0) {
+      return false;
+    }
+    String error = text.substring(at + 11);
+    return error.startsWith("failed to recv, got 0 bytes")
+        || error.startsWith("Connection reset by peer")
+        || error.startsWith("Broken pipe");
   }
 
   /**
@@ -975,13 +1017,14 @@ final class FrameworkLine {
 
   /**
    * A rank ended by SIGABRT (exit code -6): the launchers' forms of {@link #endedBy}, Open MPI's
-   * {@code exited on signal 6 (Aborted)}, and C++'s {@code terminate called after throwing an
-   * instance of 'T'} (PyTorch's watchdog throwing on a timeout or an NCCL error, or any uncaught
-   * C++ exception).
+   * {@code exited on signal 6 (Aborted)}, srun's {@code task 1: Aborted}, and C++'s {@code
+   * terminate called after throwing an instance of 'T'} (PyTorch's watchdog throwing on a timeout
+   * or an NCCL error, or any uncaught C++ exception).
    */
   private static boolean aborted(String text) {
     return endedBy(text, 6, "SIGABRT")
         || text.contains("on signal 6 (Aborted)")
+        || srunTask(text, "Aborted")
         || text.contains(Needles.TERMINATE + " an instance of '");
   }
 
@@ -1109,9 +1152,7 @@ final class FrameworkLine {
       return null;
     }
     String m = text.substring(at + Needles.OLD_WARN.length()).strip();
-    return m.isEmpty()
-        ? null
-        : new NcclEvent.Warning(WarningClassifier.classify(location, m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning(location, m);
   }
 
   /**
@@ -1339,7 +1380,7 @@ final class FrameworkLine {
       m = m.substring(1, m.length() - 1);
     }
     m = m.strip();
-    return m.isEmpty() ? null : new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return m.isEmpty() ? null : WarningClassifier.warning("", m);
   }
 
   /**
@@ -1386,7 +1427,7 @@ final class FrameworkLine {
     if (m.isEmpty()) {
       return null;
     }
-    return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+    return WarningClassifier.warning("", m);
   }
 
   private static NcclEvent errorIn(String text, int from) {
@@ -1426,9 +1467,9 @@ final class FrameworkLine {
           ? null
           : new NcclEvent.Failure(rank(text, at), r.name(), words.strip(), null);
     }
-    if (error.startsWith("CUDA error: ")) {
+    if (error.startsWith(Needles.CUDA_ERROR)) {
       String m = error.strip();
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return new NcclEvent.Warning(PlatformLine.cudaKind(m, 0), m, null);
     }
     return null;
   }
@@ -1441,6 +1482,22 @@ final class FrameworkLine {
       }
     }
     return null;
+  }
+
+  /**
+   * A watchdog timeout line without a call number: PyTorch 1.8-1.9's {@code WorkNCCL(OpType=...,
+   * Timeout(ms)=...)} (SeqNum came in 1.10), or the line cut before its fields.
+   */
+  private static NcclEvent unnumbered(String text, int at) {
+    int fields = text.indexOf("WorkNCCL(", at);
+    boolean old = fields > 0 && text.indexOf("OpType=", fields) > 0;
+    return new NcclEvent.Watchdog(
+        old ? WatchdogReport.Kind.TIMEOUT_UNNUMBERED : WatchdogReport.Kind.TIMEOUT_HEADER,
+        rank(text, at),
+        -1,
+        -1,
+        -1,
+        -1);
   }
 
   /**

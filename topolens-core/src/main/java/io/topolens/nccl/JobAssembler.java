@@ -467,7 +467,11 @@ final class JobAssembler {
         h.process() + "|" + p.plugin() + "|" + p.outcome(),
         k ->
             new NetPluginEvent(
-                h.process(), p.plugin(), p.outcome(), new Evidence(file, line, text)));
+                h.process(),
+                p.plugin(),
+                p.outcome(),
+                new Evidence(file, line, text),
+                p.provider()));
   }
 
   private Ctx ctx(LineHeader h) {

@@ -93,7 +93,7 @@ final class MessageParser {
         || m.startsWith("Cannot initialize CollNet")
         || (m.startsWith("External network plugin ") && m.endsWith(" is unsupported"))) {
       // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
-      return new NcclEvent.Warning(WarningClassifier.classify("", m), m, null);
+      return WarningClassifier.warning("", m);
     }
     try {
       NcclEvent e = info(m);
@@ -119,7 +119,8 @@ final class MessageParser {
     } else if (m.startsWith("Failed to initialize NET plugin ")) {
       plugin = new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
     }
-    return new NcclEvent.Warning(WarningClassifier.classify(h.location(), m), m, plugin);
+    NcclEvent.Warning w = WarningClassifier.warning(h.location(), m);
+    return plugin == null ? w : new NcclEvent.Warning(w.kind(), m, plugin, w.detail());
   }
 
   /** NCCL's error unwinding: {@code transport/net_ib.cc:395 -> 2} (file:line -> result code). */
@@ -394,14 +395,16 @@ final class MessageParser {
       selected = m.indexOf("elected provider is ");
     }
     if (selected > 0) {
-      NcclEvent.Plugin initialized = new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
       String provider = new Cursor(m, selected + 20).word();
+      NcclEvent.Plugin initialized =
+          new NcclEvent.Plugin("OFI", Outcome.INITIALIZED, providerName(provider));
       if (provider != null
           && (provider.startsWith("tcp")
               || provider.startsWith("sockets")
               || provider.startsWith("udp"))) {
         // libfabric found no EFA device: a fact worth a finding, kept as a warning
-        return new NcclEvent.Warning(NcclWarning.Kind.NET_PLUGIN, m, initialized);
+        return new NcclEvent.Warning(
+            NcclWarning.Kind.NET_PLUGIN, m, initialized, OfiFailures.read(m));
       }
       return initialized;
     }
@@ -409,6 +412,22 @@ final class MessageParser {
       return gdr("OFI", m);
     }
     return NcclEvent.KNOWN;
+  }
+
+  /**
+   * The provider's name in {@code Selected Provider is X}: {@code efa;ofi_rxr} (libfabric 1.1x's
+   * layered name), {@code cxi,} ({@code , fabric is cxi}), {@code efa} (1.x, end of line).
+   */
+  private static String providerName(String word) {
+    if (word == null) {
+      return null;
+    }
+    int end = 0;
+    while (end < word.length()
+        && (Character.isLetterOrDigit(word.charAt(end)) || word.charAt(end) == '_')) {
+      end++;
+    }
+    return end == 0 ? null : word.substring(0, end).toLowerCase(java.util.Locale.ROOT);
   }
 
   private static NcclEvent gdr(String transport, String m) {

@@ -127,12 +127,20 @@ final class WarningClassifier {
                   "retrieve cu",
                   "libnvidia-ml.so",
                   "driver/library version mismatch",
-                  "driver not loaded")),
+                  "driver not loaded",
+                  // nvidia-smi with no driver loaded
+                  "couldn't communicate with the nvidia driver")),
           // CUDA 46 (cudaErrorDevicesUnavailable: exclusive-process compute mode, a GPU another
           // process holds or in a bad state; "all CUDA-capable devices are busy or unavailable"
           // before CUDA 11); CUDA 3 comes after NVLS
           new Clue(
-              Kind.GPU_UNAVAILABLE, List.of("busy or unavailable", "cudaerrordevicesunavailable")),
+              Kind.GPU_UNAVAILABLE,
+              List.of(
+                  "busy or unavailable",
+                  "cudaerrordevicesunavailable",
+                  // NVML_ERROR_UNKNOWN at nvmlInit in a container that lost its GPUs' device
+                  // files (a systemd daemon-reload under the systemd cgroup driver)
+                  "failed to initialize nvml: unknown error")),
           // a process limit: EMFILE from socket/accept/getifaddrs/open, pthread_create's EAGAIN
           // (bootstrap.cc, group.cc, proxy.cc), bootstrap.cc's setFilesLimit, proxy.cc's "Too many
           // connections", a host malloc (bootstrap.cc, alloc.h, bootstrap.cu) or cudaHostAlloc that
@@ -151,7 +159,13 @@ final class WarningClassifier {
                   "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
-          new Clue(Kind.DUPLICATE_GPU, List.of("duplicate gpu detected")),
+          new Clue(
+              Kind.DUPLICATE_GPU,
+              // init.cc's "Duplicate GPU detected : rank %d and rank %d both on CUDA device %lx",
+              // also quoted from its second literal on (a blog's "Error: rank 27 and rank 19 both
+              // on
+              // CUDA device 53000")
+              List.of("duplicate gpu detected", "both on cuda device")),
           // net_ib.cc "collective mismatch error, local size %d remote size %d"; net_socket.cc and
           // bootstrap "message truncated : receiving|received %d bytes instead of %d"; 2.4's
           // enqueue check "Mismatched collective detected, please check your collective calls"
@@ -208,7 +222,9 @@ final class WarningClassifier {
                   "cudaerrornodevice",
                   // init.cc "Invalid device %d (totalnDev=%d)", PyTorch's "no GPUs found!"
                   "(totalndev=",
-                  "no gpus found")),
+                  "no gpus found",
+                  // torch/cuda/__init__.py: no driver in this process's view (no GPU passed in)
+                  "found no nvidia driver")),
           // CUDA's sticky kernel faults as CUDACHECK prints them: 700 "an illegal memory access was
           // encountered", 715 "an illegal instruction was encountered", 716 "misaligned address",
           // 719 "unspecified launch failure"
@@ -220,7 +236,11 @@ final class WarningClassifier {
                   "'misaligned address'",
                   "unspecified launch failure",
                   // CUDA 710
-                  "device-side assert")),
+                  "device-side assert",
+                  // CUDA 214 and 220 (cudaErrorECCUncorrectable, cudaErrorNvlinkUncorrectable):
+                  // sticky errors of the same kind, raised by the hardware, not a kernel
+                  "uncorrectable ecc error",
+                  "uncorrectable nvlink error")),
           // misc/strongstream.cc: "NCCL cannot be captured in a graph if either it wasn't built
           // with CUDA
           // runtime >= 11.3 or if the installed CUDA driver < R465." (before ARGUMENT: it is
@@ -279,7 +299,10 @@ final class WarningClassifier {
                   "[proxy progress]",
                   "ncclproxycallblocking",
                   "ncclproxyclient",
-                  "polling for opid")),
+                  "polling for opid",
+                  // proxy.cc 2.12-2.18: "Proxy Call to rank %d failed (%s)", the call to a local
+                  // rank's proxy that the socket under it lost
+                  "proxy call to rank")),
           // ibvwrap.cc: "Call to ibv_reg_dmabuf_mr failed with error %s": before IB, whose "ibv_"
           // it holds
           new Clue(Kind.DMABUF, List.of("ibv_reg_dmabuf_mr", "mlx5dv_reg_dmabuf_mr")),
@@ -391,6 +414,8 @@ final class WarningClassifier {
               Kind.NVLS,
               List.of(
                   "nvls",
+                  // nvls.cc's "Failed to bind NVLink SHARP (NVLS) Multicast memory", wrapped
+                  "nvlink sharp",
                   "multicast",
                   "cumulticast",
                   "fabric manager",
@@ -507,6 +532,24 @@ final class WarningClassifier {
                   // net_socket.cc/socket.cc before 2.19: "Net : Connection closed by remote peer"
                   "closed by remote peer")));
 
+  /**
+   * The warning a failure text is: its kind, and for a network plugin's (aws-ofi-nccl, libfabric)
+   * what failed ({@link OfiFailures}), so every path that reads a failure text reads the same.
+   */
+  static NcclEvent.Warning warning(String location, String message) {
+    Kind kind = classify(location, message);
+    return new NcclEvent.Warning(
+        kind,
+        message,
+        null,
+        switch (kind) {
+          case NET_PLUGIN -> OfiFailures.read(message);
+          case IB, LOCKED_MEMORY -> IbFailures.read(message);
+          case DUPLICATE_GPU -> sameDevice(message);
+          default -> null;
+        });
+  }
+
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);
     if (olderLibrary(text)) {
@@ -560,6 +603,19 @@ final class WarningClassifier {
       }
     }
     return Kind.OTHER;
+  }
+
+  private static final java.util.regex.Pattern SAME_DEVICE =
+      java.util.regex.Pattern.compile(
+          "rank (\\d+) and rank (\\d+) both on CUDA device ([0-9a-fA-F]+)");
+
+  /** The two ranks and the device of NCCL's duplicate-GPU text, or null. */
+  private static io.topolens.model.NcclWarning.Detail sameDevice(String message) {
+    java.util.regex.Matcher m = SAME_DEVICE.matcher(message);
+    return m.find()
+        ? new io.topolens.model.NcclWarning.Detail.SameDevice(
+            Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3))
+        : null;
   }
 
   /**

@@ -99,6 +99,8 @@ class LooksLikeTest {
           "f06-invalid-device-ordinal-nvls-cuda-failure-reboot-vms-dranet-gke-rdma-docs.log",
           "f07-gpu-nic-misaligned-4-workers-half-allgather-bw-dranet-gke-rdma-docs.log",
           "f16-healthy-two-a4-b200-nodes-allgather-rdma-cluster-toolkit-gke-a4-readme.log",
+          // nccl/heldout/set24: nccl-tests output (its header and result rows)
+          "g21-healthy-two-p3dn-nodes-efa-allreduce-perf-jacobkahn-gist.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init

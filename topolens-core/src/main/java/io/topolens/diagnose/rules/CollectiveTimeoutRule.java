@@ -227,7 +227,13 @@ public final class CollectiveTimeoutRule implements Rule {
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_FRAME).toList();
     List<WatchdogReport> headers =
         reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_HEADER).toList();
-    if (timedOut.isEmpty() && signals.isEmpty() && frames.isEmpty() && headers.isEmpty()) {
+    List<WatchdogReport> unnumbered =
+        reports.stream().filter(r -> r.kind() == WatchdogReport.Kind.TIMEOUT_UNNUMBERED).toList();
+    if (timedOut.isEmpty()
+        && signals.isEmpty()
+        && frames.isEmpty()
+        && headers.isEmpty()
+        && unnumbered.isEmpty()) {
       return List.of();
     }
     StringBuilder why = new StringBuilder();
@@ -243,6 +249,23 @@ public final class CollectiveTimeoutRule implements Rule {
               " (its WorkNCCL line, which names the operation, is not in the input). A collective"
                   + " completes only when every rank of the process group enters it, so the cause is"
                   + " on a rank that did not.");
+    } else if (signals.isEmpty() && !unnumbered.isEmpty()) {
+      TreeSet<Integer> ranks = new TreeSet<>();
+      unnumbered.forEach(r -> ranks.add(r.rank()));
+      ranks.remove(-1);
+      title =
+          "A collective timed out"
+              + (ranks.isEmpty() ? "" : " on rank(s) " + Facts.list(List.copyOf(ranks), 8))
+              + " (PyTorch 1.8-1.9, which numbers no calls)";
+      whom = "the ranks this rank waited for";
+      why.append(
+          "PyTorch's NCCL watchdog gave up on a collective: its line (\"Watchdog caught collective"
+              + " operation timeout: WorkNCCL(OpType=..., Timeout(ms)=...)\", or \"Caught"
+              + " collective operation timeout\" of a blocking wait) is PyTorch 1.8-1.9's, which"
+              + " gives the operation but no call number (SeqNum came in 1.10), so ranks that timed"
+              + " out in different calls cannot be told apart. A collective completes only when"
+              + " every rank of the process group enters it, so the cause is on a rank that did"
+              + " not.");
     } else if (signals.isEmpty() && !headers.isEmpty()) {
       title = "A collective timed out (PyTorch's watchdog line, cut before its WorkNCCL fields)";
       whom = "the ranks this rank waited for";

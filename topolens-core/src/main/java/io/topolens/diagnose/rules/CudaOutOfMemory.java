@@ -3,10 +3,14 @@ package io.topolens.diagnose.rules;
 import io.topolens.diagnose.Severity;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code cuda-out-of-memory}: NCCL could not allocate GPU memory for its buffers ({@code Cuda
- * failure 'out of memory'}, {@code Failed to CUDA calloc N bytes}).
+ * failure 'out of memory'}, {@code Failed to CUDA calloc N bytes}); or the framework could not
+ * ({@code RuntimeError: CUDA error: out of memory}, PyTorch's allocator's {@code CUDA out of
+ * memory. Tried to allocate 2.00 GiB}): a form of its own, the job's memory, not NCCL's buffers
+ * alone.
  */
 public final class CudaOutOfMemory extends WarningRule {
 
@@ -22,6 +26,29 @@ public final class CudaOutOfMemory extends WarningRule {
   @Override
   String title() {
     return "NCCL ran out of GPU memory";
+  }
+
+  /** Words of the framework's own allocation failures: PyTorch's allocator, its CUDA check. */
+  private static final List<String> FRAMEWORK = List.of("tried to allocate", "cuda error: out of");
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    boolean framework =
+        hits.stream()
+            .allMatch(
+                w ->
+                    FRAMEWORK.stream()
+                        .anyMatch(w.message().toLowerCase(java.util.Locale.ROOT)::contains));
+    return framework ? "A rank ran out of GPU memory (the framework's allocation)" : title();
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            FRAMEWORK,
+            "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",
+            "Reduce the memory per GPU (a smaller micro-batch, activation checkpointing, sharding the optimizer and parameters: ZeRO / FSDP), set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation, and check nvidia-smi for another process on the same GPU (two ranks on one device, a leftover run)."));
   }
 
   @Override

@@ -51,6 +51,19 @@ public final class DuplicateGpu extends WarningRule {
     return "NCCL found two ranks of one communicator on the same CUDA device and refused to build it (ncclInvalidUsage): every rank needs a GPU of its own. Usual causes: more processes per node than GPUs, a script that picks one fixed device (cuda:0, a default GPU) instead of the rank's own, torch.cuda.set_device never called before the first collective, or CUDA_VISIBLE_DEVICES showing each process the same single GPU.";
   }
 
+  /** The ranks and devices the lines name, where the reader read them. */
+  @Override
+  String title(List<NcclWarning> hits) {
+    List<String> pairs =
+        hits.stream()
+            .filter(w -> w.detail() instanceof NcclWarning.Detail.SameDevice)
+            .map(w -> (NcclWarning.Detail.SameDevice) w.detail())
+            .map(d -> "ranks " + d.rank() + " and " + d.other() + " on CUDA device " + d.device())
+            .distinct()
+            .toList();
+    return pairs.isEmpty() ? title() : title() + ": " + Facts.list(pairs, 4);
+  }
+
   @Override
   String fix() {
     return "Start at most one process per GPU (torchrun --nproc_per_node equal to the node's GPU count) and pin each to its local rank before init: torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) (or device_id= in init_process_group); drop hard-coded device indices; check with nvidia-smi that each process holds a different GPU.";

@@ -34,6 +34,10 @@ public final class GpuUnavailable extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            "failed to initialize nvml: unknown error",
+            "'Failed to initialize NVML: Unknown Error' inside a container that could use its GPUs before means the container lost access to the GPU device files: on hosts whose container runtime uses the systemd cgroup driver, a systemd daemon-reload (a package update, a unit change) rewrites the container's device cgroup without the /dev/nvidia* devices the NVIDIA runtime added (NVIDIA container toolkit's known issue); every CUDA call of the process fails from then on.",
+            "Restart the pod or container (its devices are added again); for good, pass the devices explicitly (the device plugin's DEVICE_LIST_STRATEGY=volume-mounts with --device nodes, or the NVIDIA container toolkit's CDI mode) or run the runtime with the cgroupfs driver, as the toolkit's troubleshooting notes say."),
+        new Form(
             "unknown error'",
             "'unknown error' (CUDA 999, CUDA_ERROR_UNKNOWN) at a process's first CUDA calls means the driver could not set the GPU up for this process at all: most often in a container or a scheduler's step (Docker, enroot/pyxis, Singularity, a Kubernetes pod) on a host where the nvidia_uvm kernel module is not loaded, so /dev/nvidia-uvm does not exist (it is loaded on demand by the first CUDA program run on the host, which a container cannot do); otherwise a GPU in a bad state (an Xid, a driver that needs a reset) or a host suspended and resumed.",
             "On the host: load the module (sudo modprobe nvidia-uvm, or nvidia-modprobe -u -c=0; any CUDA program run once on the host does it) and make it load at boot (persistence daemon, /etc/modules-load.d); check that /dev/nvidia-uvm and /dev/nvidia-uvm-tools exist and are passed into the container; then look for Xid errors (dmesg, nvidia-smi -q) and reset or reboot a GPU that still fails."));

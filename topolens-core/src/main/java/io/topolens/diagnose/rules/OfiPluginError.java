@@ -6,11 +6,12 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import io.topolens.model.NcclWarning.Detail.OfiFailure;
+import io.topolens.model.NcclWarning.OfiStep;
 import io.topolens.model.NetPluginEvent;
 import io.topolens.model.NetPluginEvent.Outcome;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
  * not add a peer's EFA address ({@code NET/OFI Unable to insert remote address into address vector
  * for device 1. RC: 0}), a security group without its self-referencing rules; or a transfer
  * completed with an error ({@code NET/OFI Request 0x... completed with error. RC: 20}), where the
- * same rules come first.
+ * same rules come first. It judges the step the reader read from the plugin's words of each release
+ * ({@link OfiFailure}), never the words.
  */
 public final class OfiPluginError implements Rule {
 
@@ -50,17 +52,20 @@ public final class OfiPluginError implements Rule {
           failed.stream().map(NetPluginEvent::process).collect(Collectors.toSet());
       List<Evidence> evidence = new ArrayList<>();
       List<NcclWarning> reasons =
-          ofi(job, m -> !m.contains("initialization failed") && !m.contains("plugin failed"))
-              .stream()
+          plugin(job).stream()
+              .filter(w -> step(w) != OfiStep.INIT_FAILED)
               .filter(w -> processes.contains(w.process()))
               .toList();
       reasons.forEach(w -> evidence.add(w.evidence()));
       failed.forEach(e -> evidence.add(e.evidence()));
-      boolean gdr = reasons.stream().anyMatch(w -> lower(w).contains("gdr disabled"));
+      boolean gdr = reasons.stream().anyMatch(w -> step(w) == OfiStep.GDR_REQUIRED);
       boolean endpoint =
           reasons.stream()
               .anyMatch(
-                  w -> lower(w).contains("endpoint") && lower(w).contains("invalid argument"));
+                  w ->
+                      step(w) == OfiStep.ENDPOINT
+                          && w.detail() instanceof OfiFailure f
+                          && f.invalidArgument());
       out.add(
           new Finding(
               id(),
@@ -86,25 +91,65 @@ public final class OfiPluginError implements Rule {
                   + " name the libfabric they need); do not set FI_EFA_USE_DEVICE_RDMA=0 on p4d/p5; read the"
                   + " NET/OFI lines before the failure for the reason."));
     }
-    // aws-ofi-nccl's own words when libfabric offers no provider it can use: "OFI fi_getinfo() call
-    // failed: No data available" (FI_ENODATA, 1.7+), "Couldn't find any optimal provider" (before
-    // 1.7), "Unable to find a protocol that worked"
+    String other = otherProvider(job);
+    if (other != null) {
+      // aws-ofi-nccl over another fabric (HPE Slingshot's cxi...): EFA's causes and fixes do not
+      // apply
+      Set<Evidence> cited = new java.util.HashSet<>();
+      out.forEach(f -> cited.addAll(f.evidence()));
+      List<NcclWarning> failures =
+          ofi(
+                  job,
+                  OfiStep.PEER_UNREACHABLE,
+                  OfiStep.COMPLETION_ERROR,
+                  OfiStep.POST_FAILED,
+                  OfiStep.REGISTER_MEMORY,
+                  OfiStep.SETUP,
+                  OfiStep.ENDPOINT)
+              .stream()
+              .filter(w -> !cited.contains(w.evidence()))
+              .toList();
+      if (!failures.isEmpty()) {
+        out.add(otherProvider(other, failures));
+      }
+      return out;
+    }
+    // libfabric offers aws-ofi-nccl no provider it can use (FI_ENODATA): the plugin's words of each
+    // release, libfabric's own (fi_info -p efa, its core's log, a quote)
+    // where NCCL went on to a network, net-plugin-fallback judges the fallback; libfabric's own
+    // lines
+    // name no NCCL process, so for them any network NCCL chose in the same file counts
+    Set<String> choseIn =
+        job.netPlugins().stream()
+            .filter(e -> e.outcome() == Outcome.SELECTED && e.evidence() != null)
+            .map(e -> e.evidence().file())
+            .collect(Collectors.toSet());
     List<NcclWarning> noProvider =
-        ofi(
-                job,
-                m ->
-                    m.contains("fi_getinfo() call failed: no data available")
-                        || m.contains("find any optimal provider")
-                        || m.contains("unable to find a protocol that worked")
-                        // libfabric's own words: fi_info -p efa, its core's log, a quote
-                        || m.contains("fi_getinfo: -61")
-                        || m.contains("provider efa returned -61")
-                        || (m.contains("fi_info -") && m.contains("-61")))
-            .stream()
-            // where NCCL went on to a network, net-plugin-fallback judges the fallback
+        ofi(job, OfiStep.NO_PROVIDER, OfiStep.EFA_NO_MATCH).stream()
             .filter(w -> !chose.contains(w.process()))
+            .filter(w -> !w.process().isEmpty() || !choseIn.contains(w.evidence().file()))
             .toList();
-    if (out.isEmpty() && !noProvider.isEmpty()) {
+    boolean noMatchOnly = noProvider.stream().allMatch(w -> step(w) == OfiStep.EFA_NO_MATCH);
+    if (out.isEmpty() && !noProvider.isEmpty() && noMatchOnly) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "libfabric's EFA provider offered aws-ofi-nccl nothing it asked for",
+              "libfabric's core says the EFA provider listed nothing for aws-ofi-nccl's request (libfabric"
+                  + " 1.2x's `provider efa output empty list`), and NCCL named no network after it: either the"
+                  + " process sees no EFA device (not passed into the container: /dev/infiniband/uverbs*, the"
+                  + " pod's vpc.amazonaws.com/efa), or the provider lacks a capability the plugin asks, most"
+                  + " often FI_HMEM (GPUDirect RDMA): a libfabric other than the EFA installer's, or an EFA"
+                  + " driver without it (aws-ofi-nccl issue 889: the driver's p2p file showed GPUDirect, so the"
+                  + " maintainers suspected the container's libfabric). The plugin then fails to initialise"
+                  + " and NCCL runs over TCP sockets or the job fails.",
+              noProvider.stream().map(NcclWarning::evidence).toList(),
+              "Inside the container: fi_info -p efa (lists the devices?) and FI_LOG_LEVEL=info fi_info -p efa -t"
+                  + " FI_EP_RDM -c FI_HMEM (GPUDirect?); use the EFA installer's libfabric (/opt/amazon/efa)"
+                  + " with its aws-ofi-nccl, no other libfabric on LD_LIBRARY_PATH; request the EFA devices in"
+                  + " the pod."));
+    } else if (out.isEmpty() && !noProvider.isEmpty()) {
       out.add(
           new Finding(
               id(),
@@ -124,13 +169,7 @@ public final class OfiPluginError implements Rule {
                   + " no /dev/infiniband hostPath over them; fi_info -p efa inside it must list them; check the"
                   + " instance type has EFA enabled."));
     }
-    List<NcclWarning> tcp =
-        ofi(
-            job,
-            m ->
-                m.contains("selected provider is tcp")
-                    || m.contains("selected provider is sockets")
-                    || m.contains("selected provider is udp"));
+    List<NcclWarning> tcp = ofi(job, OfiStep.TCP_PROVIDER);
     if (!tcp.isEmpty()) {
       out.add(
           new Finding(
@@ -148,12 +187,7 @@ public final class OfiPluginError implements Rule {
     // aws-ofi-nccl's connect and accept paths (1.0 to 1.17, the CM of 1.15+): "[CM: ]Unable to
     // insert remote address into address vector for device %d. RC: %s", "Failed call to
     // fi_av_insert": the peer's EFA address was refused, or it was added and no packet came back
-    List<NcclWarning> unreachable =
-        ofi(
-            job,
-            m ->
-                m.contains("insert remote address into address vector")
-                    || m.contains("failed call to fi_av_insert"));
+    List<NcclWarning> unreachable = ofi(job, OfiStep.PEER_UNREACHABLE);
     if (!unreachable.isEmpty()) {
       out.add(
           new Finding(
@@ -174,19 +208,29 @@ public final class OfiPluginError implements Rule {
     }
     // a transfer EFA completed with an error (aws-ofi-nccl's completion queue: "Request %p
     // completed
-    // with error. RC: %d. ...", "Operation with NULL context completed with error"): where the
-    // address was accepted, a peer whose packets never arrive
+    // with error. RC: %d. ...", "Operation with NULL context completed with error"), or libfabric
+    // refused to post one or to read its completion ("Unable to post receive buffer", "Unable to
+    // read from fi_cq_readerr" of 1.0-1.6): where the address was accepted, a peer whose packets
+    // never arrive
     List<NcclWarning> completed =
-        unreachable.isEmpty() ? ofi(job, m -> m.contains("completed with error")) : List.of();
+        unreachable.isEmpty() ? ofi(job, OfiStep.COMPLETION_ERROR, OfiStep.POST_FAILED) : List.of();
     if (!completed.isEmpty()) {
+      boolean completion = completed.stream().anyMatch(w -> step(w) == OfiStep.COMPLETION_ERROR);
       out.add(
           new Finding(
               id(),
               Severity.ERROR,
-              "An EFA transfer between nodes completed with an error",
-              "aws-ofi-nccl read an error completion from EFA for a send or receive between the"
-                  + " nodes (the RC is libfabric's code for it; a libfabric line beside it names the"
-                  + " provider's reason), so the collective fails or hangs. The first cause to rule"
+              completion
+                  ? "An EFA transfer between nodes completed with an error"
+                  : "libfabric refused an EFA transfer between nodes",
+              (completion
+                      ? "aws-ofi-nccl read an error completion from EFA for a send or receive between the"
+                          + " nodes (the RC is libfabric's code for it; a libfabric line beside it names the"
+                          + " provider's reason), so the collective fails or hangs."
+                      : "libfabric refused to post a send, receive or read of aws-ofi-nccl between the"
+                          + " nodes, or to read their completions (the RC is libfabric's code for it), so"
+                          + " the connection or the collective fails.")
+                  + " The first cause to rule"
                   + " out is the security group: EFA's traffic is not IP, and without a rule"
                   + " allowing all traffic to and from the security group itself the packets never"
                   + " arrive (aws-ofi-nccl issue 156: RC 20 with libfabric's prov_err 20, gone"
@@ -199,9 +243,11 @@ public final class OfiPluginError implements Rule {
                   + " fi_pingpong -p efa between two nodes before the job; read the peer's log for a"
                   + " process that died first."));
     }
-    List<NcclWarning> register = ofi(job, m -> m.contains("unable to register memory"));
+    List<NcclWarning> register = ofi(job, OfiStep.REGISTER_MEMORY);
     if (!register.isEmpty()) {
-      boolean einval = register.stream().anyMatch(w -> w.message().contains("RC: -22"));
+      boolean einval =
+          register.stream()
+              .anyMatch(w -> w.detail() instanceof OfiFailure f && f.invalidArgument());
       out.add(
           new Finding(
               id(),
@@ -223,17 +269,7 @@ public final class OfiPluginError implements Rule {
     Set<Evidence> cited = new java.util.HashSet<>();
     out.forEach(f -> cited.addAll(f.evidence()));
     List<NcclWarning> setup =
-        ofi(
-                job,
-                m ->
-                    m.startsWith("net/ofi ")
-                        && (m.contains("couldn't ")
-                            || m.contains("cannot continue")
-                            || m.contains("failed to set fi_opt")
-                            || m.contains("emulated_write is true")
-                            || m.contains("gdr disabled on gdr-supported")
-                            || (m.contains("endpoint") && m.contains("failed"))))
-            .stream()
+        ofi(job, OfiStep.SETUP, OfiStep.ENDPOINT, OfiStep.GDR_REQUIRED).stream()
             .filter(w -> !cited.contains(w.evidence()))
             .toList();
     if (!setup.isEmpty()) {
@@ -258,14 +294,62 @@ public final class OfiPluginError implements Rule {
     return out;
   }
 
-  private static List<NcclWarning> ofi(Job job, java.util.function.Predicate<String> test) {
+  /**
+   * The libfabric provider aws-ofi-nccl ran over where the log names one and it is neither EFA's
+   * nor a TCP one (those are this rule's own cases): {@code cxi} (HPE Slingshot), {@code verbs}...;
+   * else null.
+   */
+  private static String otherProvider(Job job) {
+    Set<String> named =
+        job.netPlugins().stream()
+            .map(NetPluginEvent::provider)
+            .filter(java.util.Objects::nonNull)
+            .collect(Collectors.toCollection(java.util.TreeSet::new));
+    if (named.contains(NetPluginEvent.EFA)) {
+      return null;
+    }
+    return named.stream()
+        .filter(p -> !p.startsWith("tcp") && !p.startsWith("sockets") && !p.startsWith("udp"))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** aws-ofi-nccl's failures over a provider other than EFA's, named for what they are. */
+  private Finding otherProvider(String provider, List<NcclWarning> failures) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "aws-ofi-nccl failed over libfabric's " + provider + " provider",
+        "aws-ofi-nccl runs here over libfabric's "
+            + provider
+            + " provider, not AWS EFA (its Selected Provider line says so), and it failed to set up,"
+            + " connect, register memory or complete a transfer (the lines shown; the RC and error"
+            + " text are libfabric's, the provider's own log names the reason with FI_LOG_LEVEL=warn)."
+            + " EFA's causes (security groups, the EFA installer) do not apply: a libfabric or"
+            + " aws-ofi-nccl not built for this fabric, the fabric's own service (for Slingshot's cxi,"
+            + " the node's CXI service and VNI the job runs under), or a peer process that exited.",
+        failures.stream().map(NcclWarning::evidence).toList(),
+        "Use the libfabric and aws-ofi-nccl the site builds for this fabric (its module or"
+            + " container); rerun with FI_LOG_LEVEL=warn to see the provider's reason; check the"
+            + " peer's log for a process that died first; NCCL_NET=Socket to confirm the job runs"
+            + " without the plugin.");
+  }
+
+  /** The network plugin's warnings (with their lines). */
+  private static List<NcclWarning> plugin(Job job) {
     return job.warnings().stream()
         .filter(w -> w.kind() == NcclWarning.Kind.NET_PLUGIN && w.evidence() != null)
-        .filter(w -> test.test(lower(w)))
         .toList();
   }
 
-  private static String lower(NcclWarning w) {
-    return w.message().toLowerCase(Locale.ROOT);
+  /** The plugin's warnings whose reading names one of the steps. */
+  private static List<NcclWarning> ofi(Job job, OfiStep... steps) {
+    Set<OfiStep> wanted = Set.of(steps);
+    return plugin(job).stream().filter(w -> step(w) != null && wanted.contains(step(w))).toList();
+  }
+
+  /** The step the reader read from the line, or null. */
+  private static OfiStep step(NcclWarning w) {
+    return w.detail() instanceof OfiFailure f ? f.step() : null;
   }
 }

@@ -2,12 +2,15 @@ package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
 import io.topolens.model.NcclWarning;
+import java.util.List;
 
 /**
  * {@code rank-killed}: a rank died of SIGKILL (torchrun's {@code exitcode: -9}, {@code Signal 9
  * (SIGKILL)}, Open MPI's {@code exited on signal 9 (Killed)}) or the out-of-memory killer said so
  * (Slurm's {@code oom-kill event(s)}, the kernel's {@code Out of memory: Killed process}, a memory
- * cgroup's {@code Memory cgroup out of memory: Killed process}, {@code oom-kill:constraint=...}).
+ * cgroup's {@code Memory cgroup out of memory: Killed process}, {@code oom-kill:constraint=...}),
+ * or Kubernetes did ({@code Reason: OOMKilled}; the kubelet's eviction {@code The node was low on
+ * resource: memory.}, a form of its own).
  */
 public final class RankKilled extends WarningRule {
 
@@ -28,6 +31,15 @@ public final class RankKilled extends WarningRule {
   @Override
   String explanation() {
     return "A rank's process ended by SIGKILL (exit code -9), which it cannot catch: nothing in the rank's own log says why, because it had no chance to print. The usual sender is the kernel's out-of-memory killer, when the node (or the container's or Slurm job's memory cgroup) runs out of host RAM: every rank loading a full model copy, many DataLoader workers, pinned-memory buffers. A scheduler or an operator (a time limit, a preemption, kill -9) does the same. The other ranks then fail with a peer that closed its connection (ncclRemoteError, Connection closed by remote peer) or time out in their next collective: those are consequences, not the cause.";
+  }
+
+  @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "low on resource: memory",
+            "Here the kubelet evicted the pod because the node ran low on memory (its eviction threshold, before the kernel's OOM killer): it evicts first the pods that use more memory than they request, and a training pod with no memory request (\"exceeds its request of 0\") is among the first.",
+            "Give the training pods memory requests equal to their limits (Guaranteed QoS, evicted last) sized to what each rank uses, and keep other pods off the GPU nodes (taints, a node pool of their own); kubectl describe node shows MemoryPressure and what runs there."));
   }
 
   @Override

@@ -95,7 +95,8 @@ public final class ShmExhausted implements Rule {
 
   /** Exit code -7: SIGBUS as torchrun's agent and DeepSpeed's launcher print a signal. */
   private static final java.util.regex.Pattern EXIT_SIGBUS =
-      java.util.regex.Pattern.compile("(exitcode: |return code = )-7(?!\\d)");
+      java.util.regex.Pattern.compile(
+          "(exitcode: |exitcode  : |return code = |terminated with code )-7(?!\\d)");
 
   /**
    * Whether a line says a process died of SIGBUS: a runtime's {@code Bus error}, or a launcher's

@@ -15,6 +15,26 @@ class CollectiveTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "PyTorch 1.8-1.9's watchdog line, which numbers no calls (ProcessGroupNCCL.cpp's"
+                    + " format, values filled in)",
+                """
+                RuntimeError: [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800386 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "A collective timed out on rank(s) 0 (PyTorch 1.8-1.9, which numbers no"
+                            + " calls)",
+                        "SeqNum came in 1.10")
+                    .at("a.log:1")),
+        given(
+                "PyTorch 1.8's blocking wait (WorkNCCL::timedOut's format, values filled in)",
+                """
+                RuntimeError: Caught collective operation timeout: WorkNCCL(OpType=BROADCAST, TensorShape=[1], Timeout(ms)=1800000) ran for 1800190 milliseconds before timing out.
+                """)
+            .expect(
+                error("A collective timed out (PyTorch 1.8-1.9, which numbers no calls)")
+                    .at("a.log:1")),
+        given(
                 "ranks 0 and 4 time out in call 1580 (PyTorch 2.x)",
                 excerpt("watchdog-same-call-llamafactory-7396.log"))
             .expect(

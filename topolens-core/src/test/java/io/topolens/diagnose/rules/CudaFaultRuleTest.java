@@ -45,6 +45,43 @@ class CudaFaultRuleTest {
                 """)
             .expect(error("1 line(s) of 1 distinct form(s)").at("a.log:1")),
         given(
+                "PyTorch's own CUDA check, then its watchdog, on an uncorrectable ECC error"
+                    + " (https://github.com/kohya-ss/sd-scripts/issues/1434)",
+                """
+                RuntimeError: CUDA error: uncorrectable ECC error encountered
+                CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+                [E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with exception: CUDA error: uncorrectable ECC error encountered
+                """)
+            .expect(
+                error(
+                        "The GPU reported an uncorrectable hardware error (ECC memory or NVLink)",
+                        "nvidia-smi -q -d ECC")
+                    .lacks("CUDA_LAUNCH_BLOCKING=1 (and compute-sanitizer")
+                    .at("a.log:1", "a.log:3")),
+        given(
+                "the NVLink form as a JSON error file holds it (cudaErrorNvlinkUncorrectable, 220)",
+                """
+                "message": "RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution\\nCUDA kernel errors might be asynchronously reported at some other API call",
+                """)
+            .expect(
+                error(
+                        "The GPU reported an uncorrectable hardware error (ECC memory or NVLink)",
+                        "nvidia-smi nvlink -e")
+                    .at("a.log:1")),
+        given(
+                "a kernel's own assertion (cudaErrorAssert, 710) as PyTorch raises it",
+                """
+                RuntimeError: CUDA error: device-side assert triggered
+                """)
+            .expect(
+                error("A GPU kernel's own assertion failed (device-side assert)", "labels")
+                    .at("a.log:1")),
+        given(
+            "a CUDA error of no kernel-fault kind: operation not permitted when stream is capturing",
+            """
+            RuntimeError: CUDA error: operation not permitted when stream is capturing
+            """),
+        given(
             "a driver older than CUDA is cuda-driver-too-old's (cuml issue 5961)",
             """
             VM-192-150-centos:2871:2871 [32523] misc/cudawrap.cc:182 NCCL WARN Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'

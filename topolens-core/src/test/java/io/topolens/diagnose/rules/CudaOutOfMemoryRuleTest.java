@@ -14,6 +14,27 @@ class CudaOutOfMemoryRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "PyTorch's allocator on one rank of eight before the others' watchdog timeout"
+                    + " (https://github.com/modelscope/FunASR/issues/2006)",
+                """
+                [rank2]: torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 336.00 MiB. GPU  has a total capacity of 79.15 GiB of which 141.25 MiB is free. Process 2109115 has 78.99 GiB memory in use.
+                """)
+            .expect(
+                error(
+                        "A rank ran out of GPU memory (the framework's allocation)",
+                        "expandable_segments")
+                    .lacks("NCCL ran out of GPU memory")
+                    .at("a.log:1")),
+        given(
+                "PyTorch's CUDA check at a barrier (https://github.com/MIC-DKFZ/nnUNet/issues/593)",
+                """
+                    work = default_pg.barrier(opts=opts)
+                RuntimeError: CUDA error: out of memory
+                Killing subprocess 31867
+                """)
+            .expect(
+                error("A rank ran out of GPU memory (the framework's allocation)").at("a.log:2")),
+        given(
                 "alloc.h: the CUDA error, then the calloc that failed (nccl issue 1235)",
                 """
                 ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'

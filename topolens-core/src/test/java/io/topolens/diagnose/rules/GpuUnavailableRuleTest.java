@@ -17,6 +17,12 @@ class GpuUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "NVML inside a container that lost its GPUs (nvidia-smi's words)",
+                """
+                Failed to initialize NVML: Unknown Error
+                """)
+            .expect(error("daemon-reload", "cgroupfs").at("a.log:1")),
+        given(
                 "CUDA 46 at init (init.cc, 2.28.3)",
                 """
                 node-a:4021:4090 [0] init.cc:1987 NCCL WARN Cuda failure 'CUDA-capable device(s) is/are busy or unavailable'

@@ -19,6 +19,13 @@ class RankAbortedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch.multiprocessing's spawn"
+                    + " (https://github.com/rshaojimmy/MultiModal-DeepFake/issues/24)",
+                """
+                torch.multiprocessing.spawn.ProcessExitedException: process 1 terminated with signal SIGABRT
+                """)
+            .expect(error("A rank aborted (SIGABRT)").at("a.log:1")),
+        given(
                 "torchrun's agent line alone (https://github.com/hpcaitech/ColossalAI/issues/3556)",
                 """
                 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -6) local_rank: 0 (pid: 514946) of binary: /usr/bin/python
@@ -43,7 +50,8 @@ class RankAbortedRuleTest {
                   traceback : Signal 6 (SIGABRT) received by PID 3438
                 """)
             .expect(
-                error("A rank aborted (SIGABRT)", "2 line(s) of 1 distinct form(s)").at("a.log:3")),
+                error("A rank aborted (SIGABRT)", "4 line(s) of 2 distinct form(s)")
+                    .at("a.log:1", "a.log:3")),
         given(
                 "the watchdog's timeout in the terminate line's what(), then the summary"
                     + " (https://github.com/arrival-ltd/catalyst-rl-tutorial/issues/15;"
@@ -57,7 +65,7 @@ class RankAbortedRuleTest {
                 """)
             .expect(
                 warn("A rank aborted (SIGABRT)", "Here it was PyTorch's watchdog")
-                    .at("a.log:1", "a.log:5", "a.log:2")),
+                    .at("a.log:1", "a.log:3", "a.log:5", "a.log:2")),
         given(
                 "a C++ exception nothing caught (https://github.com/hku-mars/GS-SDF/issues/1)",
                 """

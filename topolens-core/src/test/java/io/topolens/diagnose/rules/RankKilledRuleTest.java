@@ -14,6 +14,46 @@ class RankKilledRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch.multiprocessing's spawn, the traceback's raise quoted above it"
+                    + " (https://github.com/lyu-yx/ACUMEN/issues/4)",
+                """
+                    raise ProcessExitedException(
+                torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL
+                """)
+            .expect(error("A rank was killed (SIGKILL").at("a.log:2")),
+        given(
+                "Kubernetes: the container's status after the kernel's OOM killer (kubectl describe"
+                    + " pod)",
+                """
+                    Last State:     Terminated
+                      Reason:       OOMKilled
+                      Exit Code:    137
+                """)
+            .expect(error("A rank was killed (SIGKILL", "OOMKilled").at("a.log:2")),
+        given(
+                "the kubelet's eviction under node memory pressure (eviction_manager.go's message"
+                    + " as kubectl get events prints it)",
+                """
+                3m26s       Warning   Evicted   pod/trainer-worker-0   The node was low on resource: memory. Container pytorch was using 61290852Ki, which exceeds its request of 0.
+                """)
+            .expect(error("Guaranteed QoS").at("a.log:1")),
+        given(
+                "MPICH's / Intel MPI's hydra (ui/mpich/mpiexec.c), after a CUDA error in another"
+                    + " process's output",
+                """
+                ===================================================================================
+                =   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES
+                =   RANK 0 PID 5490 RUNNING AT gn59
+                =   KILLED BY SIGNAL: 9 (Killed)
+                ===================================================================================
+                """)
+            .expect(error("A rank was killed (SIGKILL").at("a.log:4")),
+        given(
+            "OOMKilled inside a word is not the status",
+            """
+            kube_pod_container_status_last_terminated_reason{reason="NotOOMKilledYet"} 0
+            """),
+        given(
                 "torchrun's failure line after SIGTERM to the others"
                     + " (https://github.com/hpcaitech/ColossalAI/issues/3514)",
                 """

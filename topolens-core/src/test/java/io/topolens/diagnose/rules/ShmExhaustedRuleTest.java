@@ -122,7 +122,7 @@ class ShmExhaustedRuleTest {
                 """)
             .expect(
                 error("A process died of a bus error: /dev/shm is too small", "sizeLimit")
-                    .at("a.log:1", "a.log:4")),
+                    .at("a.log:1", "a.log:2", "a.log:4")),
         given(
             "exit codes that only start with 7 are other signals' or the program's",
             """
