@@ -730,6 +730,12 @@ public final class Needles {
    */
   public static final String CUDA_OOM = "CUDA out of memory";
 
+  /**
+   * A GPU kernel's assert() as CUDA prints it: {@code block: [0,0,0], thread: [5,0,0] Assertion `t
+   * >= 0 && t < n_classes` failed.}
+   */
+  public static final String KERNEL_ASSERT = "] Assertion `";
+
   /** torch/cuda/__init__.py's {@code Found no NVIDIA driver on your system.} */
   public static final String NO_DRIVER = "Found no NVIDIA driver";
 
@@ -753,6 +759,24 @@ public final class Needles {
    */
   public static final String CHILD_CODE = "terminated with code -";
 
+  /** kube-scheduler's FailedScheduling: {@code 0/4 nodes are available: 4 Insufficient ...}. */
+  public static final String NODES_AVAILABLE = "nodes are available: ";
+
+  /** The kubelet's device manager at admission (UnexpectedAdmissionError). */
+  public static final String DEVICES_UNAVAILABLE = "requested number of devices unavailable";
+
+  /** Slurm's refusal of a request no node of the partition can meet. */
+  public static final String NODE_CONFIGURATION = "Requested node configuration is not available";
+
+  /** Open MPI's rmaps help text: more ranks than the hostfile's slots. */
+  public static final String NO_SLOTS = "not enough slots available";
+
+  /** torch.multiprocessing's spawn: {@code process 1 terminated with signal SIGABRT}. */
+  public static final String SPAWN_SIGNAL = "terminated with signal SIG";
+
+  /** pdsh's ssh module: {@code pdsh@node1: node2: ssh exited with exit code 255}. */
+  public static final String PDSH_SSH = "ssh exited with exit code 255";
+
   /** MPICH's and Intel MPI's hydra: {@code = KILLED BY SIGNAL: 9 (Killed)}. */
   public static final String HYDRA_KILLED = "KILLED BY SIGNAL: ";
 
@@ -773,6 +797,9 @@ public final class Needles {
 
   /** Open MPI's btl tcp reached a process it did not expect (a shared address: docker0). */
   public static final String BTL_TCP_PEER = "unexpected process identifier";
+
+  /** Open MPI's btl tcp's endpoint code: {@code btl_tcp_endpoint.c:803:...] connect() to ...}. */
+  public static final String BTL_TCP_ENDPOINT = "btl_tcp_endpoint";
 
   /** torch 2.3 on: {@code TCP client failed to connect/validate to host H:P - retrying ...}. */
   public static final String STORE_VALIDATE = "failed to connect/validate";
@@ -904,6 +931,7 @@ public final class Needles {
                 PORT_MODULE,
                 VERBS_QP_FAILED,
                 CUDA_ERROR,
+                KERNEL_ASSERT,
                 CUDA_OOM,
                 NO_DRIVER,
                 NVML_INIT,
@@ -911,12 +939,19 @@ public final class Needles {
                 CONTAINER_CLI,
                 EXIT_TABLE,
                 CHILD_CODE,
+                SPAWN_SIGNAL,
+                PDSH_SSH,
+                NODES_AVAILABLE,
+                DEVICES_UNAVAILABLE,
+                NODE_CONFIGURATION,
+                NO_SLOTS,
                 HYDRA_KILLED,
                 HYDRA_EXIT,
                 HYDRA_STRING,
                 OOM_KILLED,
                 EVICTED_MEMORY,
                 BTL_TCP_PEER,
+                BTL_TCP_ENDPOINT,
                 STORE_VALIDATE,
                 DUMP_OBSERVED),
             STACK_FRAMES.stream())
