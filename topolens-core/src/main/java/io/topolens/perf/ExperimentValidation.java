@@ -30,13 +30,8 @@ public final class ExperimentValidation {
   private final PerfConstants k;
   private final boolean launch;
 
-  /**
-   * A judge that predicts with the fit host's launch time, as the model does everywhere: the
-   * probes' launch measurements widened the held-out error (docs/model-validation.md, last
-   * section).
-   */
   public ExperimentValidation(HardwareCatalog catalog, PerfConstants k) {
-    this(catalog, k, false);
+    this(catalog, k, true);
   }
 
   private ExperimentValidation(HardwareCatalog catalog, PerfConstants k, boolean launch) {
@@ -46,11 +41,11 @@ public final class ExperimentValidation {
   }
 
   /**
-   * The same judge with each variant's per-layer launch time scaled by its probe's launch
-   * measurement, where one was made: what {@link LaunchChecks} sets against the fit host's.
+   * The same judge with the probes' launch measurements left out: every variant's per-layer launch
+   * time the fit host's, as before the probe measured it.
    */
-  public ExperimentValidation withLaunch() {
-    return new ExperimentValidation(catalog, k, true);
+  public ExperimentValidation withoutLaunch() {
+    return new ExperimentValidation(catalog, k, false);
   }
 
   /**

@@ -46,13 +46,13 @@ public final class LaunchChecks {
 
   /** The checks of one experiment's results.json; none when no probe of it measured its launch. */
   public List<Check> of(Path results, Path config) throws InputProblem {
-    ExperimentValidation.Report with =
-        new ExperimentValidation(catalog, k).withLaunch().run(results, config);
+    ExperimentValidation.Report with = new ExperimentValidation(catalog, k).run(results, config);
     List<Check> out = new ArrayList<>();
     if (with.launches().isEmpty()) {
       return out;
     }
-    ExperimentValidation.Report without = new ExperimentValidation(catalog, k).run(results, config);
+    ExperimentValidation.Report without =
+        new ExperimentValidation(catalog, k).withoutLaunch().run(results, config);
     for (var e : with.launches().entrySet()) {
       ValidationReport.StepCheck a = step(with, e.getKey());
       ValidationReport.StepCheck b = step(without, e.getKey());

@@ -49,8 +49,8 @@ final class LaunchMarkdown {
             + " small MLP block under autograd, the median over the probe's ranks) scales the"
             + " per-layer launch time: `compute.launchPerLayerS` x the op / `compute.launchRefLayerUs`"
             + " (%.0f us/op, bridged on one H100: bench/results/h100-launch). Each run is predicted"
-            + " with the probe's launch speed and with the fit host's (what the model does: it"
-            + " leaves the probe's launch line out), its paths calibrated by its own probe's busbw. Nothing is"
+            + " with the probe's launch speed and with the fit host's (what the model does without"
+            + " a probe's launch line), its paths calibrated by its own probe's busbw. Nothing is"
             + " fitted to these runs; the predictions were written down before they were measured"
             + " (bench/results/launch-heldout-predictions).%n%n",
         k.value("compute.launchRefLayerUs"));

@@ -93,8 +93,7 @@ final class Predictions {
                 .scenario();
         // without NCCL's path lines (gloo, or no NCCL_DEBUG=INFO) the probe's busbw is no path's
         Map<String, Double> busbw = v.transports().isEmpty() ? Map.of() : v.busbw();
-        // the fit host's launch time: the probe's launch measurement widened the held-out error
-        Calibration probe = validation.probeCalibration(s, busbw);
+        Calibration probe = validation.probeCalibration(s, busbw).withLaunch(v.launch());
         own.put(v.name(), new StepModel(catalog, k, probe).predict(s).stepS());
         from.put(v.name(), basis(probe, v));
         if (v.ok() && v.stepSeconds() != null) {

@@ -15,9 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The one-pod runs of bench/results whose probes measured the host's launch speed, replayed from
- * their recorded logs: the experiment reads each probe's launch line into its variant, and its
- * table predicts the step with the fit host's launch time, which validate-model's launch section
- * found the closer of the two (issue 12; docs/model-validation.md, last section).
+ * their recorded logs: the experiment reads each probe's launch line into its variant and its table
+ * predicts the step with it, as validate-model's launch section does (issue 12).
  */
 class RecordedLaunchTest {
   @TempDir Path work;
@@ -39,9 +38,8 @@ class RecordedLaunchTest {
       assertThat(now.launch().layerUs()).isEqualTo(stored.launch().layerUs());
       assertThat(now.launch().kernelUs()).isEqualTo(stored.launch().kernelUs());
       assertThat(now.launch().evidence().line()).isEqualTo(stored.launch().evidence().line());
-      // the table predicts with the fit host's launch time: the probe's widened the error
-      assertThat(now.predictedSeconds()).isCloseTo(c.without(), within(1e-9));
-      assertThat(now.predictedSeconds()).isNotCloseTo(c.with(), within(1e-6));
+      assertThat(now.predictedSeconds()).isCloseTo(c.with(), within(1e-9));
+      assertThat(now.predictedSeconds()).isNotCloseTo(c.without(), within(1e-6));
     }
   }
 
