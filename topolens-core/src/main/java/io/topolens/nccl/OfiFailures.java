@@ -34,8 +34,8 @@ final class OfiFailures {
                   "only efa provider is supported",
                   // libfabric's core and fi_info utility
                   "provider efa returned -61",
-                  "provider efa output empty list",
                   "fi_getinfo: -61")),
+          new Words(OfiStep.EFA_NO_MATCH, List.of("provider efa output empty list")),
           new Words(
               OfiStep.TCP_PROVIDER,
               List.of(

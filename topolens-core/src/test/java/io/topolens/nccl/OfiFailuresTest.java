@@ -53,7 +53,7 @@ class OfiFailuresTest {
         // https://github.com/aws/libfabric/issues/3
         Arguments.of(
             "libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list",
-            OfiStep.NO_PROVIDER,
+            OfiStep.EFA_NO_MATCH,
             0),
         Arguments.of(
             "libfabric:72089:core:core:fi_getinfo_():889<warn> fi_getinfo: provider efa returned -61 (No data available)",

@@ -162,7 +162,27 @@ class OfiPluginErrorRuleTest {
                 """
                   | 2025-05-16T16:39:51.208-07:00libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list
                 """)
-            .expect(error("aws-ofi-nccl found no EFA device").at("a.log:1")),
+            .expect(
+                error("EFA provider offered aws-ofi-nccl nothing", "FI_HMEM", "issue 889")
+                    .at("a.log:1")),
+        given(
+            "libfabric's empty list, then the plugin went on over EFA: no finding (the 1.x retry"
+                + " without GPUDirect; the libfabric line of https://github.com/aws/aws-ofi-nccl/issues/889,"
+                + " aws-ofi-nccl's INFO lines of https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa output empty list
+            algo-1:462:462 [0] NCCL INFO NET/OFI Selected Provider is efa
+            algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
+            """),
+        given(
+            "libfabric's -61 for the EFA provider, then NCCL chose AWS Libfabric: no finding (the"
+                + " libfabric line of https://github.com/aws/libfabric/issues/3, aws-ofi-nccl's INFO lines"
+                + " of https://github.com/aws/aws-ofi-nccl/issues/161)",
+            """
+            libfabric:72089:core:core:fi_getinfo_():889<warn> fi_getinfo: provider efa returned -61 (No data available)
+            algo-1:462:462 [0] NCCL INFO NET/OFI Selected Provider is efa
+            algo-1:462:462 [0] NCCL INFO Using network AWS Libfabric
+            """),
         given(
                 "1.x posting a receive refused: not a completion (nccl_ofi_net.c @00b10af7's format,"
                     + " nccl/messages)",
@@ -173,6 +193,20 @@ class OfiPluginErrorRuleTest {
                 error("libfabric refused an EFA transfer between nodes", "security group itself")
                     .lacks("read an error completion")
                     .at("a.log:1")),
+        given(
+                "aws-ofi-nccl 1.6 over Slingshot's cxi provider could not open its domain: no EFA"
+                    + " advice (https://github.com/aws/aws-ofi-nccl/issues/801, its lines with a host"
+                    + " header)",
+                """
+                libfabric:507357:1741146011::cxi:fabric:cxip_nic_get_rgroup_vni():253<warn> : Failed to find valid default rgroup and vni for cxi0
+                nid001:507357:507357 [0] NCCL INFO NET/OFI Selected Provider is cxi (found 8 nics)
+                nid001:507357:507357 [0] NCCL INFO Using network AWS Libfabric
+                nid001:507357:507401 [0] nccl_ofi_ofiutils.c:180 NCCL WARN NET/OFI Couldn't open a fabric access domain. RC: -38, ERROR: Function not implemented
+                """)
+            .expect(
+                error("failed over libfabric's cxi provider", "not AWS EFA", "FI_LOG_LEVEL=warn")
+                    .lacks("security group itself")
+                    .at("a.log:4")),
         given(
             "the teardown of 1.x's memory registration is not the plugin's failure (nccl_ofi_net.c"
                 + " @00b10af7's format)",

@@ -30,6 +30,25 @@ class ProxyErrorRuleTest {
                 """)
             .expect(error("proxy thread").at("a.log:1")),
         given(
+                "2.12-2.18's call to a local rank's proxy, after the socket under it closed"
+                    + " (https://github.com/dmlc/xgboost/issues/7982)",
+                """
+                ip-172-31-12-104:28056:17126 [0] misc/socket.cc:523 NCCL WARN Net : Connection closed by remote peer ip-172-31-12-104.ap-southeast-1.compute.internal<36803>
+                ip-172-31-12-104:28056:17126 [0] NCCL INFO misc/socket.cc:531 -> 2
+                ip-172-31-12-104:28056:17126 [0] proxy.cc:808 NCCL WARN Proxy Call to rank 3 failed (Connect)
+                """)
+            .expect(error("proxy thread").at("a.log:3")),
+        given(
+                "the same after PyTorch's Last error:, NCCL 2.14.3 (a vLLM file of the code corpus"
+                    + " quoting it; the PyTorch lines as ProcessGroupNCCL prints them)",
+                """
+                RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3
+                ncclInternalError: Internal check failed.
+                Last error:
+                Proxy Call to rank 8 failed (Connect)
+                """)
+            .expect(error("proxy thread").at("a.log:4")),
+        given(
             "the proxy out of file descriptors is resource-limit's",
             """
             node-a:4021:4095 [3] proxy.cc:1600 NCCL WARN [Service thread] Accept failed Too many open files
