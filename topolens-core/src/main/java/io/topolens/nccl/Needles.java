@@ -791,6 +791,17 @@ public final class Needles {
   /** torch.multiprocessing's spawn: {@code process 1 terminated with signal SIGABRT}. */
   public static final String SPAWN_SIGNAL = "terminated with signal SIG";
 
+  /**
+   * horovodrun's ssh check (runner/launch.py): {@code ssh not successful for host node2:}, then
+   * {@code RuntimeError: could not connect to some hosts via ssh}.
+   */
+  public static final String HOROVOD_SSH = "ssh not successful for host";
+
+  public static final String HOROVOD_SSH_FAILED = "could not connect to some hosts via ssh";
+
+  /** horovodrun's interface check: {@code Unable to find a set of common task-to-task ...}. */
+  public static final String HOROVOD_NICS = "common task-to-task communication interfaces";
+
   /** pdsh's ssh module: {@code pdsh@node1: node2: ssh exited with exit code 255}. */
   public static final String PDSH_SSH = "ssh exited with exit code 255";
 
@@ -963,6 +974,9 @@ public final class Needles {
                 CHILD_CODE,
                 SPAWN_SIGNAL,
                 PDSH_SSH,
+                HOROVOD_SSH,
+                HOROVOD_SSH_FAILED,
+                HOROVOD_NICS,
                 NODES_AVAILABLE,
                 DEVICES_UNAVAILABLE,
                 NODE_CONFIGURATION,
