@@ -43,6 +43,11 @@ import re
 import sys
 
 MIN = 16
+# a format's other literals (not its longest) count from this length (measured: bench/results/nccl-messages/other-literals.txt)
+OTHER_MIN = 18
+ALL_LITERALS = True
+# reviewed: other literals that other programs' lines say too
+OTHER_EXCLUDE = {'allocated on device', 'localHostHash = 0x'}
 WINDOW = 12
 # the line filter's pass shifts by the first this many bytes of each needle (NeedleSet: its shortest long needle)
 SHIFT_BYTES = 8
@@ -188,9 +193,18 @@ def main(argv):
     healthy += [r[4] for r in rows if r[0] == '-']
     literals = {}
     for fmt in formats:
-        lit = literal(CONVERSION.split(fmt.replace('\\n', ' ')))
+        parts = CONVERSION.split(fmt.replace('\\n', ' '))
+        lit = literal(parts)
         if len(lit) >= MIN:
             literals.setdefault(lit, fmt)
+        # the format's other literals of OTHER_MIN bytes or more: quoted without the longest
+        # (a blog's "Error: rank 27 and rank 19 both on CUDA device 53000", the header and the
+        # literal before the first number dropped), they still tell the format
+        if len(argv) > 1 and argv[1] == '--all-literals' or ALL_LITERALS:
+            for p in parts:
+                q = p.strip()
+                if len(q) >= OTHER_MIN and q[0].isalpha() and not TAG.match(q) and q not in OTHER_EXCLUDE:
+                    literals.setdefault(q, fmt)
     for r in rows:
         if r[0] in ('-', 'unnamed') or r[1] == 'TEXT' or any(p.fullmatch(r[4]) for p in known):
             continue

@@ -86,6 +86,77 @@ public record NcclWarning(
     record FabricManagerDown(boolean driverError, boolean noSwitch) implements Detail {}
 
     /**
+     * The two ranks NCCL's duplicate-GPU check found on one device ({@link Kind#DUPLICATE_GPU}:
+     * {@code Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000}, also quoted
+     * without its first words).
+     *
+     * @param rank the first rank named
+     * @param other the second rank named
+     * @param device the device's bus id as printed ({@code 1b000})
+     */
+    record SameDevice(int rank, int other, String device) implements Detail {}
+
+    /**
+     * A verbs call NCCL's IB wrapper (ibvwrap) or an IB net plugin reports failed ({@link Kind#IB},
+     * {@link Kind#LOCKED_MEMORY}): {@code Call to ibv_reg_mr failed with error Cannot allocate
+     * memory}, {@code Call to ibv_modify_qp failed with 110 Connection timed out}, and the older
+     * plugins' {@code Call to ibv_reg_mr failed} without an error.
+     *
+     * @param call the verbs call as printed ({@code ibv_modify_qp})
+     * @param errno the error as a positive errno (printed, or the number its text stands for), 0
+     *     where the line names none
+     * @param gids the local and remote GID the line (or its wrapped continuation) names, as printed
+     *     ({@code ::ffff:192.168.100.1}); empty where it names none
+     */
+    record VerbsCall(String call, int errno, java.util.List<String> gids) implements Detail {
+
+      /** ENOMEM: the call could not pin or allocate memory. */
+      public static final int NO_MEMORY = 12;
+
+      /** EINVAL: an argument the device refused (a GID index, a port, a link layer). */
+      public static final int INVALID_ARGUMENT = 22;
+
+      /** ETIMEDOUT: the queue pair's transition did not reach the peer. */
+      public static final int TIMED_OUT = 110;
+
+      public VerbsCall {
+        gids = java.util.List.copyOf(gids);
+      }
+
+      /** Whether the call registers memory ({@code ibv_reg_mr}, {@code ibv_reg_mr_iova2}). */
+      public boolean registersMemory() {
+        return call.startsWith("ibv_reg_mr");
+      }
+    }
+
+    /**
+     * A work completion with an error that NCCL's IB transport reports ({@link Kind#IB}: {@code
+     * NET/IB: Got completion from peer 10.0.0.12<43567> with status=4 opcode=0 len=0 vendor err 81
+     * (Send) ... hca mlx5_0}, before 2.19 {@code with error 4, opcode 0, len 0, vendor err 81}).
+     *
+     * @param status the ibv_wc_status number (4 IBV_WC_LOC_PROT_ERR, 12 IBV_WC_RETRY_EXC_ERR)
+     * @param vendorErr the HCA's vendor syndrome, -1 where not printed
+     * @param peer the peer as printed without its port ({@code 10.0.0.12}), or null
+     * @param hca the local HCA ({@code mlx5_0}), or null where the line names none
+     */
+    record IbCompletion(int status, int vendorErr, String peer, String hca) implements Detail {
+
+      /** IBV_WC_LOC_PROT_ERR: the HCA could not access a local buffer under its registration. */
+      public static final int LOCAL_PROTECTION = 4;
+
+      /** IBV_WC_REM_ACCESS_ERR: the peer's HCA refused the access to its buffer. */
+      public static final int REMOTE_ACCESS = 10;
+
+      /** IBV_WC_RETRY_EXC_ERR: the transport retry counter ran out, the peer did not answer. */
+      public static final int RETRY_EXCEEDED = 12;
+
+      /** Whether the status is a memory protection or access error (4, 10), not a link's. */
+      public boolean memoryAccess() {
+        return status == LOCAL_PROTECTION || status == REMOTE_ACCESS;
+      }
+    }
+
+    /**
      * What aws-ofi-nccl, or libfabric under it, failed at ({@link Kind#NET_PLUGIN}), read from the
      * words of every release (1.0's single nccl_ofi_net.c to the protocols, ofiutils and CM of
      * 1.7-1.17) and of libfabric's own log: {@code NET/OFI Couldn't open AV. RC: -22, ERROR:
@@ -382,6 +453,14 @@ public record NcclWarning(
      * 31069} before its segfault; NCCL never got to fail.
      */
     GPU_INTERPOSER,
+    /**
+     * A scheduler could not place the job's processes, asked for more than its nodes offer:
+     * kube-scheduler's {@code 0/4 nodes are available: 4 Insufficient nvidia.com/gpu.}, the
+     * kubelet's {@code Allocate failed due to requested number of devices unavailable for
+     * nvidia.com/gpu}, Slurm's {@code Requested node configuration is not available}, Open MPI's
+     * {@code There are not enough slots available in the system}: no rank ran there.
+     */
+    UNSCHEDULABLE,
     /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.

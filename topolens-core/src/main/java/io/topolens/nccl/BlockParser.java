@@ -119,8 +119,14 @@ final class BlockParser {
             upper = block.indexOf(Needles.UPPER, at + 5);
             List<String> messages =
                 upper >= 0 && upper < end ? RunTogetherLine.messages(text(buf, start, end)) : null;
+            Wrap wrap = messages == null ? wrapped(onBytes, buf, block, needles, end, len) : null;
             if (messages != null) {
               runTogether(lines, text(buf, start, end), messages, parsed);
+            } else if (wrap != null) {
+              parsed.add(wrap.parsed(lines, text(buf, start, end), onBytes));
+              nccl += wrap.lines();
+              lines += wrap.lines();
+              end = wrap.end();
             } else {
               NcclEvent e = MessageParser.parse(onBytes);
               if (e != NcclEvent.KNOWN) {
@@ -139,7 +145,13 @@ final class BlockParser {
               upper = block.indexOf(Needles.UPPER, at + 5);
               List<String> messages =
                   upper >= 0 && upper < end ? RunTogetherLine.messages(text) : null;
-              if (messages == null) {
+              Wrap wrap = messages == null ? wrapped(h, buf, block, needles, end, len) : null;
+              if (wrap != null) {
+                parsed.add(wrap.parsed(lines, text, h));
+                nccl += wrap.lines();
+                lines += wrap.lines();
+                end = wrap.end();
+              } else if (messages == null) {
                 parsed.add(new Parsed(lines, text, h, MessageParser.parse(h)));
               } else {
                 runTogether(lines, text, messages, parsed);
@@ -181,6 +193,83 @@ final class BlockParser {
   }
 
   private static final int UNKNOWN = -2;
+
+  /** The most lines a WARN is read over when a terminal or a document wrapped it. */
+  private static final int MAX_WRAPPED = 4;
+
+  /** A wrapped line longer than this is a line of its own, not a WARN's continuation. */
+  private static final int MAX_WRAP_LINE = 300;
+
+  /**
+   * The lines that continue a wrapped WARN: how many, where the last ends, and their text joined to
+   * the WARN's message.
+   */
+  private record Wrap(int lines, int end, String tail) {
+
+    /** The WARN read as one line, its evidence the lines joined. */
+    Parsed parsed(int line, String text, LineHeader h) {
+      LineHeader joined =
+          new LineHeader(
+              h.host(),
+              h.pid(),
+              h.tid(),
+              h.dev(),
+              h.level(),
+              h.location(),
+              h.message().strip() + " " + tail,
+              h.process());
+      return new Parsed(line, text.strip() + " " + tail, joined, MessageParser.parse(joined));
+    }
+  }
+
+  /**
+   * A WARN wrapped over several lines by a terminal, a web page or a document ({@code
+   * transport/nvls.cc:379 NCCL WARN Failed to bind NVLink SHARP} then {@code (NVLS) Multicast
+   * memory of size 2097152 : CUDA error 401}): the lines after it that continue its sentence, or
+   * null. A continuation holds no NCCL word and none of the filter's needles (no line any reader
+   * reads: two real log lines are never joined), is short, and goes on mid-sentence: it starts with
+   * a lower-case letter, an opening parenthesis or a quote, after any indentation; the message so
+   * far must not end a sentence ({@code .}).
+   */
+  private static Wrap wrapped(
+      LineHeader h, byte[] buf, String block, NeedleSet.Hits needles, int end, int len) {
+    if (h.level() != LineHeader.Level.WARN) {
+      return null;
+    }
+    StringBuilder tail = new StringBuilder();
+    String so = h.message().strip();
+    int n = 0;
+    int last = end;
+    while (n < MAX_WRAPPED && last < len && !so.endsWith(".")) {
+      int from = last + 1;
+      int to = block.indexOf('\n', from);
+      if (to < 0) {
+        to = len;
+      }
+      if (to - from > MAX_WRAP_LINE || to <= from) {
+        break;
+      }
+      String line = text(buf, from, to).strip();
+      if (line.isEmpty()
+          || !continues(line.charAt(0))
+          || block.indexOf(Needles.UPPER, from, to) >= 0
+          || needles.first(from, to) >= 0) {
+        break;
+      }
+      if (!tail.isEmpty()) {
+        tail.append(' ');
+      }
+      tail.append(line);
+      so = line;
+      n++;
+      last = to;
+    }
+    return n == 0 ? null : new Wrap(n, last, tail.toString());
+  }
+
+  private static boolean continues(char c) {
+    return Character.isLowerCase(c) || c == '(' || c == '\'';
+  }
 
   /**
    * The messages of a line whose line breaks were lost ({@link RunTogetherLine}), each read on its

@@ -581,7 +581,7 @@ final class MessageParser {
         asInt(to),
         toTag,
         direction,
-        PathParser.parse(detail),
+        PathParser.shared(detail),
         commPtr);
   }
 
@@ -627,6 +627,12 @@ final class MessageParser {
    * [parent, child0, child1, child2]}.
    */
   private static NcclEvent trees(String m) {
+    NcclEvent fast = TreeLine.read(m);
+    return fast != null ? fast : treesSlowly(m);
+  }
+
+  /** {@link #trees} for any text: what {@link TreeLine} does not read plainly comes here. */
+  static NcclEvent treesSlowly(String m) {
     List<int[]> channels = new ArrayList<>();
     int rank = Integer.MIN_VALUE;
     int i = m.indexOf('[');

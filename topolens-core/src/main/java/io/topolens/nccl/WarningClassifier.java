@@ -159,7 +159,13 @@ final class WarningClassifier {
                   "failed to cuda host alloc")),
           // init.cc since 2.4: "Duplicate GPU detected : rank %d and rank %d both on CUDA device
           // %lx"
-          new Clue(Kind.DUPLICATE_GPU, List.of("duplicate gpu detected")),
+          new Clue(
+              Kind.DUPLICATE_GPU,
+              // init.cc's "Duplicate GPU detected : rank %d and rank %d both on CUDA device %lx",
+              // also quoted from its second literal on (a blog's "Error: rank 27 and rank 19 both
+              // on
+              // CUDA device 53000")
+              List.of("duplicate gpu detected", "both on cuda device")),
           // net_ib.cc "collective mismatch error, local size %d remote size %d"; net_socket.cc and
           // bootstrap "message truncated : receiving|received %d bytes instead of %d"; 2.4's
           // enqueue check "Mismatched collective detected, please check your collective calls"
@@ -408,6 +414,8 @@ final class WarningClassifier {
               Kind.NVLS,
               List.of(
                   "nvls",
+                  // nvls.cc's "Failed to bind NVLink SHARP (NVLS) Multicast memory", wrapped
+                  "nvlink sharp",
                   "multicast",
                   "cumulticast",
                   "fabric manager",
@@ -531,7 +539,15 @@ final class WarningClassifier {
   static NcclEvent.Warning warning(String location, String message) {
     Kind kind = classify(location, message);
     return new NcclEvent.Warning(
-        kind, message, null, kind == Kind.NET_PLUGIN ? OfiFailures.read(message) : null);
+        kind,
+        message,
+        null,
+        switch (kind) {
+          case NET_PLUGIN -> OfiFailures.read(message);
+          case IB, LOCKED_MEMORY -> IbFailures.read(message);
+          case DUPLICATE_GPU -> sameDevice(message);
+          default -> null;
+        });
   }
 
   static Kind classify(String location, String message) {
@@ -587,6 +603,19 @@ final class WarningClassifier {
       }
     }
     return Kind.OTHER;
+  }
+
+  private static final java.util.regex.Pattern SAME_DEVICE =
+      java.util.regex.Pattern.compile(
+          "rank (\\d+) and rank (\\d+) both on CUDA device ([0-9a-fA-F]+)");
+
+  /** The two ranks and the device of NCCL's duplicate-GPU text, or null. */
+  private static io.topolens.model.NcclWarning.Detail sameDevice(String message) {
+    java.util.regex.Matcher m = SAME_DEVICE.matcher(message);
+    return m.find()
+        ? new io.topolens.model.NcclWarning.Detail.SameDevice(
+            Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3))
+        : null;
   }
 
   /**

@@ -726,6 +726,77 @@ class HeldOutTest {
     assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
   }
 
+  /**
+   * Set 24 (set24/g01-g21, engineers' write-ups) as diagnose reads it: 3 of 16 named blind on main
+   * at cc53570 (g06, g12, g14). After close24 (not blind): IB verbs lines read by their call and
+   * errno or their completion's status, peer and HCA; a WARN wrapped over lines joined; NCCL's
+   * duplicate-GPU text read from its other literals.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set24/g06-bootstrap-no-socket-interface-wrong-ifname-espnet-distributed-docs.log,"
+        + " socket-interface, ERROR",
+    "set24/g12-shm-segment-extend-failed-dev-shm-too-small-k8s-agent-pod-clearml-enterprise-docs.log,"
+        + " shm-exhausted, ERROR",
+    "set24/g14-no-algorithm-for-fp32-allreduce-nccl-algo-forced-collnetchain-512-gpu-together-worklog.log,"
+        + " algorithm-unavailable, ERROR",
+    // after close24
+    "set24/g01-ibv-reg-mr-failed-memlock-limit-hhhyunwoo-blog.log, ib-error, ERROR",
+    "set24/g02-ib-loc-prot-err-iommu-translated-mode-sriov-vf-openshift-ml-dev-env.log, ib-error,"
+        + " ERROR",
+    "set24/g03-duplicate-gpu-across-nodes-device-order-deepseek-24-a100-thomaskalnik-blog.log,"
+        + " duplicate-gpu, ERROR",
+    "set24/g05-ib-status-4-local-protection-pcie-acs-blocks-gdr-b300-poc-platform-notes.log,"
+        + " ib-error, ERROR",
+    "set24/g10-ibv-modify-qp-invalid-argument-ib-and-roce-nics-mixed-mindspore-faq.log, ib-error,"
+        + " ERROR",
+    "set24/g11-nvls-multicast-bind-401-leaked-multicast-team-fabricmanager-b300-kimi-k3-sglang-notes.log,"
+        + " nvls-error, ERROR",
+    "set24/g13-ib-rem-access-err-vendor-81-faulty-hca-one-node-64-node-b200-together-worklog.log,"
+        + " ib-error, ERROR",
+    // not closed: the generic readings they still get
+    "set24/g08-allreduce-watchdog-seq1-p2p-on-two-rtx-pro-6000-k8s-pod-tistory-blog.log,"
+        + " collective-timeout, ERROR",
+    "set24/g09-ibv-modify-qp-timeout-mesh-net-plugin-not-loaded-three-dgx-spark-nccl-mesh-plugin-docs.log,"
+        + " ib-error, ERROR",
+    "set24/g04-gib-tuner-plugin-no-config-internal-error-gke-llm-d-docs.log, nccl-error, ERROR",
+    "set24/g15-gib-guest-config-checker-enforced-p2p-nvl-chunksize-ends-workload-gcp-ai-hypercomputer-docs.log,"
+        + " p2p-setup-failed, WARN",
+  })
+  void setTwentyFourAsDiagnoseReadsIt(String file, String id, Severity severity) {
+    assertOneFinding(file, id, severity);
+  }
+
+  /** After close24: what the typed readings say of each failure. */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set24/g01-ibv-reg-mr-failed-memlock-limit-hhhyunwoo-blog.log, ib-error, locked-memory limit",
+    "set24/g02-ib-loc-prot-err-iommu-translated-mode-sriov-vf-openshift-ml-dev-env.log, ib-error,"
+        + " on mlx5_11 of h-kim-0:1353, against peer 10.128.8.30",
+    "set24/g02-ib-loc-prot-err-iommu-translated-mode-sriov-vf-openshift-ml-dev-env.log, ib-error,"
+        + " IOMMU in translated mode",
+    "set24/g05-ib-status-4-local-protection-pcie-acs-blocks-gdr-b300-poc-platform-notes.log,"
+        + " ib-error, PCIe ACS",
+    "set24/g13-ib-rem-access-err-vendor-81-faulty-hca-one-node-64-node-b200-together-worklog.log,"
+        + " ib-error, that node's HCA is the fault",
+    "set24/g10-ibv-modify-qp-invalid-argument-ib-and-roce-nics-mixed-mindspore-faq.log, ib-error,"
+        + " an InfiniBand port paired with a RoCE (Ethernet) port",
+    "set24/g03-duplicate-gpu-across-nodes-device-order-deepseek-24-a100-thomaskalnik-blog.log,"
+        + " duplicate-gpu, ranks 27 and 19 on CUDA device 53000",
+    "set24/g11-nvls-multicast-bind-401-leaked-multicast-team-fabricmanager-b300-kimi-k3-sglang-notes.log,"
+        + " nvls-error, CUDA error 401",
+  })
+  void setTwentyFourCausesAfterClose(String file, String id, String says) {
+    assertFindingSays(file, id, says);
+  }
+
+  /** Set 24's healthy nccl-tests gist: no finding at all. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"set24/g21-healthy-two-p3dn-nodes-efa-allreduce-perf-jacobkahn-gist.log"})
+  void setTwentyFourWithoutFinding(String file) {
+    assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({

@@ -144,9 +144,25 @@ public final class IbError extends WarningRule {
   /** Port and cable lines alone: the kernel's words, not NCCL's verbs errors. */
   @Override
   String explanation(List<NcclWarning> hits) {
-    return kernelOnly(hits)
-        ? "No NCCL verbs error is in the inputs, only the kernel's line about a port."
-        : explanation();
+    if (kernelOnly(hits)) {
+      return "No NCCL verbs error is in the inputs, only the kernel's line about a port.";
+    }
+    VerbsReading r = VerbsReading.of(hits);
+    return r == null ? explanation() : r.explanation();
+  }
+
+  /** The typed reading's title where the lines name a call and errno, or a completion's status. */
+  @Override
+  String title(List<NcclWarning> hits) {
+    VerbsReading r = VerbsReading.of(hits);
+    return r == null ? title() : r.title();
+  }
+
+  /** The typed reading's fix before the forms' and the generic one. */
+  @Override
+  String fix(List<NcclWarning> hits) {
+    VerbsReading r = VerbsReading.of(hits);
+    return r == null ? super.fix(hits) : r.fix();
   }
 
   private boolean kernelOnly(List<NcclWarning> hits) {

@@ -90,6 +90,15 @@ public final class NcclError implements Rule {
     // NCCL's own words, as the framework printed them after "Last error:"
     List<NcclWarning> last =
         job.warnings().stream().filter(w -> w.process().isEmpty() && w.evidence() != null).toList();
+    // no "Last error:" text, but NCCL's own WARN of a known kind is in the log: named, not cited
+    List<NcclWarning> warned =
+        !last.isEmpty()
+            ? last
+            : job.warnings().stream()
+                .filter(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.OTHER)
+                .filter(w -> w.evidence().text().contains("NCCL WARN"))
+                .limit(1)
+                .toList();
     List<Evidence> evidence = new ArrayList<>();
     failures.forEach(f -> evidence.add(f.evidence()));
     // XLA prints the result and NCCL's last warning on one line: cite it once
@@ -123,13 +132,13 @@ public final class NcclError implements Rule {
             + ". "
             + String.join(". ", meanings)
             + "."
-            + (last.isEmpty()
+            + (warned.isEmpty()
                 ? " The log holds no NCCL error text: run again with NCCL_DEBUG=WARN (or INFO) to see NCCL's own"
                     + " reason."
                 : " NCCL's last error: \""
-                    + last.get(0).message()
+                    + warned.get(0).message()
                     + "\""
-                    + (last.get(0).kind() == NcclWarning.Kind.OTHER
+                    + (warned.get(0).kind() == NcclWarning.Kind.OTHER
                         ? "."
                         : " (a finding that cites the same line says why)."));
     String fix =

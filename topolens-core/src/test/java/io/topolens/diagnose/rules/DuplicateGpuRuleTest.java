@@ -26,10 +26,10 @@ class DuplicateGpuRuleTest {
                 """)
             .expect(
                 error(
-                        "Two ranks on one GPU",
-                        "2 line(s) of 1 distinct form(s), from up to 2 process(es).",
+                        "Two ranks on one GPU: ranks 2 and 0 on CUDA device 1000",
+                        "2 line(s) of 2 distinct form(s), from up to 1 process(es).",
                         "set_device")
-                    .at("a.log:1")),
+                    .at("a.log:1", "a.log:4")),
         given(
                 "only PyTorch's exception, NCCL's text after Last error:"
                     + " (https://github.com/NVIDIA/Megatron-LM/issues/661)",

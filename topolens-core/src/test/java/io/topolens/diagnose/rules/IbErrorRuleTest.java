@@ -67,9 +67,11 @@ class IbErrorRuleTest {
                 [56] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid argument
                 """)
             .expect(
-                error("a failed ibv_modify_qp").lacks("ibv_modify_qp timing out").at("a.log:1")),
+                error("ibv_modify_qp failed with EINVAL", "different link layers")
+                    .lacks("ibv_modify_qp timing out")
+                    .at("a.log:1")),
         given(
-                "completion errors (status 12) on two nodes: one form, two processes",
+                "completion errors (status 12) on two nodes: one form per peer named",
                 """
                 node-a:3468:3905 [4] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0/GDRDMA
                 node-a:3468:3905 [4] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:10.0.0.1 remoteGids::ffff:10.0.0.2
@@ -82,9 +84,9 @@ class IbErrorRuleTest {
             .expect(
                 error(
                         "InfiniBand/RoCE errors",
-                        "2 line(s) of 1 distinct form(s), from up to 2 process(es).",
+                        "2 line(s) of 2 distinct form(s), from up to 1 process(es).",
                         "transport retry counter exceeded")
-                    .at("a.log:2")),
+                    .at("a.log:2", "b.log:1")),
         given(
                 "ibv_modify_qp fails, with rank prefix and error unwinding",
                 """
