@@ -387,10 +387,7 @@ final class MessageParser {
         || m.contains("Unable to find a protocol that worked")) {
       return new NcclEvent.Plugin("OFI", Outcome.NO_DEVICE);
     }
-    if (m.contains("initialization failed")
-        || m.contains("Initializing plugin failed")
-        || (m.contains("Failed to initialize ") && m.endsWith(" protocol"))) {
-      // 1.7+'s "Failed to initialize rdma|sendrecv protocol" comes first, where a log may stop
+    if (m.contains("initialization failed") || m.contains("Initializing plugin failed")) {
       return new NcclEvent.Plugin("OFI", Outcome.FAILED);
     }
     int selected = m.indexOf("elected Provider is ");

@@ -22,14 +22,12 @@ final class OfiFailures {
   private static final List<Words> STEPS =
       List.of(
           new Words(
-              OfiStep.INIT_FAILED,
+              OfiStep.INIT_FAILED, List.of("initialization failed", "initializing plugin failed")),
+          // 1.7+: the protocol the plugin chose could not start, before its "initialization failed"
+          new Words(
+              OfiStep.PROTOCOL_FAILED,
               List.of(
-                  "initialization failed",
-                  "initializing plugin failed",
-                  // 1.7+: the protocol the plugin chose could not start ("Failed to initialize
-                  // rdma protocol", "... sendrecv protocol"), before its "initialization failed"
-                  "failed to initialize rdma protocol",
-                  "failed to initialize sendrecv protocol")),
+                  "failed to initialize rdma protocol", "failed to initialize sendrecv protocol")),
           new Words(
               OfiStep.NO_PROVIDER,
               List.of(

@@ -112,7 +112,7 @@ class OfiFailuresTest {
             0),
         Arguments.of("NET/OFI aws-ofi-nccl initialization failed", OfiStep.INIT_FAILED, 0),
         // 1.7+: the protocol's own failure before it (nccl_ofi_net.c, nccl_ofi_net.cpp)
-        Arguments.of("NET/OFI Failed to initialize rdma protocol", OfiStep.INIT_FAILED, 0),
+        Arguments.of("NET/OFI Failed to initialize rdma protocol", OfiStep.PROTOCOL_FAILED, 0),
         Arguments.of("NET/OFI Failed to create NCCL OFI topology", OfiStep.SETUP, 0));
   }
 
