@@ -5,7 +5,7 @@ import io.topolens.model.Evidence;
 /**
  * The launch micro-benchmark of {@code topolens probe} (probe.py's {@code launch_costs}): host
  * microseconds per op of small GPU work issued from Python, each op the median over ranks of each
- * rank's median round (docs/probe.md, "Launch speed").
+ * rank's median round (docs/model.md, "Compute").
  *
  * @param kernelUs one CUDA kernel launch (an in-place add on a one-element tensor)
  * @param ncclUs one NCCL all_reduce of one element

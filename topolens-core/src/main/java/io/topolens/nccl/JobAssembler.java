@@ -779,15 +779,22 @@ final class JobAssembler {
                 lc.network,
                 lc.firstLine,
                 lc.timingLine));
+        int[] last = null;
+        List<Integer> lastChildren = null;
         for (Map.Entry<Integer, int[]> t : lc.trees.entrySet()) {
           int[] v = t.getValue();
-          List<Integer> children = new ArrayList<>();
-          for (int i = 1; i < v.length; i++) {
-            if (v[i] >= 0) {
-              children.add(v[i]);
+          if (v != last) {
+            // channels alike share one array (TreeLine), and then one list of children
+            List<Integer> children = new ArrayList<>();
+            for (int i = 1; i < v.length; i++) {
+              if (v[i] >= 0) {
+                children.add(v[i]);
+              }
             }
+            last = v;
+            lastChildren = List.copyOf(children);
           }
-          trees.add(new Tree(t.getKey(), lc.rank, v[0], children));
+          trees.add(new Tree(t.getKey(), lc.rank, v[0], lastChildren));
         }
       }
       for (Map.Entry<Integer, int[]> r : lc.rings.entrySet()) {

@@ -731,6 +731,23 @@ public final class Needles {
   public static final String CUDA_OOM = "CUDA out of memory";
 
   /**
+   * c10/cuda/CUDAFunctions.cpp's words for the CUDA runtime's device count failing: {@code CUDA
+   * unknown error - this may be due to an incorrectly set up environment} (999), {@code CUDA driver
+   * initialization failed, you might not have a CUDA gpu.} (3), {@code No CUDA GPUs are available}
+   * (100), and CUDAContext.cpp's {@code device >= 0 && device < num_gpus INTERNAL ASSERT FAILED}.
+   */
+  public static final String TORCH_CUDA_UNKNOWN = "CUDA unknown error";
+
+  public static final String TORCH_CUDA_INIT = "CUDA driver initialization failed";
+
+  public static final String TORCH_NO_GPUS = "No CUDA GPUs are available";
+
+  public static final String TORCH_DEVICE_INDEX = "device < num_gpus";
+
+  /** vLLM's Ray executor: {@code The number of required GPUs exceeds the total number of ...}. */
+  public static final String PLACEMENT_GPUS = "available GPUs in the placement group";
+
+  /**
    * A GPU kernel's assert() as CUDA prints it: {@code block: [0,0,0], thread: [5,0,0] Assertion `t
    * >= 0 && t < n_classes` failed.}
    */
@@ -933,6 +950,11 @@ public final class Needles {
                 CUDA_ERROR,
                 KERNEL_ASSERT,
                 CUDA_OOM,
+                TORCH_CUDA_UNKNOWN,
+                TORCH_CUDA_INIT,
+                TORCH_NO_GPUS,
+                TORCH_DEVICE_INDEX,
+                PLACEMENT_GPUS,
                 NO_DRIVER,
                 NVML_INIT,
                 SMI_NO_DRIVER,

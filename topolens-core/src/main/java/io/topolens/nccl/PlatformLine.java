@@ -28,6 +28,17 @@ final class PlatformLine {
       // block: [0,0,0], thread: [5,0,0] Assertion `t >= 0 && t < n_classes` failed."
       return warning(Kind.CUDA_FAULT, text);
     }
+    if (text.contains(Needles.TORCH_CUDA_UNKNOWN + " - this may be due to")
+        || text.contains(Needles.TORCH_CUDA_INIT + ", you might not have a CUDA gpu")) {
+      // c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's 999 and 3 in PyTorch's words
+      return warning(Kind.GPU_UNAVAILABLE, text);
+    }
+    if (text.contains(Needles.TORCH_NO_GPUS)
+        || text.contains("device >= 0 && " + Needles.TORCH_DEVICE_INDEX + " INTERNAL ASSERT")) {
+      // CUDAFunctions.cpp's cudaErrorNoDevice; CUDAContext.cpp's check of a device index the
+      // process does not see (LOCAL_RANK beyond CUDA_VISIBLE_DEVICES)
+      return warning(Kind.INVALID_DEVICE, text);
+    }
     if (text.contains(Needles.CUDA_OOM + ". Tried to allocate")) {
       // c10/cuda/CUDACachingAllocator.cpp, torch 1.x-2.11
       return warning(Kind.GPU_MEMORY, text);
@@ -164,9 +175,15 @@ final class PlatformLine {
    * available: 4 Insufficient nvidia.com/gpu.} (any resource it names Insufficient), the kubelet's
    * {@code Allocate failed due to requested number of devices unavailable for nvidia.com/gpu},
    * Slurm's {@code Unable to allocate resources: Requested node configuration is not available},
-   * Open MPI's {@code There are not enough slots available in the system to satisfy the 8 slots}.
+   * Open MPI's {@code There are not enough slots available in the system to satisfy the 8 slots},
+   * vLLM's {@code The number of required GPUs exceeds the total number of available GPUs in the
+   * placement group.}
    */
   static boolean unschedulable(String text) {
+    if (text.contains("exceeds the total number of " + Needles.PLACEMENT_GPUS)) {
+      // vLLM's Ray executor (ray_utils.py): tensor x pipeline parallel GPUs the Ray cluster lacks
+      return true;
+    }
     int at = text.indexOf(Needles.NODES_AVAILABLE);
     if (at >= 0) {
       return text.indexOf(" Insufficient ", at) > 0;

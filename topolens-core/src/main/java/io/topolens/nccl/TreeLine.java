@@ -1,6 +1,7 @@
 package io.topolens.nccl;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -75,6 +76,9 @@ final class TreeLine {
       int[] entry = new int[1 + counts[children]];
       entry[0] = parts[parent][0];
       System.arraycopy(parts[children], 0, entry, 1, counts[children]);
+      if (!channels.isEmpty() && Arrays.equals(entry, channels.get(channels.size() - 1))) {
+        entry = channels.get(channels.size() - 1); // one array for a run of alike channels
+      }
       int r = parts[1][0];
       if (rank != Integer.MIN_VALUE && rank != r) {
         return null;

@@ -45,6 +45,10 @@ public final class JsonReport {
    * as a {@code String} is converted and escaped at every field (a 4096-rank job's document has
    * millions of them).
    */
+  private static final SerializedString PARENT = new SerializedString("parent");
+
+  private static final SerializedString CHILDREN = new SerializedString("children");
+  private static final SerializedString ORDER = new SerializedString("order");
   private static final SerializedString CHANNELS = new SerializedString("channels");
 
   private static final SerializedString EVIDENCE = new SerializedString("evidence");
@@ -321,8 +325,9 @@ public final class JsonReport {
     g.writeArrayFieldStart("rings");
     for (Map.Entry<Integer, List<Integer>> r : c.rings().entrySet()) {
       g.writeStartObject();
-      g.writeNumberField("channel", r.getKey());
-      g.writeArrayFieldStart("order");
+      field(g, CHANNEL, r.getKey());
+      g.writeFieldName(ORDER);
+      g.writeStartArray();
       for (int rank : r.getValue()) {
         g.writeNumber(rank);
       }
@@ -333,10 +338,11 @@ public final class JsonReport {
     g.writeArrayFieldStart("trees");
     for (Tree t : c.trees()) {
       g.writeStartObject();
-      g.writeNumberField("channel", t.channel());
-      g.writeNumberField("rank", t.rank());
-      g.writeNumberField("parent", t.parent());
-      g.writeArrayFieldStart("children");
+      field(g, CHANNEL, t.channel());
+      field(g, RANK, t.rank());
+      field(g, PARENT, t.parent());
+      g.writeFieldName(CHILDREN);
+      g.writeStartArray();
       for (int child : t.children()) {
         g.writeNumber(child);
       }

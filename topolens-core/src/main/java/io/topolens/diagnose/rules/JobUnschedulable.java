@@ -49,6 +49,10 @@ public final class JobUnschedulable extends WarningRule {
             "Slurm refused the allocation: no node of the partition can ever meet one node's share of the request (GPUs per node in --gres=gpu:N or --gpus-per-node, memory, CPUs per task times tasks per node, a constraint or node count the partition does not have).",
             "Read what the nodes have: sinfo -p PARTITION -o \"%N %G %m %c\" (GPUs, memory, CPUs) and scontrol show node NODE; ask for at most that per node (--gres=gpu:8 on 8-GPU nodes, --mem within RealMemory), or more nodes with fewer GPUs each."),
         new Form(
+            "exceeds the total number of available gpus",
+            "vLLM asked Ray for a placement group of tensor-parallel times pipeline-parallel GPUs and the Ray cluster it joined has fewer: vLLM started a Ray instance of its own on one node instead of joining the cluster (no RAY_ADDRESS, another temp dir), the workers had not joined yet, or a pod's nvidia.com/gpu limit is below tensor_parallel_size.",
+            "Make tensor_parallel_size x pipeline_parallel_size at most the GPUs `ray status` lists; start vLLM on a node of the running cluster with RAY_ADDRESS=auto (or the head's address) once every worker has joined; give each pod as many GPUs as the ranks it hosts."),
+        new Form(
             "not enough slots available",
             "Open MPI refused to start: the job asks for more processes (-np) than the hosts offer slots (a hostfile's slots=N, the scheduler's allocation, or the cores it detected), so mpirun started none.",
             "Give every host its slots (a hostfile line `node1 slots=8`, -H node1:8,node2:8), ask for -np at most their sum, or pass --oversubscribe only where running more ranks than slots is meant (one rank per GPU still needs as many GPUs)."));

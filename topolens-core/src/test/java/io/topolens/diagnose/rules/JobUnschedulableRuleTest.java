@@ -14,6 +14,12 @@ class JobUnschedulableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM's Ray executor (the title of https://github.com/vllm-project/vllm/issues/26028)",
+                """
+                [Bug]: The number of required GPUs exceeds the total number of available GPUs in the placement group. For multi-node multi-GPU inference.
+                """)
+            .expect(error("RAY_ADDRESS").at("a.log:1")),
+        given(
                 "kube-scheduler's FailedScheduling event in kubectl describe pod"
                     + " (https://github.com/NVIDIA/k8s-device-plugin/issues/119)",
                 """

@@ -712,7 +712,7 @@ def launch_costs(torch, dist, device, ops, rounds, barrier):
     Each op is timed on the host (perf_counter) around `ops` calls with no synchronisation inside, after
     `barrier()` (every rank issues the same calls), `rounds` times; the median round per op. The GPU work
     of each op is tiny, so the time is the host's: the Python call, the dispatcher and the launch
-    (docs/probe.md, "Launch speed"). The ops (LAUNCH_OPS):
+    (docs/model.md, "Compute"). The ops (LAUNCH_OPS):
       kernel  an in-place add on a one-element tensor: one CUDA kernel launch
       nccl    an all_reduce of one element over the ranks: one NCCL call
       layer   forward and backward of a small two-matrix MLP block under autograd (about 20 kernels)
