@@ -48,26 +48,28 @@ public final class OfiPluginError implements Rule {
             .filter(e -> !chose.contains(e.process()))
             .toList();
     Set<String> processes =
-        failed.stream().map(NetPluginEvent::process).collect(Collectors.toSet());
-    List<Evidence> failures =
+        failed.stream()
+            .map(NetPluginEvent::process)
+            .collect(Collectors.toCollection(java.util.HashSet::new));
+    List<Evidence> failedLines =
         new ArrayList<>(failed.stream().map(NetPluginEvent::evidence).toList());
     // 1.7+'s "Failed to initialize rdma|sendrecv protocol" comes before "initialization failed",
     // where a log may stop: the plugin's failed start where no such line of its process follows
     for (NcclWarning w : ofi(job, OfiStep.PROTOCOL_FAILED)) {
       if (!chose.contains(w.process()) && processes.add(w.process())) {
-        failures.add(w.evidence());
+        failedLines.add(w.evidence());
       }
     }
-    if (!failures.isEmpty()) {
+    if (!failedLines.isEmpty()) {
       List<Evidence> evidence = new ArrayList<>();
       List<NcclWarning> reasons =
           plugin(job).stream()
               .filter(w -> step(w) != OfiStep.INIT_FAILED)
               .filter(w -> processes.contains(w.process()))
-              .filter(w -> !failures.contains(w.evidence()))
+              .filter(w -> !failedLines.contains(w.evidence()))
               .toList();
       reasons.forEach(w -> evidence.add(w.evidence()));
-      evidence.addAll(failures);
+      evidence.addAll(failedLines);
       boolean gdr = reasons.stream().anyMatch(w -> step(w) == OfiStep.GDR_REQUIRED);
       boolean endpoint =
           reasons.stream()
