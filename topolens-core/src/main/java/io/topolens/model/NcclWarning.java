@@ -183,6 +183,12 @@ public record NcclWarning(
     /** The plugin gave up ({@code aws-ofi-nccl initialization failed}). */
     INIT_FAILED,
     /**
+     * The transport protocol the plugin chose could not start ({@code Failed to initialize rdma
+     * protocol}, {@code ... sendrecv protocol}, 1.7+), the line before its {@code initialization
+     * failed}.
+     */
+    PROTOCOL_FAILED,
+    /**
      * libfabric offered no EFA provider ({@code fi_getinfo() call failed: No data available},
      * {@code Couldn't find any optimal provider}, {@code Only EFA provider is supported},
      * libfabric's {@code provider efa returned -61}).
