@@ -35,6 +35,7 @@ import io.topolens.diagnose.rules.InvalidDevice;
 import io.topolens.diagnose.rules.JobCancelled;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.LaggingRanks;
+import io.topolens.diagnose.rules.LoaderRefused;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
@@ -79,6 +80,7 @@ import io.topolens.diagnose.rules.StuckInNccl;
 import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
+import io.topolens.diagnose.rules.TunerPluginFailed;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
 import io.topolens.inputs.InputKind;
@@ -163,6 +165,8 @@ public final class Diagnoser {
             new MpiTransportError(),
             new GpuSharingInterposer(),
             new NvlsError(),
+            new TunerPluginFailed(),
+            new LoaderRefused(),
             new NvlinkUnused(),
             new NicFarFromGpu(),
             new P2pNotSupported(),
