@@ -66,6 +66,7 @@ public class ReaderStages {
   int[] ncclStarts;
   List<LineHeader> headers;
   List<NcclEvent> events;
+  List<LineHeader> verboseHeaders;
   OtherLines stepLines;
   OtherLines stepReader;
 
@@ -93,6 +94,12 @@ public class ReaderStages {
     }
     headers = nccl.stream().map(LineHeader::parse).toList();
     events = headers.stream().map(MessageParser::parse).toList();
+    verboseHeaders =
+        lines(VERBOSE).stream()
+            .filter(l -> !BlockParser.isTrace(l, l.indexOf("NCCL INFO "), l.length()))
+            .map(LineHeader::parse)
+            .filter(h -> h != null)
+            .toList();
     stepLines = new OtherLines(StepTimeReader.NEEDLES, (f, l, t) -> {});
     stepReader = new StepTimeReader().lines();
   }
@@ -232,6 +239,17 @@ public class ReaderStages {
   }
 
   /** Applying events: the same lines' events to a new job, and the job built. */
+  /**
+   * {@link MessageParser} on the verbose log's NCCL lines that are no COLL/PROXY trace (its
+   * connection, ring, tree, proxy and buffer lines: the nccl shape's messages; branch speedend).
+   */
+  @Benchmark
+  public void parseVerboseMessages(Blackhole bh) {
+    for (LineHeader h : verboseHeaders) {
+      bh.consume(MessageParser.parse(h));
+    }
+  }
+
   @Benchmark
   public Job applyEvents() {
     JobAssembler job = new JobAssembler();

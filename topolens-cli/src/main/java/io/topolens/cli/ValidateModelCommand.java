@@ -92,6 +92,22 @@ final class ValidateModelCommand implements Callable<Integer> {
   List<Path> repeatsConfigs = new ArrayList<>();
 
   @Option(
+      names = "--launch",
+      paramLabel = "RESULTS_JSON",
+      description =
+          "An experiment's results.json whose probes measured the host's launch speed (the"
+              + " probe's launch line): each measured step predicted with the probe's launch speed"
+              + " and with the fit host's (repeatable: the n-th --launch goes with the n-th"
+              + " --launch-config).")
+  List<Path> launch = new ArrayList<>();
+
+  @Option(
+      names = "--launch-config",
+      paramLabel = "FILE",
+      description = "The runs (predict's YAML) the --launch variants are, by name (repeatable).")
+  List<Path> launchConfigs = new ArrayList<>();
+
+  @Option(
       names = "--catalog",
       paramLabel = "FILE",
       description = "Add or replace catalog entries (repeatable), e.g. the experiment's machine.")
@@ -135,7 +151,9 @@ final class ValidateModelCommand implements Callable<Integer> {
                   experiments,
                   experimentConfigs,
                   repeats,
-                  repeatsConfigs);
+                  repeatsConfigs,
+                  launch,
+                  launchConfigs);
     } catch (InputProblem e) {
       err.println("topolens: " + e.getMessage());
       return 2;

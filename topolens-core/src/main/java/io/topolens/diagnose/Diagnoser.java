@@ -33,6 +33,7 @@ import io.topolens.diagnose.rules.InterNodeTcp;
 import io.topolens.diagnose.rules.InvalidArgument;
 import io.topolens.diagnose.rules.InvalidDevice;
 import io.topolens.diagnose.rules.JobCancelled;
+import io.topolens.diagnose.rules.JobUnschedulable;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.LaggingRanks;
 import io.topolens.diagnose.rules.LoaderRefused;
@@ -163,6 +164,7 @@ public final class Diagnoser {
             new LaggingRanks(),
             new MpiDaemonFailed(),
             new MpiTransportError(),
+            new JobUnschedulable(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new TunerPluginFailed(),

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.inputs.JsonMessages;
 import io.topolens.nccl.InputProblem;
 import java.io.IOException;
@@ -64,6 +65,8 @@ public record Experiment(String name, List<Variant> variants) {
    *     people; null without
    * @param predictedWithStepReference the name of the variant whose measured step fixed the compute
    *     (this variant's own for the reference itself), for programs; null without
+   * @param launch the probe's launch micro-benchmark (host microseconds per op), null when its
+   *     probe printed none
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -88,7 +91,8 @@ public record Experiment(String name, List<Variant> variants) {
       String predictedFrom,
       Double predictedWithStepSeconds,
       String predictedWithStepFrom,
-      String predictedWithStepReference) {
+      String predictedWithStepReference,
+      ProbeLaunch launch) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -149,7 +153,8 @@ public record Experiment(String name, List<Variant> variants) {
           from,
           withStepSeconds,
           withStepFrom,
-          withStepReference);
+          withStepReference,
+          launch);
     }
 
     /** (predicted - measured) / measured median step, or null without both. */

@@ -499,6 +499,14 @@ public record NcclWarning(
      */
     GPU_INTERPOSER,
     /**
+     * A scheduler could not place the job's processes, asked for more than its nodes offer:
+     * kube-scheduler's {@code 0/4 nodes are available: 4 Insufficient nvidia.com/gpu.}, the
+     * kubelet's {@code Allocate failed due to requested number of devices unavailable for
+     * nvidia.com/gpu}, Slurm's {@code Requested node configuration is not available}, Open MPI's
+     * {@code There are not enough slots available in the system}: no rank ran there.
+     */
+    UNSCHEDULABLE,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

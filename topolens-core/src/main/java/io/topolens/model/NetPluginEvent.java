@@ -6,8 +6,18 @@ package io.topolens.model;
  * @param process host:pid of the process
  * @param plugin the plugin's name (Socket, IB, Libfabric, AWS Libfabric, an .so file name...)
  * @param outcome what happened
+ * @param provider the libfabric provider aws-ofi-nccl selected ({@code efa}, {@code cxi}, {@code
+ *     tcp}...), as its {@code Selected Provider is X} line names it; null for other lines
  */
-public record NetPluginEvent(String process, String plugin, Outcome outcome, Evidence evidence) {
+public record NetPluginEvent(
+    String process, String plugin, Outcome outcome, Evidence evidence, String provider) {
+
+  public NetPluginEvent(String process, String plugin, Outcome outcome, Evidence evidence) {
+    this(process, plugin, outcome, evidence, null);
+  }
+
+  /** The libfabric provider of AWS's EFA (aws-ofi-nccl's own platform). */
+  public static final String EFA = "efa";
 
   /** What a plugin line says happened. */
   public enum Outcome {

@@ -325,7 +325,12 @@ final class BlockParser {
     private final String block;
     private final byte[] buf;
     private final OtherLines lines;
-    private final Needles.Finder finder;
+
+    /**
+     * Made at the first line asked about: a block of NCCL's lines alone asks about none, and its
+     * sample of the block ({@link Needles.Finder#sample}) is then not taken.
+     */
+    private Needles.Finder finder;
 
     /** The needles' bits: a line holding one is wanted. */
     private final long wanting;
@@ -349,12 +354,14 @@ final class BlockParser {
       this.block = block;
       this.buf = buf;
       this.lines = lines;
-      this.finder = new Needles.Finder(block, lines.searched());
       this.wanting = lines.wanting();
     }
 
     /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
     boolean any(int start, int end) {
+      if (finder == null) {
+        finder = new Needles.Finder(block, lines.searched());
+      }
       found = finder.which(start, end);
       return (found & wanting) != 0;
     }

@@ -270,6 +270,11 @@ final class FrameworkLine {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")
       return alone(Kind.INVALID_DEVICE, text);
     }
+    if (uniqueIdWait(text) && storeClosed(text)) {
+      // rank 0's store closed its connection before rank 0 published the unique id: rank 0's
+      // process ended first, a consequence of its own failure (not the store's timeout)
+      return NcclEvent.KNOWN;
+    }
     if (storeFailed(text) || storeNameUnresolved(text)) {
       return alone(Kind.RENDEZVOUS, text);
     }
@@ -538,11 +543,15 @@ final class FrameworkLine {
    * PyTorch's heartbeat monitor on a watchdog thread that stopped making progress (torch 2.2-2.11):
    * {@code ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in
    * monitoring enqueued collectives}, {@code Heartbeat monitor timed out! Process will be
-   * terminated after dumping debug info.}
+   * terminated after dumping debug info.}, {@code Terminating the process after attempting to dump
+   * debug info, due to ProcessGroupNCCL watchdog hang.}
    */
   private static boolean watchdogStuck(String text) {
     return text.contains("watchdog got stuck for ")
-        || text.contains("Heartbeat monitor timed out!");
+        || text.contains("Heartbeat monitor timed out!")
+        // torch 2.4-2.11's monitor, LOG(FATAL): "Terminating the process after attempting to dump
+        // debug info, due to ProcessGroupNCCL watchdog hang."
+        || text.contains("due to ProcessGroupNCCL watchdog hang");
   }
 
   /**
@@ -708,6 +717,22 @@ final class FrameworkLine {
     return text.contains(Needles.SOCKET_FAILED)
         || text.contains(Needles.SOCKET_TIMEOUT_FAILED)
         || text.contains(Needles.CLOSED_BY_PEER);
+  }
+
+  /**
+   * Whether the store's error is its server closing the connection (c10d's Utils.hpp, torch
+   * 2.3-2.11: {@code failed to recv, got 0 bytes}; the socket's {@code Connection reset by peer},
+   * {@code Broken pipe}): the process that held the store (rank 0) went away.
+   */
+  private static boolean storeClosed(String text) {
+    int at = text.indexOf("got error: ");
+    if (at < 0) {
+      return false;
+    }
+    String error = text.substring(at + 11);
+    return error.startsWith("failed to recv, got 0 bytes")
+        || error.startsWith("Connection reset by peer")
+        || error.startsWith("Broken pipe");
   }
 
   /**

@@ -58,6 +58,10 @@ final class JobAssembler {
   private final Map<String, PrintedVersion> printed = new LinkedHashMap<>();
 
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
+
+  /** The context of the line before, asked again by the next line of the same process. */
+  private Ctx lastCtx;
+
   private final Map<String, LocalComm> byPtr = new HashMap<>();
   private final List<LocalComm> comms = new ArrayList<>();
   private final Map<String, EnvAcc> env = new LinkedHashMap<>();
@@ -209,13 +213,14 @@ final class JobAssembler {
 
   /** NCCL's version as printed ({@code 2.19.3+cuda11.0}, {@code 2.18.6}), once per version. */
   private void printedNccl(String version, Evidence e) {
+    String key = "nccl|" + version;
+    if (printed.size() >= MAX_DISTINCT_WARNINGS || printed.containsKey(key)) {
+      return; // kept already (every process prints it): no need to read its CUDA again
+    }
     int plus = version.indexOf("+cuda");
     String release = plus < 0 ? version : version.substring(0, plus);
     int cuda = plus < 0 ? -1 : cudaNumber(version.substring(plus + 5));
-    String key = "nccl|" + version;
-    if (printed.size() < MAX_DISTINCT_WARNINGS) {
-      printed.putIfAbsent(key, new PrintedVersion(PrintedVersion.Of.NCCL, release, cuda, e));
-    }
+    printed.put(key, new PrintedVersion(PrintedVersion.Of.NCCL, release, cuda, e));
   }
 
   /** NCCL's release as a package list, a path or a framework names it, once per release. */
@@ -411,7 +416,7 @@ final class JobAssembler {
           lc.trees.putIfAbsent(i, t.channels().get(i));
         }
       }
-      case NcclEvent.Connection c -> connection(h, c, new Evidence(file, line, text));
+      case NcclEvent.Connection c -> connection(h, c, file, line, text);
       case NcclEvent.Connected c -> {
         LocalComm lc = ctx(h).latest();
         if (lc != null) {
@@ -462,11 +467,24 @@ final class JobAssembler {
         h.process() + "|" + p.plugin() + "|" + p.outcome(),
         k ->
             new NetPluginEvent(
-                h.process(), p.plugin(), p.outcome(), new Evidence(file, line, text)));
+                h.process(),
+                p.plugin(),
+                p.outcome(),
+                new Evidence(file, line, text),
+                p.provider()));
   }
 
   private Ctx ctx(LineHeader h) {
-    return ctxs.computeIfAbsent(new RankId(h.host(), h.pid(), h.dev()), Ctx::new);
+    Ctx last = lastCtx;
+    if (last != null
+        && last.id.pid() == h.pid()
+        && last.id.cudaDev() == h.dev()
+        && last.id.host().equals(h.host())) {
+      return last; // a process's lines come in runs: no RankId and no lookup per line
+    }
+    last = ctxs.computeIfAbsent(new RankId(h.host(), h.pid(), h.dev()), Ctx::new);
+    lastCtx = last;
+    return last;
   }
 
   /**
@@ -538,11 +556,13 @@ final class JobAssembler {
     }
   }
 
-  private void connection(LineHeader h, NcclEvent.Connection c, Evidence e) {
+  /** A connection line; its evidence is made only where it is kept (a new edge, a damaged line). */
+  private void connection(
+      LineHeader h, NcclEvent.Connection c, String file, long line, String text) {
     int top = Math.max(c.from(), c.to());
     // a rank or channel NCCL cannot print (negative, past an int, past MAXCHANNELS): a damaged line
     if (Math.min(c.from(), c.to()) < 0 || c.channel() < 0 || c.channel() >= MAX_CHANNELS) {
-      malformed.add(e);
+      malformed.add(new Evidence(file, line, text));
       return;
     }
     Ctx ctx = ctx(h);
@@ -553,7 +573,7 @@ final class JobAssembler {
     }
     if (lc != null && lc.nRanks > 0 && top >= lc.nRanks) {
       // the communicator the line names has fewer ranks than the line does
-      malformed.add(e);
+      malformed.add(new Evidence(file, line, text));
       return;
     }
     if (lc == null) {
@@ -565,12 +585,14 @@ final class JobAssembler {
       }
     }
     if (lc == null) {
-      lc = orphan(ctx, e);
+      lc = orphan(ctx, new Evidence(file, line, text));
     }
     LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
-      acc = new LocalComm.EdgeAcc(c.path(), e, c.fromTag(), c.toTag(), ctx.id);
+      acc =
+          new LocalComm.EdgeAcc(
+              c.path(), new Evidence(file, line, text), c.fromTag(), c.toTag(), ctx.id);
       lc.edges.put(key, acc);
     }
     acc.channels.set(c.channel());
@@ -757,15 +779,22 @@ final class JobAssembler {
                 lc.network,
                 lc.firstLine,
                 lc.timingLine));
+        int[] last = null;
+        List<Integer> lastChildren = null;
         for (Map.Entry<Integer, int[]> t : lc.trees.entrySet()) {
           int[] v = t.getValue();
-          List<Integer> children = new ArrayList<>();
-          for (int i = 1; i < v.length; i++) {
-            if (v[i] >= 0) {
-              children.add(v[i]);
+          if (v != last) {
+            // channels alike share one array (TreeLine), and then one list of children
+            List<Integer> children = new ArrayList<>();
+            for (int i = 1; i < v.length; i++) {
+              if (v[i] >= 0) {
+                children.add(v[i]);
+              }
             }
+            last = v;
+            lastChildren = List.copyOf(children);
           }
-          trees.add(new Tree(t.getKey(), lc.rank, v[0], children));
+          trees.add(new Tree(t.getKey(), lc.rank, v[0], lastChildren));
         }
       }
       for (Map.Entry<Integer, int[]> r : lc.rings.entrySet()) {
@@ -802,12 +831,31 @@ final class JobAssembler {
               acc.toTag,
               acc.printer));
     }
-    edgeList.sort(
-        Comparator.comparingInt(Edge::from)
-            .thenComparingInt(Edge::to)
-            .thenComparing(Edge::direction));
-    trees.sort(Comparator.comparingInt(Tree::rank).thenComparingInt(Tree::channel));
+    edgeList.sort(JobAssembler::byEnds);
+    trees.sort(JobAssembler::byRankThenChannel);
     return new Communicator(
         key, commId, nRanks, parentKey, members, rings, trees, edgeList, pxn, gdr);
+  }
+
+  /**
+   * Edges by sender, receiver and direction: the order {@code comparingInt(Edge::from)
+   * .thenComparingInt(Edge::to).thenComparing(Edge::direction)} gives, in one call; a big job's
+   * communicator sorts thousands of edges once, mostly before the JIT compiles the comparator, so
+   * the chain of lambdas it calls per comparison shows.
+   */
+  private static int byEnds(Edge a, Edge b) {
+    int c = Integer.compare(a.from(), b.from());
+    if (c == 0) {
+      c = Integer.compare(a.to(), b.to());
+    }
+    return c != 0 ? c : a.direction().compareTo(b.direction());
+  }
+
+  /**
+   * Trees by rank, then channel: {@code comparingInt(Tree::rank).thenComparingInt(Tree::channel)}.
+   */
+  private static int byRankThenChannel(Tree a, Tree b) {
+    int c = Integer.compare(a.rank(), b.rank());
+    return c != 0 ? c : Integer.compare(a.channel(), b.channel());
   }
 }

@@ -395,8 +395,9 @@ final class MessageParser {
       selected = m.indexOf("elected provider is ");
     }
     if (selected > 0) {
-      NcclEvent.Plugin initialized = new NcclEvent.Plugin("OFI", Outcome.INITIALIZED);
       String provider = new Cursor(m, selected + 20).word();
+      NcclEvent.Plugin initialized =
+          new NcclEvent.Plugin("OFI", Outcome.INITIALIZED, providerName(provider));
       if (provider != null
           && (provider.startsWith("tcp")
               || provider.startsWith("sockets")
@@ -411,6 +412,22 @@ final class MessageParser {
       return gdr("OFI", m);
     }
     return NcclEvent.KNOWN;
+  }
+
+  /**
+   * The provider's name in {@code Selected Provider is X}: {@code efa;ofi_rxr} (libfabric 1.1x's
+   * layered name), {@code cxi,} ({@code , fabric is cxi}), {@code efa} (1.x, end of line).
+   */
+  private static String providerName(String word) {
+    if (word == null) {
+      return null;
+    }
+    int end = 0;
+    while (end < word.length()
+        && (Character.isLetterOrDigit(word.charAt(end)) || word.charAt(end) == '_')) {
+      end++;
+    }
+    return end == 0 ? null : word.substring(0, end).toLowerCase(java.util.Locale.ROOT);
   }
 
   private static NcclEvent gdr(String transport, String m) {
@@ -561,7 +578,7 @@ final class MessageParser {
         asInt(to),
         toTag,
         direction,
-        PathParser.parse(detail),
+        PathParser.shared(detail),
         commPtr);
   }
 
@@ -607,6 +624,12 @@ final class MessageParser {
    * [parent, child0, child1, child2]}.
    */
   private static NcclEvent trees(String m) {
+    NcclEvent fast = TreeLine.read(m);
+    return fast != null ? fast : treesSlowly(m);
+  }
+
+  /** {@link #trees} for any text: what {@link TreeLine} does not read plainly comes here. */
+  static NcclEvent treesSlowly(String m) {
     List<int[]> channels = new ArrayList<>();
     int rank = Integer.MIN_VALUE;
     int i = m.indexOf('[');

@@ -27,7 +27,13 @@ sealed interface NcclEvent {
   record EnvSet(String name, String value) implements NcclEvent {}
 
   /** A network plugin step; {@code Using network X} is {@link NetPluginEvent.Outcome#SELECTED}. */
-  record Plugin(String plugin, NetPluginEvent.Outcome outcome) implements NcclEvent {}
+  record Plugin(String plugin, NetPluginEvent.Outcome outcome, String provider)
+      implements NcclEvent {
+
+    Plugin(String plugin, NetPluginEvent.Outcome outcome) {
+      this(plugin, outcome, null);
+    }
+  }
 
   /**
    * {@code Bootstrap : Using eth0:10.0.0.1<0>}, {@code NET/Socket : Using [0]eth0:...

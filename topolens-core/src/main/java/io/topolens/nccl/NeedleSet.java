@@ -11,13 +11,15 @@ import java.util.List;
 /**
  * Every place where one of several needles starts in a block of bytes. The long needles ({@link
  * #LONG} bytes or more) are found in one pass: Wu and Manber's shift table over triples of bytes
- * (hashed to 16 bits). Where a triple ends no long needle's first {@code m} bytes ({@code m} the
- * shortest long needle's length), the pass moves on by up to {@code m - 2} bytes at once; where one
- * may end, the needles it may end are compared in place. Triples, not pairs: with some three
- * hundred needles of English words (NCCL's failure texts) nearly every common pair of letters ends
- * some needle's first bytes, which cut the skips; triples of them are far fewer. So three hundred
- * needles cost one pass that looks at about one byte in five, instead of one search per needle. The
- * few short ones are searched one by one.
+ * (hashed to 16 bits). Each long needle is keyed by {@code m} of its bytes ({@code m} the shortest
+ * long needle's length): the {@code m} whose triples are least common in logs ({@link
+ * CommonTriples}), not simply its first, so that the pass seldom stops at a training job's words.
+ * Where a triple ends no needle's key, the pass moves on by up to {@code m - 2} bytes at once;
+ * where one may end, the needles it may end are compared in place. Triples, not pairs: with some
+ * three hundred needles of English words (NCCL's failure texts) nearly every common pair of letters
+ * ends some needle's first bytes, which cut the skips; triples of them are far fewer. So three
+ * hundred needles cost one pass that looks at about one byte in five, instead of one search per
+ * needle. The few short ones are searched one by one.
  *
  * <p>Thread-safety: immutable once built; each {@link #scan} fills its own {@link Hits}.
  */
@@ -63,6 +65,14 @@ final class NeedleSet {
   private final int[][] byPrefix;
   private final int prefixBits;
 
+  /**
+   * Per needle, where in it the bytes it is keyed by start (its first {@link #shortest} bytes whose
+   * triples are least common in logs, {@link #window}): the shift table and the prefix table are
+   * made of those bytes, so a place where they end is where the needle may end {@code length - at -
+   * shortest} bytes later.
+   */
+  private final int[] keyAt;
+
   /** The needles, in the order their indexes name them; ASCII, without line breaks. */
   NeedleSet(List<String> needles) {
     this.needles =
@@ -102,16 +112,20 @@ final class NeedleSet {
     prefixBits = Math.max(4, 32 - Integer.numberOfLeadingZeros(longOnes * 4));
     prefixes = new long[1 << prefixBits];
     byPrefix = new int[1 << prefixBits][];
+    keyAt = new int[this.needles.length];
+    short[] common = commonTriples();
     for (int i = 0; i < this.needles.length; i++) {
       byte[] n = this.needles[i];
       if (n.length < LONG) {
         continue;
       }
+      int at = window(n, shortest, common);
+      keyAt[i] = at;
       for (int j = 2; j < shortest; j++) {
-        int h = triple((n[j - 2] & 0xff) | (n[j - 1] & 0xff) << 8 | (n[j] & 0xff) << 16);
+        int h = tripleIn(n, at + j);
         shift[h] = (byte) Math.min(shift[h], shortest - 1 - j);
       }
-      long prefix = (long) LONG_BYTES.get(n, 0);
+      long prefix = (long) LONG_BYTES.get(n, at);
       int slot = slot(prefix);
       while (byPrefix[slot] != null && prefixes[slot] != prefix) {
         slot = (slot + 1) & (prefixes.length - 1);
@@ -119,6 +133,47 @@ final class NeedleSet {
       prefixes[slot] = prefix;
       byPrefix[slot] = byPrefix[slot] == null ? new int[] {i} : append(byPrefix[slot], i);
     }
+  }
+
+  /**
+   * Per hashed triple ({@link #triple}), how common it is in logs: 1024 for the commonest of {@link
+   * CommonTriples}, 0 for one not among them (collisions only change which bytes key a needle).
+   */
+  static short[] commonTriples() {
+    short[] common = new short[1 << 16];
+    String t = CommonTriples.TEXT;
+    int n = t.length() / 3;
+    for (int k = 0; k < n; k++) {
+      int bytes = t.charAt(3 * k) | t.charAt(3 * k + 1) << 8 | t.charAt(3 * k + 2) << 16;
+      int h = triple(bytes);
+      common[h] = (short) Math.max(common[h], n - k);
+    }
+    return common;
+  }
+
+  /**
+   * Where in {@code n} the {@code m} bytes start that key it: those whose triples are least common
+   * in logs, the last (where the pass stops to compare) counted four times; the first such.
+   */
+  static int window(byte[] n, int m, short[] common) {
+    int best = 0;
+    long bestScore = Long.MAX_VALUE;
+    for (int at = 0; at + m <= n.length; at++) {
+      long score = 4L * common[tripleIn(n, at + m - 1)];
+      for (int j = 2; j < m - 1; j++) {
+        score += common[tripleIn(n, at + j)];
+      }
+      if (score < bestScore) {
+        best = at;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  /** The hashed triple of {@code n} ending at {@code end}. */
+  private static int tripleIn(byte[] n, int end) {
+    return triple((n[end - 2] & 0xff) | (n[end - 1] & 0xff) << 8 | (n[end] & 0xff) << 16);
   }
 
   private static int[] append(int[] a, int i) {
@@ -217,19 +272,19 @@ final class NeedleSet {
       int s3 = shift[tripleAt(b, e3)];
       if (s0 == 0 || s1 == 0 || s2 == 0 || s3 == 0) {
         if (s0 == 0) {
-          candidates(b, e0 - m + 1, to, hits);
+          candidates(b, e0 - m + 1, from, to, hits);
           s0 = 1;
         }
         if (s1 == 0) {
-          candidates(b, e1 - m + 1, to, hits);
+          candidates(b, e1 - m + 1, from, to, hits);
           s1 = 1;
         }
         if (s2 == 0) {
-          candidates(b, e2 - m + 1, to, hits);
+          candidates(b, e2 - m + 1, from, to, hits);
           s2 = 1;
         }
         if (s3 == 0) {
-          candidates(b, e3 - m + 1, to, hits);
+          candidates(b, e3 - m + 1, from, to, hits);
           s3 = 1;
         }
       }
@@ -238,34 +293,39 @@ final class NeedleSet {
       e2 += s2;
       e3 += s3;
     }
-    rest(b, e0, l0, to, hits);
-    rest(b, e1, l1, to, hits);
-    rest(b, e2, l2, to, hits);
-    rest(b, e3, to, to, hits);
+    rest(b, e0, l0, from, to, hits);
+    rest(b, e1, l1, from, to, hits);
+    rest(b, e2, l2, from, to, hits);
+    rest(b, e3, to, from, to, hits);
   }
 
   /** One chain of {@link #longOnes} to its end: window ends from {@code end} below {@code last}. */
-  private void rest(byte[] b, int end, int last, int to, Hits hits) {
+  private void rest(byte[] b, int end, int last, int from, int to, Hits hits) {
     for (; end < last; end++) {
       int s = shift[tripleAt(b, end)];
       if (s > 0) {
         end += s - 1;
       } else {
-        candidates(b, end - shortest + 1, to, hits);
+        candidates(b, end - shortest + 1, from, to, hits);
       }
     }
   }
 
-  /** The long needles that start at {@code start} and end by {@code to}, found by their prefix. */
-  private void candidates(byte[] b, int start, int to, Hits hits) {
-    long prefix = (long) LONG_BYTES.get(b, start);
+  /**
+   * The long needles within {@code [from, to)} whose keying bytes ({@link #keyAt}) start at {@code
+   * key}, found by the first 8 of those.
+   */
+  private void candidates(byte[] b, int key, int from, int to, Hits hits) {
+    long prefix = (long) LONG_BYTES.get(b, key);
     int mask = prefixes.length - 1;
     for (int slot = slot(prefix); byPrefix[slot] != null; slot = (slot + 1) & mask) {
       if (prefixes[slot] == prefix) {
         for (int i : byPrefix[slot]) {
           byte[] n = needles[i];
-          if (start + n.length <= to
-              && Arrays.equals(b, start + LONG, start + n.length, n, LONG, n.length)) {
+          int start = key - keyAt[i];
+          if (start >= from
+              && start + n.length <= to
+              && Arrays.equals(b, start, start + n.length, n, 0, n.length)) {
             hits.add(start, i);
           }
         }

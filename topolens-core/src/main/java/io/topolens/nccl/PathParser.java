@@ -3,6 +3,8 @@ package io.topolens.nccl;
 import io.topolens.model.PathDetail;
 import io.topolens.model.PathDetail.P2pMode;
 import io.topolens.model.Transport;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads the text after {@code via} in a connection line, in every form NCCL 2.4 to 2.28 prints:
@@ -12,6 +14,29 @@ import io.topolens.model.Transport;
  */
 public final class PathParser {
   private PathParser() {}
+
+  /** How many distinct texts {@link #shared} keeps; a job prints a handful. */
+  static final int SHARED_MAX = 512;
+
+  private static final Map<String, PathDetail> SHARED = new ConcurrentHashMap<>();
+
+  /**
+   * {@link #parse}, answered from the paths already read where the same text came before: a big
+   * job's connection lines name a handful of paths millions of times, each of which {@code parse}
+   * would split and allocate again; its edges then share one path object per text. Paths are
+   * immutable records, equal by their text; past {@link #SHARED_MAX} texts new ones are parsed.
+   */
+  static PathDetail shared(String raw) {
+    PathDetail known = SHARED.get(raw);
+    if (known != null) {
+      return known;
+    }
+    PathDetail path = parse(raw);
+    if (SHARED.size() < SHARED_MAX) {
+      SHARED.putIfAbsent(raw, path);
+    }
+    return path;
+  }
 
   /**
    * The path a connection line names after {@code via}; text it cannot place is {@link

@@ -22,6 +22,23 @@ final class PlatformLine {
       Kind kind = cudaKind(text, at);
       return kind == Kind.OTHER ? null : warning(kind, text);
     }
+    at = text.indexOf(Needles.KERNEL_ASSERT);
+    if (at > 0 && text.lastIndexOf("block: [", at) >= 0 && text.lastIndexOf("thread: [", at) >= 0) {
+      // a kernel's assert() as CUDA prints it before cudaErrorAssert (710): "FILE.cu:240: KERNEL:
+      // block: [0,0,0], thread: [5,0,0] Assertion `t >= 0 && t < n_classes` failed."
+      return warning(Kind.CUDA_FAULT, text);
+    }
+    if (text.contains(Needles.TORCH_CUDA_UNKNOWN + " - this may be due to")
+        || text.contains(Needles.TORCH_CUDA_INIT + ", you might not have a CUDA gpu")) {
+      // c10/cuda/CUDAFunctions.cpp: cudaGetDeviceCount's 999 and 3 in PyTorch's words
+      return warning(Kind.GPU_UNAVAILABLE, text);
+    }
+    if (text.contains(Needles.TORCH_NO_GPUS)
+        || text.contains("device >= 0 && " + Needles.TORCH_DEVICE_INDEX + " INTERNAL ASSERT")) {
+      // CUDAFunctions.cpp's cudaErrorNoDevice; CUDAContext.cpp's check of a device index the
+      // process does not see (LOCAL_RANK beyond CUDA_VISIBLE_DEVICES)
+      return warning(Kind.INVALID_DEVICE, text);
+    }
     if (text.contains(Needles.CUDA_OOM + ". Tried to allocate")) {
       // c10/cuda/CUDACachingAllocator.cpp, torch 1.x-2.11
       return warning(Kind.GPU_MEMORY, text);
@@ -49,9 +66,20 @@ final class PlatformLine {
     if (outOfMemoryKilled(text)) {
       return warning(Kind.KILLED, text);
     }
-    if (text.contains(Needles.BTL_TCP_PEER) && text.contains("btl_tcp")) {
+    if (unschedulable(text)) {
+      return warning(Kind.UNSCHEDULABLE, text);
+    }
+    if (text.contains(Needles.PDSH_SSH) && text.contains("pdsh@")) {
+      // pdsh (DeepSpeed's pdsh launcher, the default for several hosts) could not ssh to a node:
+      // its daemons never started there, mpi-daemon-failed's class
+      return warning(Kind.MPI_DAEMON, text);
+    }
+    if (text.contains(Needles.BTL_TCP_PEER) && text.contains("btl_tcp")
+        || (text.contains(Needles.BTL_TCP_ENDPOINT)
+            && text.contains("connect() to ")
+            && text.contains(" failed: "))) {
       // btl_tcp_endpoint.c: a peer's address on an interface every node has (docker0, a bridge)
-      // reached another node's process: MPI's own transport, mpi-transport-error's
+      // reached another node's process, or none: MPI's own transport, mpi-transport-error's
       return warning(Kind.MPI_TRANSPORT, text);
     }
     return null;
@@ -108,6 +136,17 @@ final class PlatformLine {
     if (at >= 0 && text.indexOf("(pid: ", at) > 0) {
       return number(text, at + Needles.EXIT_TABLE.length());
     }
+    at = text.indexOf(Needles.SPAWN_SIGNAL);
+    if (at >= 0) {
+      String name = text.substring(at + Needles.SPAWN_SIGNAL.length() - 3).strip();
+      return switch (name) {
+        case "SIGKILL" -> 9;
+        case "SIGSEGV" -> 11;
+        case "SIGABRT" -> 6;
+        case "SIGBUS" -> 7;
+        default -> -1;
+      };
+    }
     at = text.indexOf(Needles.CHILD_CODE);
     if (at >= 0 && text.lastIndexOf("Child process with PID ", at) >= 0) {
       return number(text, at + Needles.CHILD_CODE.length());
@@ -129,6 +168,29 @@ final class PlatformLine {
           && (end == text.length() || !Character.isLetter(text.charAt(end)));
     }
     return text.contains("The node was " + Needles.EVICTED_MEMORY);
+  }
+
+  /**
+   * A scheduler that could not place the job's processes: kube-scheduler's {@code 0/4 nodes are
+   * available: 4 Insufficient nvidia.com/gpu.} (any resource it names Insufficient), the kubelet's
+   * {@code Allocate failed due to requested number of devices unavailable for nvidia.com/gpu},
+   * Slurm's {@code Unable to allocate resources: Requested node configuration is not available},
+   * Open MPI's {@code There are not enough slots available in the system to satisfy the 8 slots},
+   * vLLM's {@code The number of required GPUs exceeds the total number of available GPUs in the
+   * placement group.}
+   */
+  static boolean unschedulable(String text) {
+    if (text.contains("exceeds the total number of " + Needles.PLACEMENT_GPUS)) {
+      // vLLM's Ray executor (ray_utils.py): tensor x pipeline parallel GPUs the Ray cluster lacks
+      return true;
+    }
+    int at = text.indexOf(Needles.NODES_AVAILABLE);
+    if (at >= 0) {
+      return text.indexOf(" Insufficient ", at) > 0;
+    }
+    return text.contains("Allocate failed due to " + Needles.DEVICES_UNAVAILABLE)
+        || text.contains(Needles.NODE_CONFIGURATION)
+        || text.contains("There are " + Needles.NO_SLOTS);
   }
 
   private static NcclEvent warning(Kind kind, String text) {

@@ -1,5 +1,6 @@
 package io.topolens.perf;
 
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.model.Evidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.List;
  *     (its ring crosses once per node), else its printed connection lines; 0 when none or unknown
  * @param rows every measured row of the collectives the model prices
  * @param skipped runs or rows left out, with why
+ * @param launch the probe's launch micro-benchmark in the same file, or null (nccl-tests, an older
+ *     probe)
  */
 public record BenchSample(
     String file,
@@ -29,7 +32,8 @@ public record BenchSample(
     int nodes,
     int netHops,
     List<Row> rows,
-    List<String> skipped) {
+    List<String> skipped,
+    ProbeLaunch launch) {
 
   public BenchSample {
     rows = List.copyOf(rows);

@@ -6,6 +6,7 @@ import io.topolens.bench.BenchRow;
 import io.topolens.bench.BenchRun;
 import io.topolens.bench.Collective;
 import io.topolens.bench.NcclTestsReader;
+import io.topolens.bench.ProbeLaunchReader;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.model.Communicator;
@@ -134,7 +135,8 @@ public final class BenchSamples {
         hosts,
         ringNetHops(job, hosts),
         rows,
-        skipped);
+        skipped,
+        new ProbeLaunchReader().read(file, name).orElse(null));
   }
 
   /**

@@ -1,19 +1,25 @@
 package io.topolens.perf;
 
+import io.topolens.bench.ProbeLaunch;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Fitted paths that replace the model's priors (see {@link Calibrator}). */
+/**
+ * Fitted paths that replace the model's priors (see {@link Calibrator}), and the host's launch
+ * speed when a probe measured it ({@link ProbeLaunch}), which scales the per-layer launch time.
+ */
 public final class Calibration {
-  private static final Calibration NONE = new Calibration(Map.of());
+  private static final Calibration NONE = new Calibration(Map.of(), null);
 
   private final Map<PathKind, PathFit> fits;
+  private final ProbeLaunch launch;
 
-  private Calibration(Map<PathKind, PathFit> fits) {
+  private Calibration(Map<PathKind, PathFit> fits, ProbeLaunch launch) {
     this.fits = fits;
+    this.launch = launch;
   }
 
   public static Calibration none() {
@@ -25,13 +31,23 @@ public final class Calibration {
     Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
     m.putAll(fits);
     m.put(fit.path(), fit);
-    return new Calibration(m);
+    return new Calibration(m, launch);
   }
 
   public static Calibration of(List<PathFit> fits) {
     Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
     fits.forEach(f -> m.put(f.path(), f));
-    return new Calibration(m);
+    return new Calibration(m, null);
+  }
+
+  /** These fits with the host's launch speed a probe measured (null: none). */
+  public Calibration withLaunch(ProbeLaunch measured) {
+    return new Calibration(fits, measured);
+  }
+
+  /** The probe's launch micro-benchmark, when one of the calibration's files held it. */
+  public Optional<ProbeLaunch> launch() {
+    return Optional.ofNullable(launch);
   }
 
   public Optional<PathFit> fit(PathKind path) {
@@ -42,6 +58,7 @@ public final class Calibration {
     return new ArrayList<>(fits.values());
   }
 
+  /** No fitted path (a launch measurement alone leaves the paths at their priors). */
   public boolean isEmpty() {
     return fits.isEmpty();
   }

@@ -1,5 +1,6 @@
 package io.topolens.perf;
 
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.nccl.InputProblem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +44,20 @@ public final class Calibrations {
       PathFit f = calibrator.fit(e.getKey(), points, gpu);
       fits.add(hops.size() == 1 ? f.withNetHops(hops.iterator().next()) : f);
     }
-    return Calibration.of(fits);
+    return Calibration.of(fits).withLaunch(medianLaunch(samples));
+  }
+
+  /**
+   * The probes' launch measurement of median layer time among the samples that hold one (each file
+   * one probe, one draw of the host's speed), or null when none does.
+   */
+  static ProbeLaunch medianLaunch(List<BenchSample> samples) {
+    List<ProbeLaunch> l =
+        samples.stream()
+            .map(BenchSample::launch)
+            .filter(java.util.Objects::nonNull)
+            .sorted(java.util.Comparator.comparingDouble(ProbeLaunch::layerUs))
+            .toList();
+    return l.isEmpty() ? null : l.get((l.size() - 1) / 2);
   }
 }

@@ -53,6 +53,15 @@ public final class ComputeTime {
   }
 
   /**
+   * The same terms with the host's launches {@code scale} times as long as the fit host's (a probe
+   * measured this host's launch speed, {@code compute.launchRefLayerUs}).
+   */
+  public ComputeTime withLaunchScale(double scale) {
+    return new ComputeTime(
+        kernelShare, launchPerLayerS * scale, peerShare, peerCap, optBytesPerParam, hbmShare);
+  }
+
+  /**
    * Training FLOPs of one micro-step on one GPU: per token 2 x parameters plus attention 4 x layers
    * x hidden x sequence per pass, three passes (forward, backward = 2 forwards), four with full
    * activation recomputation (KAPLAN, KORTHIKANTI).

@@ -2,6 +2,7 @@ package io.topolens.perf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.Source;
 import io.topolens.nccl.InputProblem;
@@ -27,10 +28,24 @@ import java.util.Map;
 public final class ExperimentValidation {
   private final HardwareCatalog catalog;
   private final PerfConstants k;
+  private final boolean launch;
 
   public ExperimentValidation(HardwareCatalog catalog, PerfConstants k) {
+    this(catalog, k, true);
+  }
+
+  private ExperimentValidation(HardwareCatalog catalog, PerfConstants k, boolean launch) {
     this.catalog = catalog;
     this.k = k;
+    this.launch = launch;
+  }
+
+  /**
+   * The same judge with the probes' launch measurements left out: every variant's per-layer launch
+   * time the fit host's, as before the probe measured it.
+   */
+  public ExperimentValidation withoutLaunch() {
+    return new ExperimentValidation(catalog, k, false);
   }
 
   /**
@@ -41,6 +56,7 @@ public final class ExperimentValidation {
    *     both calibrated by the probe of the layout of more flows, carried to the other by {@link
    *     SocketFlows}: {@code predictedFitted} with {@code path.tcp.flowExponent}, {@code predicted}
    *     with exponent 0 (the flows sharing a fixed rate); empty when there is no such pair
+   * @param launches the probes' launch measurements by variant name, where a probe measured one
    */
   public record Report(
       String results,
@@ -49,10 +65,12 @@ public final class ExperimentValidation {
       List<String> leftOut,
       Map<String, Workload> workloads,
       StepCalibration stepCalibration,
-      List<RatioCheck> carried) {
+      List<RatioCheck> carried,
+      Map<String, ProbeLaunch> launches) {
 
     public Report {
       carried = List.copyOf(carried);
+      launches = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(launches));
     }
   }
 
@@ -76,12 +94,23 @@ public final class ExperimentValidation {
    *     reduce_scatter}, {@code all_reduce}); empty without a probe
    * @param stepS its measured median step
    * @param source where the step was measured
+   * @param launch its probe's launch micro-benchmark, or null: the per-layer launch time is then
+   *     the fit host's
    */
   public record Measured(
-      Scenario scenario, Map<String, Double> busbw, double stepS, String source) {
+      Scenario scenario,
+      Map<String, Double> busbw,
+      double stepS,
+      String source,
+      ProbeLaunch launch) {
 
     public Measured {
       busbw = Map.copyOf(busbw);
+    }
+
+    /** Without a launch measurement. */
+    public Measured(Scenario scenario, Map<String, Double> busbw, double stepS, String source) {
+      this(scenario, busbw, stepS, source, null);
     }
   }
 
@@ -120,9 +149,35 @@ public final class ExperimentValidation {
               rc.toScenario(catalog, ModelPresets.bundled(), config.toString()).scenario(),
               busbw,
               step.path("median").asDouble(),
-              results + ": " + name));
+              results + ": " + name,
+              launch(v.path("launch"), results)));
     }
     return judge(results.toString(), measured, leftOut);
+  }
+
+  private static Map<String, ProbeLaunch> launches(List<Measured> runs) {
+    Map<String, ProbeLaunch> m = new LinkedHashMap<>();
+    for (Measured v : runs) {
+      if (v.launch() != null) {
+        m.put(v.scenario().name(), v.launch());
+      }
+    }
+    return m;
+  }
+
+  /** A variant's {@code launch} object, or null when it has none. */
+  private static ProbeLaunch launch(JsonNode node, Path results) throws InputProblem {
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    try {
+      return new ObjectMapper().treeToValue(node, ProbeLaunch.class);
+    } catch (IOException e) {
+      throw new InputProblem(
+          results
+              + ": a variant's \"launch\" is not the probe's launch measurement: "
+              + ScenarioFile.firstLine(e.getMessage()));
+    }
   }
 
   /**
@@ -141,7 +196,9 @@ public final class ExperimentValidation {
     Map<String, Workload> workloads = new LinkedHashMap<>();
     for (Measured v : runs) {
       Scenario s = v.scenario();
-      StepModel model = new StepModel(catalog, k, probeCalibration(s, v.busbw()));
+      StepModel model =
+          new StepModel(
+              catalog, k, probeCalibration(s, v.busbw()).withLaunch(launch ? v.launch() : null));
       scenarios.add(s);
       workloads.put(s.name(), s.workload());
       measured.add(v.stepS());
@@ -199,7 +256,8 @@ public final class ExperimentValidation {
         leftOut,
         workloads,
         cal,
-        carried(scenarios, measured, predicted, probes));
+        carried(scenarios, measured, predicted, probes),
+        launches(runs));
   }
 
   /**

@@ -82,6 +82,46 @@ public final class ModelValidation {
       List<Path> spreadDirs,
       List<Path> spreadConfigs)
       throws InputProblem {
+    return run(
+        fixtures,
+        examples,
+        oneGpu,
+        experiments,
+        configs,
+        spreadDirs,
+        spreadConfigs,
+        List.of(),
+        List.of());
+  }
+
+  /**
+   * As {@link #run(Path, Path, List, List, List, List, List)}, with experiments whose probes
+   * measured the host's launch speed ({@code launchResults}, each judged against the configuration
+   * at the same position of {@code launchConfigs}): each measured step predicted with it and
+   * without it ({@link LaunchChecks}).
+   */
+  public ValidationReport run(
+      Path fixtures,
+      Path examples,
+      List<Path> oneGpu,
+      List<Path> experiments,
+      List<Path> configs,
+      List<Path> spreadDirs,
+      List<Path> spreadConfigs,
+      List<Path> launchResults,
+      List<Path> launchConfigs)
+      throws InputProblem {
+    if (launchResults.size() != launchConfigs.size()) {
+      throw new InputProblem(
+          launchResults.size()
+              + " experiments with the probe's launch speed but "
+              + launchConfigs.size()
+              + " configurations: give one --launch-config per --launch, in the same order");
+    }
+    List<LaunchChecks.Check> launch = new ArrayList<>();
+    for (int i = 0; i < launchResults.size(); i++) {
+      launch.addAll(new LaunchChecks(catalog, k).of(launchResults.get(i), launchConfigs.get(i)));
+    }
     if (spreadDirs.size() != spreadConfigs.size()) {
       throw new InputProblem(
           spreadDirs.size()
@@ -158,7 +198,8 @@ public final class ModelValidation {
         sweep,
         spreads(spreadDirs, spreadConfigs),
         flowExponent,
-        onePod);
+        onePod,
+        launch);
   }
 
   /** The constants with {@code compute.launchPerLayerS} alone: no world-size term. */

@@ -1,5 +1,6 @@
 package io.topolens.perf;
 
+import io.topolens.bench.ProbeLaunch;
 import io.topolens.catalog.GpuSpec;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.InstanceSpec;
@@ -21,6 +22,10 @@ import java.util.Set;
 public final class StepModel {
   private final HardwareCatalog catalog;
   private final PerfConstants k;
+
+  /** The fit host's own result of the probe's launch micro-benchmark (its layer op). */
+  static final String LAUNCH_REF = "compute.launchRefLayerUs";
+
   private final Calibration calibration;
   private final CollectiveModel costs;
   private final LinkPriors priors;
@@ -252,6 +257,24 @@ public final class StepModel {
     double perToken = passes * (2 * params + 4.0 * m.layers() * m.hidden() * w.seq());
     double flopsMb = tokensMb * perToken;
     ComputeTime ct = new ComputeTime(k);
+    ProbeLaunch host = calibration.launch().orElse(null);
+    if (host != null && w.mfu() == null) {
+      // the host's launch speed, measured by the probe's micro-benchmark, against the fit host's
+      double ref = k.value(LAUNCH_REF);
+      ct = ct.withLaunchScale(host.layerUs() / ref);
+      inputs.add(
+          new Input(
+              "launch",
+              String.format(
+                  Locale.ROOT,
+                  "measured by the probe, %s us/op against %s on the fit host: %s s per layer"
+                      + " (x %s)",
+                  num3(host.layerUs()),
+                  num3(ref),
+                  num3(ct.launchPerLayerS()),
+                  num3(host.layerUs() / ref)),
+              join(List.of(host.evidence().where()), k.parameter(LAUNCH_REF).sources())));
+    }
     double computeMb;
     double mfu;
     boolean launchBound = false;

@@ -47,7 +47,8 @@ public record ValidationReport(
     HostThreadsSweep hostThreads,
     List<RunSpread> spreads,
     Fitted flowExponent,
-    List<OnePodStep> onePod) {
+    List<OnePodStep> onePod,
+    List<LaunchChecks.Check> launch) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -66,6 +67,7 @@ public record ValidationReport(
     experiments = List.copyOf(experiments);
     spreads = List.copyOf(spreads);
     onePod = List.copyOf(onePod);
+    launch = List.copyOf(launch);
   }
 
   /**

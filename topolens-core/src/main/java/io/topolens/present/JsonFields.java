@@ -1,6 +1,7 @@
 package io.topolens.present;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.diagnose.Finding;
@@ -16,6 +17,12 @@ import java.util.List;
  */
 public final class JsonFields {
   private JsonFields() {}
+
+  /** Evidence's field names, encoded once (a big job's document cites a line per edge). */
+  private static final SerializedString FILE = new SerializedString("file");
+
+  private static final SerializedString LINE = new SerializedString("line");
+  private static final SerializedString TEXT = new SerializedString("text");
 
   /** What a document holds after its {@code schema} field. */
   @FunctionalInterface
@@ -44,9 +51,12 @@ public final class JsonFields {
   /** One piece of evidence as {@code {"file", "line", "text"}}. */
   public static void evidence(JsonGenerator g, Evidence e) throws IOException {
     g.writeStartObject();
-    g.writeStringField("file", e.file());
-    g.writeNumberField("line", e.line());
-    g.writeStringField("text", e.text());
+    g.writeFieldName(FILE);
+    g.writeString(e.file());
+    g.writeFieldName(LINE);
+    g.writeNumber(e.line());
+    g.writeFieldName(TEXT);
+    g.writeString(e.text());
     g.writeEndObject();
   }
 

@@ -3,6 +3,7 @@ package io.topolens.present;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.topolens.diagnose.Diagnosis;
 import io.topolens.diagnose.Finding;
 import io.topolens.model.CollectiveTimeout;
@@ -39,7 +40,69 @@ public final class JsonReport {
   /** Version of the document's shape; bumped on incompatible changes. */
   public static final int SCHEMA = 1;
 
+  /**
+   * The names of the fields written once per rank, member, host or edge, encoded once: a name given
+   * as a {@code String} is converted and escaped at every field (a 4096-rank job's document has
+   * millions of them).
+   */
+  private static final SerializedString PARENT = new SerializedString("parent");
+
+  private static final SerializedString CHILDREN = new SerializedString("children");
+  private static final SerializedString ORDER = new SerializedString("order");
+  private static final SerializedString CHANNELS = new SerializedString("channels");
+
+  private static final SerializedString EVIDENCE = new SerializedString("evidence");
+  private static final SerializedString NET = new SerializedString("net");
+  private static final SerializedString P2P = new SerializedString("p2p");
+  private static final SerializedString HOST = new SerializedString("host");
+  private static final SerializedString NODE = new SerializedString("node");
+  private static final SerializedString GPU_CONTEXTS = new SerializedString("gpuContexts");
+  private static final SerializedString PID = new SerializedString("pid");
+  private static final SerializedString CUDA_DEV = new SerializedString("cudaDev");
+  private static final SerializedString NVML_DEV = new SerializedString("nvmlDev");
+  private static final SerializedString BUS_ID = new SerializedString("busId");
+  private static final SerializedString NCCL_VERSION = new SerializedString("ncclVersion");
+  private static final SerializedString RANK = new SerializedString("rank");
+  private static final SerializedString LOCAL_RANKS = new SerializedString("localRanks");
+  private static final SerializedString INIT_STARTED = new SerializedString("initStarted");
+  private static final SerializedString INIT_COMPLETED = new SerializedString("initCompleted");
+  private static final SerializedString BOOTSTRAP_SECONDS =
+      new SerializedString("bootstrapSeconds");
+  private static final SerializedString INIT_SECONDS = new SerializedString("initSeconds");
+  private static final SerializedString NETWORK = new SerializedString("network");
+  private static final SerializedString FROM = new SerializedString("from");
+  private static final SerializedString TO = new SerializedString("to");
+  private static final SerializedString CHANNEL = new SerializedString("channel");
+  private static final SerializedString DIRECTION = new SerializedString("direction");
+  private static final SerializedString TRANSPORT = new SerializedString("transport");
+  private static final SerializedString DETAIL = new SerializedString("detail");
+  private static final SerializedString PLACEMENT = new SerializedString("placement");
+  private static final SerializedString PLUGIN = new SerializedString("plugin");
+  private static final SerializedString DEVICE = new SerializedString("device");
+  private static final SerializedString PROXY_RANK = new SerializedString("proxyRank");
+  private static final SerializedString GDR = new SerializedString("gdr");
+  private static final SerializedString SHARED = new SerializedString("shared");
+  private static final SerializedString MODE = new SerializedString("mode");
+  private static final SerializedString READ = new SerializedString("read");
+  private static final SerializedString COPY_ENGINE = new SerializedString("copyEngine");
+  private static final SerializedString VIA_RANK = new SerializedString("viaRank");
+
   private final boolean foldChannels;
+
+  private static void field(JsonGenerator g, SerializedString name, long v) throws IOException {
+    g.writeFieldName(name);
+    g.writeNumber(v);
+  }
+
+  private static void field(JsonGenerator g, SerializedString name, String v) throws IOException {
+    g.writeFieldName(name);
+    g.writeString(v);
+  }
+
+  private static void field(JsonGenerator g, SerializedString name, boolean v) throws IOException {
+    g.writeFieldName(name);
+    g.writeBoolean(v);
+  }
 
   public JsonReport(boolean foldChannels) {
     this.foldChannels = foldChannels;
@@ -122,9 +185,9 @@ public final class JsonReport {
     }
     for (String h : job.hosts()) {
       g.writeStartObject();
-      g.writeStringField("host", h);
-      g.writeStringField("node", job.node(h));
-      g.writeNumberField("gpuContexts", contexts.getOrDefault(h, 0L));
+      field(g, HOST, h);
+      field(g, NODE, job.node(h));
+      field(g, GPU_CONTEXTS, contexts.getOrDefault(h, 0L));
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -136,14 +199,14 @@ public final class JsonReport {
     g.writeArrayFieldStart("ranks");
     for (Rank r : job.ranks()) {
       g.writeStartObject();
-      g.writeStringField("host", r.id().host());
-      g.writeNumberField("pid", r.id().pid());
-      g.writeNumberField("cudaDev", r.id().cudaDev());
+      field(g, HOST, r.id().host());
+      field(g, PID, r.id().pid());
+      field(g, CUDA_DEV, r.id().cudaDev());
       if (r.nvmlDev() >= 0) {
-        g.writeNumberField("nvmlDev", r.nvmlDev());
+        field(g, NVML_DEV, r.nvmlDev());
       }
-      g.writeStringField("busId", r.busId());
-      g.writeStringField("ncclVersion", r.ncclVersion());
+      field(g, BUS_ID, r.busId());
+      field(g, NCCL_VERSION, r.ncclVersion());
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -246,24 +309,25 @@ public final class JsonReport {
     g.writeArrayFieldStart("members");
     for (Member m : c.members().values()) {
       g.writeStartObject();
-      g.writeNumberField("rank", m.rank());
-      g.writeStringField("host", m.id().host());
-      g.writeNumberField("pid", m.id().pid());
-      g.writeNumberField("cudaDev", m.id().cudaDev());
-      g.writeNumberField("localRanks", m.localRanks());
-      g.writeBooleanField("initStarted", m.initStarted());
-      g.writeBooleanField("initCompleted", m.initCompleted());
-      number(g, "bootstrapSeconds", m.bootstrapSeconds());
-      number(g, "initSeconds", m.initSeconds());
-      g.writeStringField("network", m.network());
+      field(g, RANK, m.rank());
+      field(g, HOST, m.id().host());
+      field(g, PID, m.id().pid());
+      field(g, CUDA_DEV, m.id().cudaDev());
+      field(g, LOCAL_RANKS, m.localRanks());
+      field(g, INIT_STARTED, m.initStarted());
+      field(g, INIT_COMPLETED, m.initCompleted());
+      number(g, BOOTSTRAP_SECONDS, m.bootstrapSeconds());
+      number(g, INIT_SECONDS, m.initSeconds());
+      field(g, NETWORK, m.network());
       g.writeEndObject();
     }
     g.writeEndArray();
     g.writeArrayFieldStart("rings");
     for (Map.Entry<Integer, List<Integer>> r : c.rings().entrySet()) {
       g.writeStartObject();
-      g.writeNumberField("channel", r.getKey());
-      g.writeArrayFieldStart("order");
+      field(g, CHANNEL, r.getKey());
+      g.writeFieldName(ORDER);
+      g.writeStartArray();
       for (int rank : r.getValue()) {
         g.writeNumber(rank);
       }
@@ -274,10 +338,11 @@ public final class JsonReport {
     g.writeArrayFieldStart("trees");
     for (Tree t : c.trees()) {
       g.writeStartObject();
-      g.writeNumberField("channel", t.channel());
-      g.writeNumberField("rank", t.rank());
-      g.writeNumberField("parent", t.parent());
-      g.writeArrayFieldStart("children");
+      field(g, CHANNEL, t.channel());
+      field(g, RANK, t.rank());
+      field(g, PARENT, t.parent());
+      g.writeFieldName(CHILDREN);
+      g.writeStartArray();
       for (int child : t.children()) {
         g.writeNumber(child);
       }
@@ -302,56 +367,63 @@ public final class JsonReport {
 
   private void edge(JsonGenerator g, Edge e, String placement, int channel) throws IOException {
     g.writeStartObject();
-    g.writeNumberField("from", e.from());
-    g.writeNumberField("to", e.to());
+    field(g, FROM, e.from());
+    field(g, TO, e.to());
     if (channel >= 0) {
-      g.writeNumberField("channel", channel);
+      field(g, CHANNEL, channel);
     } else {
-      g.writeArrayFieldStart("channels");
+      g.writeFieldName(CHANNELS);
+      g.writeStartArray();
       for (int ch : e.channels()) {
         g.writeNumber(ch);
       }
       g.writeEndArray();
     }
-    g.writeStringField("direction", e.direction().name().toLowerCase(Locale.ROOT));
-    g.writeStringField("transport", e.transport().name());
-    g.writeStringField("detail", e.path().raw());
-    g.writeStringField("placement", placement);
+    field(g, DIRECTION, e.direction().name().toLowerCase(Locale.ROOT));
+    field(g, TRANSPORT, e.transport().name());
+    field(g, DETAIL, e.path().raw());
+    field(g, PLACEMENT, placement);
     switch (e.path()) {
       case PathDetail.Net n -> {
-        g.writeObjectFieldStart("net");
-        g.writeStringField("plugin", n.plugin());
+        g.writeFieldName(NET);
+        g.writeStartObject();
+        field(g, PLUGIN, n.plugin());
         if (n.device() != null) {
-          g.writeNumberField("device", n.device());
+          field(g, DEVICE, n.device());
         }
         if (n.proxyRank() != null) {
-          g.writeNumberField("proxyRank", n.proxyRank());
+          field(g, PROXY_RANK, n.proxyRank());
         }
-        g.writeBooleanField("gdr", n.gdr());
-        g.writeBooleanField("shared", n.shared());
+        field(g, GDR, n.gdr());
+        field(g, SHARED, n.shared());
         g.writeEndObject();
       }
       case PathDetail.P2p p -> {
-        g.writeObjectFieldStart("p2p");
-        g.writeStringField("mode", p.mode().name().toLowerCase(Locale.ROOT));
-        g.writeBooleanField("read", p.read());
-        g.writeBooleanField("copyEngine", p.copyEngine());
+        g.writeFieldName(P2P);
+        g.writeStartObject();
+        field(g, MODE, p.mode().name().toLowerCase(Locale.ROOT));
+        field(g, READ, p.read());
+        field(g, COPY_ENGINE, p.copyEngine());
         if (p.viaRank() != null) {
-          g.writeNumberField("viaRank", p.viaRank());
+          field(g, VIA_RANK, p.viaRank());
         }
         g.writeEndObject();
       }
       default -> {}
     }
-    evidence(g, "evidence", e.evidence());
+    if (e.evidence() != null) {
+      g.writeFieldName(EVIDENCE);
+      JsonFields.evidence(g, e.evidence());
+    }
     g.writeEndObject();
   }
 
-  private static void number(JsonGenerator g, String name, double v) throws IOException {
+  private static void number(JsonGenerator g, SerializedString name, double v) throws IOException {
+    g.writeFieldName(name);
     if (Double.isNaN(v)) {
-      g.writeNullField(name);
+      g.writeNull();
     } else {
-      g.writeNumberField(name, v);
+      g.writeNumber(v);
     }
   }
 

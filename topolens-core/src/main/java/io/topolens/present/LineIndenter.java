@@ -20,11 +20,47 @@ final class LineIndenter implements DefaultPrettyPrinter.Indenter {
 
   private SerializedString[] levels = new SerializedString[0];
 
-  /** Jackson's default pretty printer with this indentation of objects. */
+  /**
+   * Jackson's default pretty printer with this indentation of objects, and its separators ({@code "
+   * : "} after a field's name, the commas) written as bytes made once: the default printer writes
+   * them as strings of characters, converted at every field.
+   */
   static DefaultPrettyPrinter printer() {
-    DefaultPrettyPrinter p = new DefaultPrettyPrinter();
+    DefaultPrettyPrinter p = new BytePrinter();
     p.indentObjectsWith(new LineIndenter());
     return p;
+  }
+
+  /** {@link DefaultPrettyPrinter} with its separators as bytes; one per generator, as it is. */
+  private static final class BytePrinter extends DefaultPrettyPrinter {
+    private final SerializedString afterName =
+        new SerializedString(_objectFieldValueSeparatorWithSpaces);
+    private final SerializedString betweenEntries = new SerializedString(_objectEntrySeparator);
+    private final SerializedString betweenValues = new SerializedString(_arrayValueSeparator);
+
+    @Override
+    public DefaultPrettyPrinter createInstance() {
+      BytePrinter p = new BytePrinter();
+      p.indentObjectsWith(new LineIndenter());
+      return p;
+    }
+
+    @Override
+    public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(afterName);
+    }
+
+    @Override
+    public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(betweenEntries);
+      _objectIndenter.writeIndentation(g, _nesting);
+    }
+
+    @Override
+    public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(betweenValues);
+      _arrayIndenter.writeIndentation(g, _nesting);
+    }
   }
 
   @Override

@@ -70,7 +70,13 @@ public final class ValidationMarkdown {
           + " bench/results/h200x2-deep-shm-repeat --repeats-config"
           + " examples/perf/h200x2-heldout-deep-runs.yaml --repeats"
           + " bench/results/h200x2-deep-shm-repeat-2 --repeats-config"
-          + " examples/perf/h200x2-heldout-deep-runs.yaml --out docs/model-validation.md";
+          + " examples/perf/h200x2-heldout-deep-runs.yaml --launch"
+          + " bench/results/h100x4-launch-heldout/results.json --launch-config"
+          + " examples/perf/h100x4-launch-heldout-runs.yaml --launch"
+          + " bench/results/h100x2-launch-heldout/results.json --launch-config"
+          + " examples/perf/h100x2-launch-heldout-runs.yaml --launch"
+          + " bench/results/h100x4-launch-heldout-2/results.json --launch-config"
+          + " examples/perf/h100x4-launch-heldout-runs.yaml --out docs/model-validation.md";
 
   public void write(ValidationReport r, PrintWriter out) {
     out.println("# Model validation");
@@ -110,7 +116,11 @@ public final class ValidationMarkdown {
             + " the vCPUs slow a step), and section 9's deep shape run again 5 times on each of two"
             + " 2 x H200 machines (`bench/results/h200x2-deep-shm-repeat`, `-2`, sections 19-20:"
             + " how far one machine's runs of one job spread; predictions in"
-            + " `bench/results/h100x2-deep-shm-repeat-predictions`): data the model was not fitted"
+            + " `bench/results/h100x2-deep-shm-repeat-predictions`), and the one-pod step three"
+            + " times on each of three H100 machines, each run after its own probe with the launch"
+            + " micro-benchmark (`bench/results/h100x4-launch-heldout`, `h100x2-launch-heldout`,"
+            + " `h100x4-launch-heldout-2`, the last section: the host's launch speed; predictions"
+            + " in `bench/results/launch-heldout-predictions`): data the model was not fitted"
             + " to. Do not edit by"
             + " hand: change the model or the data and regenerate. The model itself is described"
             + " in [model.md](model.md).");
@@ -157,6 +167,14 @@ public final class ValidationMarkdown {
     for (int i = 0; i < r.spreads().size(); i++) {
       new RunSpreadMarkdown().write(firstSpreadSection(r) + i, r.spreads().get(i), out);
     }
+    if (!r.launch().isEmpty()) {
+      new LaunchMarkdown()
+          .write(
+              firstSpreadSection(r) + r.spreads().size(),
+              r.launch(),
+              io.topolens.perf.PerfConstants.bundled(),
+              out);
+    }
     out.println("## Explanations");
     out.println();
     r.explanations().forEach(e -> out.println(e + "\n"));
@@ -201,6 +219,9 @@ public final class ValidationMarkdown {
           pct(with),
           pct(LaunchPeersMarkdown.worst(r.onePod(), false)),
           met(with, 0.30));
+    }
+    if (!r.launch().isEmpty()) {
+      LaunchMarkdown.summary(r.launch(), out);
     }
     out.printf(
         Locale.ROOT,

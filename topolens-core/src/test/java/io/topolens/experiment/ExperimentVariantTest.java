@@ -51,6 +51,7 @@ class ExperimentVariantTest {
             null,
             null,
             null,
+            null,
             null);
     Experiment.FindingRef f = v.mainFinding();
     assertThat(f == null ? null : f.id()).isEqualTo(main);

@@ -161,6 +161,31 @@ class NeedleSetTest {
     }
   }
 
+  /**
+   * A long needle is keyed by the eight of its bytes whose triples are least common in logs, not by
+   * its first eight where those are a training job's words ({@code persiste}: the {@code ste} of
+   * every {@code step}).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      value = {
+        "persistentSocketThread | sistentS",
+        "Duplicate GPU detected | PU detec",
+        "`[missing ranks: ` | issing r",
+        "Expected to have finished reduction in the prior iteration | prior it",
+        "`docker run ` | `ker run `",
+        "Last error: | Last err",
+        "group.cc: | group.cc"
+      })
+  void keysANeedleByItsBytesLeastCommonInLogs(String needle, String key) {
+    assertThat(Needles.ALL).contains(needle);
+    byte[] n = needle.getBytes(StandardCharsets.ISO_8859_1);
+    int at = NeedleSet.window(n, NeedleSet.LONG, NeedleSet.commonTriples());
+    assertThat(needle.substring(at, at + NeedleSet.LONG)).isEqualTo(key);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -106,6 +107,65 @@ class NeedlesFinderTest {
   void tellsWhichWhereAnchorsRepeat(String line) {
     // the line three times among others, the last without a line break after it
     assertWhich("a line\n" + line + "\n" + line + "\nanother {%\n" + line, 1);
+  }
+
+  private static final String RANK0_TAIL = "public/steps/hf-seed001-g6e-efa-rank0-tail.log";
+
+  /**
+   * Which character or string each needle is searched by in a block that starts with a real
+   * DeepSpeed job's lines: a character rare at the block's start where the needle has one.
+   */
+  @ParameterizedTest(name = "{0} by {1}")
+  @CsvSource(
+      delimiterString = " by ",
+      quoteCharacter = '"',
+      value = {
+        "\"Total \" by T",
+        "train_ by train_",
+        "{'loss' by {",
+        "%| by %",
+        "step by step",
+        "time by time",
+        "local batch size by z",
+        "\", skipped=\" by =",
+        "time (ms) | by (",
+        "iteration by iteration",
+        "loss: by loss:",
+        "{ by {"
+      })
+  void searchesByACharacterRareAtTheBlocksStart(String needle, String anchor) throws IOException {
+    String block = read(RANK0_TAIL);
+    List<String> needles = new StepTimeReader().lines().searched();
+    assertThat(needles).contains(needle);
+    assertThat(Needles.Finder.anchor(needle, needles, Needles.Finder.sample(block)))
+        .isEqualTo(anchor);
+  }
+
+  /**
+   * The same bits as a search of each line where the characters rare at the block's start are
+   * common after it, around needles and pieces of them.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "Total Totals TTTT Total train_ T",
+        "local batch size zzz local batch siz z",
+        ", skipped=0 === , skipped , skipped=",
+        "(((( time (ms) | time (ms) ( time (ms) |",
+        "T z = ( { % | no needle"
+      })
+  void tellsWhichWhereRareCharactersTurnCommon(String line) throws IOException {
+    StringBuilder block = new StringBuilder(read(RANK0_TAIL));
+    while (block.length() < 3 * Needles.Finder.WINDOW) {
+      block.append(line).append('\n').append("a line without any\n");
+    }
+    assertWhich(block.toString(), 1);
+  }
+
+  private static String read(String log) throws IOException {
+    return new String(
+        Files.readAllBytes(Path.of("src/test/resources").resolve(log)),
+        StandardCharsets.ISO_8859_1);
   }
 
   private static void assertWhich(String block, int stride) {

@@ -187,4 +187,27 @@ class BenchSamplesTest {
         .isInstanceOf(InputProblem.class)
         .hasMessageStartingWith("/nonexistent/ar.log: ");
   }
+
+  /**
+   * A probe's output carries its launch line into its sample, and a calibration from several probes
+   * takes the one of median layer time (each file one draw of the host's speed).
+   */
+  @Test
+  void probesLaunchSpeedIntoTheCalibration() throws Exception {
+    List<BenchSample> samples = new java.util.ArrayList<>();
+    for (String run : List.of("h100x4-1x4-r1", "h100x2-1x2-r3", "h100x4-2-1x4-r3")) {
+      BenchSample s =
+          READER.read(Fixtures.path("perf/probe-launch/" + run + "/rank-0.out"), run, null);
+      assertThat(s.launch()).isNotNull();
+      assertThat(s.path()).isEqualTo(PathKind.NVLINK);
+      samples.add(s);
+    }
+    double median = samples.stream().mapToDouble(s -> s.launch().layerUs()).sorted().toArray()[1];
+    Calibration c = Calibrations.fit(samples, Calibrator.standard());
+    assertThat(c.launch().orElseThrow().layerUs()).isEqualTo(median);
+    assertThat(
+            READER.read(Fixtures.path("fixtures/h200x4/ar-sock.log"), "ar-sock.log", null).launch())
+        .isNull();
+    assertThat(Calibrations.fit(samples.subList(0, 1), Calibrator.standard()).fits()).hasSize(1);
+  }
 }

@@ -73,6 +73,58 @@ class StepModelTest {
     assertThat(compute).isCloseTo(launch, within(1e-12));
   }
 
+  /**
+   * A probe's launch measurement scales the per-layer launch time by its layer op over the fit
+   * host's (compute.launchRefLayerUs) and is said in the inputs; a given MFU leaves it out, and
+   * without one the model is the fit host's.
+   */
+  @ParameterizedTest
+  @CsvSource({"1x1, 0.5", "1x1, 2", "1x4, 1.5", "1x4, 1"})
+  void theProbesLaunchSpeedScalesTheLaunches(String layout, double scale) throws Exception {
+    PerfConstants k = PerfConstants.bundled();
+    double ref = k.value("compute.launchRefLayerUs");
+    Scenario s =
+        scenario(
+            "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
+                + "strategy=fsdp;layout="
+                + layout);
+    io.topolens.bench.ProbeLaunch probe =
+        new io.topolens.bench.ProbeLaunch(
+            7, 15, ref * scale, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
+    StepModel plain = StepModel.standard();
+    StepModel measured = plain.with(Calibration.none().withLaunch(probe));
+    assertThat(compute(measured.predict(s)))
+        .isCloseTo(scale * compute(plain.predict(s)), within(1e-12));
+    Input launch =
+        measured.predict(s).inputs().stream()
+            .filter(i -> i.name().equals("launch"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(launch.value())
+        .startsWith(
+            "measured by the probe, "
+                + StepModel.num3(ref * scale)
+                + " us/op against "
+                + StepModel.num3(ref)
+                + " on the fit host");
+    assertThat(launch.sources()).contains("rank-0.out:83", "LAUNCH-BRIDGE-H100");
+    assertThat(plain.predict(s).inputs()).noneMatch(i -> i.name().equals("launch"));
+    Scenario given =
+        scenario(
+            "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
+                + "strategy=fsdp;mfu=0.3;layout="
+                + layout);
+    assertThat(measured.predict(given).stepS()).isEqualTo(plain.predict(given).stepS());
+  }
+
+  private static double compute(Prediction p) {
+    return p.terms().stream()
+        .filter(t -> t.kind() == Term.Kind.COMPUTE)
+        .findFirst()
+        .orElseThrow()
+        .seconds();
+  }
+
   /** Bytes per GPU per step in bus terms: the seeds' notes derive 144.5 GB (n=4), 180.7 (n=16). */
   @ParameterizedTest
   @CsvSource(

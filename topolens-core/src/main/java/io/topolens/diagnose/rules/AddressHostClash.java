@@ -44,6 +44,8 @@ final class AddressHostClash {
       }
     }
     Map<String, Clash> clashes = new LinkedHashMap<>();
+    // each context's addresses, looked up once per context, not once per connection it printed
+    Map<RankId, List<Address>> ofContext = new HashMap<>();
     for (Communicator c : job.communicators()) {
       Map<Integer, RankId> own = new HashMap<>();
       for (Edge e : c.edges()) {
@@ -63,8 +65,14 @@ final class AddressHostClash {
         if (q == null || !q.host().equals(p.host()) || q.pid() == p.pid()) {
           continue;
         }
-        for (Address a : addresses.getOrDefault(process(p), List.of())) {
-          for (Address b : addresses.getOrDefault(process(q), List.of())) {
+        List<Address> selfAddresses =
+            ofContext.computeIfAbsent(p, r -> addresses.getOrDefault(process(r), List.of()));
+        if (selfAddresses.isEmpty()) {
+          continue;
+        }
+        for (Address a : selfAddresses) {
+          for (Address b :
+              ofContext.computeIfAbsent(q, r -> addresses.getOrDefault(process(r), List.of()))) {
             if (a.iface().equals(b.iface()) && !a.address().equals(b.address())) {
               clashes.putIfAbsent(
                   Math.min(self, peer) + "|" + Math.max(self, peer),

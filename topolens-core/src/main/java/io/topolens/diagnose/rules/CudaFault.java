@@ -29,14 +29,15 @@ public final class CudaFault extends WarningRule {
   private static final List<String> HARDWARE =
       List.of("uncorrectable ecc error", "uncorrectable nvlink error");
 
-  private static final String ASSERT = "device-side assert";
+  /** CUDA 710 in CUDA's words, and the kernel's own assertion line printed before it. */
+  private static final List<String> ASSERT = List.of("device-side assert", "assertion `");
 
   @Override
   String title(List<NcclWarning> hits) {
     if (hits.stream().allMatch(w -> said(w, HARDWARE))) {
       return "The GPU reported an uncorrectable hardware error (ECC memory or NVLink)";
     }
-    if (hits.stream().allMatch(w -> said(w, List.of(ASSERT)))) {
+    if (hits.stream().allMatch(w -> said(w, ASSERT))) {
       return "A GPU kernel's own assertion failed (device-side assert)";
     }
     return title();

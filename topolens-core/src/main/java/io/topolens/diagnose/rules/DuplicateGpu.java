@@ -156,9 +156,21 @@ public final class DuplicateGpu extends WarningRule {
       String tag = receive ? e.toDevice() : e.fromDevice();
       own.computeIfAbsent(self, k -> new HashSet<>()).add(p);
       devices.computeIfAbsent(p.host(), k -> new HashSet<>()).add(p.cudaDev());
-      if (tag != null && holder.putIfAbsent(p.host() + "|" + tag, self) == null) {
-        holderLine.put(p.host() + "|" + tag, e.evidence());
+      if (tag != null) {
+        String key = p.host() + "|" + tag;
+        if (holder.putIfAbsent(key, self) == null) {
+          holderLine.put(key, e.evidence());
+        }
       }
+    }
+    List<Edge> suspects = new ArrayList<>();
+    for (Edge e : c.edges()) {
+      if (suspect(e, own, devices, holder)) {
+        suspects.add(e);
+      }
+    }
+    if (suspects.isEmpty()) {
+      return List.of(); // a healthy job: no node to rebuild
     }
     // NCCL's view of its nodes: ranks joined by P2P or SHM connections (which work only within
     // one), and the ranks whose own lines come from one host name, unless NCCL connected two of
@@ -193,33 +205,54 @@ public final class DuplicateGpu extends WarningRule {
       }
     }
     Map<String, Clash> out = new LinkedHashMap<>();
-    for (Edge e : c.edges()) {
+    for (Edge e : suspects) {
       RankId p = e.printedBy();
-      // lines that lost their header (host "?") say nothing of where they ran
-      if (p == null || !e.transport().intraNodeOnly() || p.host().equals("?")) {
-        continue;
-      }
       boolean receive = e.direction() == Direction.RECEIVE;
       int peer = receive ? e.from() : e.to();
       String tag = receive ? e.fromDevice() : e.toDevice();
-      // a host whose processes all call their GPU device 0 (one visible GPU each): indices say
-      // nothing; a peer whose own lines are on this host is where NCCL said
-      if (tag == null
-          || devices.get(p.host()).size() < 2
-          || own.getOrDefault(peer, Set.of()).stream().anyMatch(q -> q.host().equals(p.host()))) {
-        continue;
-      }
       String key = p.host() + "|" + tag;
-      Integer h = holder.get(key);
+      int h = holder.get(key);
       // the holder on the node NCCL put the peer on: machines sharing a name that NCCL told apart
       // (each with its own P2P group) are not this
-      if (h != null && h != peer && root(node, h) == root(node, peer)) {
+      if (root(node, h) == root(node, peer)) {
         out.putIfAbsent(
             key + "|" + peer,
             new Clash(p.host(), tag, h, peer, List.of(holderLine.get(key), e.evidence())));
       }
     }
     return List.copyOf(out.values());
+  }
+
+  /**
+   * An intra-node connection whose peer's device another rank of the printing host holds, while no
+   * line of that host was printed as the peer: the connections the rest of {@link #clashes} looks
+   * at, found before it builds NCCL's view of the nodes.
+   */
+  private static boolean suspect(
+      Edge e,
+      Map<Integer, Set<RankId>> own,
+      Map<String, Set<Integer>> devices,
+      Map<String, Integer> holder) {
+    RankId p = e.printedBy();
+    // lines that lost their header (host "?") say nothing of where they ran
+    if (p == null || !e.transport().intraNodeOnly() || p.host().equals("?")) {
+      return false;
+    }
+    boolean receive = e.direction() == Direction.RECEIVE;
+    int peer = receive ? e.from() : e.to();
+    String tag = receive ? e.fromDevice() : e.toDevice();
+    // a host whose processes all call their GPU device 0 (one visible GPU each): indices say
+    // nothing; a peer whose own lines are on this host is where NCCL said
+    if (tag == null || devices.get(p.host()).size() < 2) {
+      return false;
+    }
+    for (RankId q : own.getOrDefault(peer, Set.of())) {
+      if (q.host().equals(p.host())) {
+        return false;
+      }
+    }
+    Integer h = holder.get(p.host() + "|" + tag);
+    return h != null && h != peer;
   }
 
   private static void union(Map<Integer, Integer> parent, int a, int b) {

@@ -91,6 +91,29 @@ public final class OfiPluginError implements Rule {
                   + " name the libfabric they need); do not set FI_EFA_USE_DEVICE_RDMA=0 on p4d/p5; read the"
                   + " NET/OFI lines before the failure for the reason."));
     }
+    String other = otherProvider(job);
+    if (other != null) {
+      // aws-ofi-nccl over another fabric (HPE Slingshot's cxi...): EFA's causes and fixes do not
+      // apply
+      Set<Evidence> cited = new java.util.HashSet<>();
+      out.forEach(f -> cited.addAll(f.evidence()));
+      List<NcclWarning> failures =
+          ofi(
+                  job,
+                  OfiStep.PEER_UNREACHABLE,
+                  OfiStep.COMPLETION_ERROR,
+                  OfiStep.POST_FAILED,
+                  OfiStep.REGISTER_MEMORY,
+                  OfiStep.SETUP,
+                  OfiStep.ENDPOINT)
+              .stream()
+              .filter(w -> !cited.contains(w.evidence()))
+              .toList();
+      if (!failures.isEmpty()) {
+        out.add(otherProvider(other, failures));
+      }
+      return out;
+    }
     // libfabric offers aws-ofi-nccl no provider it can use (FI_ENODATA): the plugin's words of each
     // release, libfabric's own (fi_info -p efa, its core's log, a quote)
     // where NCCL went on to a network, net-plugin-fallback judges the fallback; libfabric's own
@@ -269,6 +292,47 @@ public final class OfiPluginError implements Rule {
                   + " types with GPUDirect RDMA."));
     }
     return out;
+  }
+
+  /**
+   * The libfabric provider aws-ofi-nccl ran over where the log names one and it is neither EFA's
+   * nor a TCP one (those are this rule's own cases): {@code cxi} (HPE Slingshot), {@code verbs}...;
+   * else null.
+   */
+  private static String otherProvider(Job job) {
+    Set<String> named =
+        job.netPlugins().stream()
+            .map(NetPluginEvent::provider)
+            .filter(java.util.Objects::nonNull)
+            .collect(Collectors.toCollection(java.util.TreeSet::new));
+    if (named.contains(NetPluginEvent.EFA)) {
+      return null;
+    }
+    return named.stream()
+        .filter(p -> !p.startsWith("tcp") && !p.startsWith("sockets") && !p.startsWith("udp"))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** aws-ofi-nccl's failures over a provider other than EFA's, named for what they are. */
+  private Finding otherProvider(String provider, List<NcclWarning> failures) {
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "aws-ofi-nccl failed over libfabric's " + provider + " provider",
+        "aws-ofi-nccl runs here over libfabric's "
+            + provider
+            + " provider, not AWS EFA (its Selected Provider line says so), and it failed to set up,"
+            + " connect, register memory or complete a transfer (the lines shown; the RC and error"
+            + " text are libfabric's, the provider's own log names the reason with FI_LOG_LEVEL=warn)."
+            + " EFA's causes (security groups, the EFA installer) do not apply: a libfabric or"
+            + " aws-ofi-nccl not built for this fabric, the fabric's own service (for Slingshot's cxi,"
+            + " the node's CXI service and VNI the job runs under), or a peer process that exited.",
+        failures.stream().map(NcclWarning::evidence).toList(),
+        "Use the libfabric and aws-ofi-nccl the site builds for this fabric (its module or"
+            + " container); rerun with FI_LOG_LEVEL=warn to see the provider's reason; check the"
+            + " peer's log for a process that died first; NCCL_NET=Socket to confirm the job runs"
+            + " without the plugin.");
   }
 
   /** The network plugin's warnings (with their lines). */

@@ -17,6 +17,13 @@ class GpuUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "PyTorch's warning at CUDA initialization (https://github.com/pytorch/pytorch/issues/159954)",
+                """
+                /home/krish/miniconda3/envs/ass-test/lib/python3.10/site-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:109.)
+                  return torch._C._cuda_getDeviceCount() > 0
+                """)
+            .expect(error("nvidia_uvm").at("a.log:1")),
+        given(
                 "NVML inside a container that lost its GPUs (nvidia-smi's words)",
                 """
                 Failed to initialize NVML: Unknown Error

@@ -17,6 +17,19 @@ class InvalidDeviceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "CUDAContext.cpp's check of a device index the process does not see"
+                    + " (https://github.com/THUDM/slime/issues/10)",
+                """
+                RuntimeError: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/cuda/CUDAContext.cpp":52, please report a bug to PyTorch. device=1, num_gpus=1
+                """)
+            .expect(error("A rank asked for a GPU its process cannot see").at("a.log:1")),
+        given(
+                "CUDAFunctions.cpp's cudaErrorNoDevice in PyTorch's words",
+                """
+                RuntimeError: No CUDA GPUs are available
+                """)
+            .expect(error("A rank asked for a GPU its process cannot see").at("a.log:1")),
+        given(
                 "NCCL's p2p.cc, a title line (https://github.com/NVIDIA/nccl/issues/1948)",
                 """
                 transport/p2p.cc:275 NCCL WARN Cuda failure 101 'invalid device ordinal'

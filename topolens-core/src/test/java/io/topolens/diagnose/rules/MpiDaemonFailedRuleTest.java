@@ -14,6 +14,16 @@ class MpiDaemonFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "pdsh (DeepSpeed's launcher for several nodes) after the node refused the host key"
+                    + " (pdsh's rcmd/ssh module; the pair of lines as cluster tools' docs quote it)",
+                """
+                node2: Host key verification failed.
+                pdsh@node1: node2: ssh exited with exit code 255
+                """)
+            .expect(
+                error("The launcher could not reach a node over ssh (pdsh)", "ssh NODE true")
+                    .at("a.log:2")),
+        given(
                 "nccl-tests over two nodes, ssh refused on the worker"
                     + " (https://github.com/NVIDIA/nccl-tests/issues/299)",
                 """

@@ -14,6 +14,18 @@ class MpiTransportErrorRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Open MPI's btl tcp reaching another node's process over a shared bridge address"
+                    + " (btl_tcp_endpoint.c's format, values filled in)",
+                """
+                [node1][[41234,1],0][btl_tcp_endpoint.c:626:mca_btl_tcp_endpoint_recv_connect_ack] received unexpected process identifier [[41234,1],3]
+                """)
+            .expect(
+                error(
+                        "Open MPI's TCP transport (btl tcp) reached the wrong process or none",
+                        "btl_tcp_if_include")
+                    .lacks("UCX_TLS")
+                    .at("a.log:1")),
+        given(
                 "nccl-tests between two SR-IOV pods: UCX's address handle on a VF the peer lacks"
                     + " (https://github.com/NVIDIA/nccl-tests/issues/327, sweep 19 v05)",
                 """

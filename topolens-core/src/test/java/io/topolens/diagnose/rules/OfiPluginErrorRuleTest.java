@@ -194,6 +194,20 @@ class OfiPluginErrorRuleTest {
                     .lacks("read an error completion")
                     .at("a.log:1")),
         given(
+                "aws-ofi-nccl 1.6 over Slingshot's cxi provider could not open its domain: no EFA"
+                    + " advice (https://github.com/aws/aws-ofi-nccl/issues/801, its lines with a host"
+                    + " header)",
+                """
+                libfabric:507357:1741146011::cxi:fabric:cxip_nic_get_rgroup_vni():253<warn> : Failed to find valid default rgroup and vni for cxi0
+                nid001:507357:507357 [0] NCCL INFO NET/OFI Selected Provider is cxi (found 8 nics)
+                nid001:507357:507357 [0] NCCL INFO Using network AWS Libfabric
+                nid001:507357:507401 [0] nccl_ofi_ofiutils.c:180 NCCL WARN NET/OFI Couldn't open a fabric access domain. RC: -38, ERROR: Function not implemented
+                """)
+            .expect(
+                error("failed over libfabric's cxi provider", "not AWS EFA", "FI_LOG_LEVEL=warn")
+                    .lacks("security group itself")
+                    .at("a.log:4")),
+        given(
             "the teardown of 1.x's memory registration is not the plugin's failure (nccl_ofi_net.c"
                 + " @00b10af7's format)",
             """

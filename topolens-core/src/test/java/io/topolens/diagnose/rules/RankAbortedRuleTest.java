@@ -19,6 +19,13 @@ class RankAbortedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch.multiprocessing's spawn"
+                    + " (https://github.com/rshaojimmy/MultiModal-DeepFake/issues/24)",
+                """
+                torch.multiprocessing.spawn.ProcessExitedException: process 1 terminated with signal SIGABRT
+                """)
+            .expect(error("A rank aborted (SIGABRT)").at("a.log:1")),
+        given(
                 "torchrun's agent line alone (https://github.com/hpcaitech/ColossalAI/issues/3556)",
                 """
                 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -6) local_rank: 0 (pid: 514946) of binary: /usr/bin/python

@@ -14,6 +14,14 @@ class RankKilledRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch.multiprocessing's spawn, the traceback's raise quoted above it"
+                    + " (https://github.com/lyu-yx/ACUMEN/issues/4)",
+                """
+                    raise ProcessExitedException(
+                torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL
+                """)
+            .expect(error("A rank was killed (SIGKILL").at("a.log:2")),
+        given(
                 "Kubernetes: the container's status after the kernel's OOM killer (kubectl describe"
                     + " pod)",
                 """

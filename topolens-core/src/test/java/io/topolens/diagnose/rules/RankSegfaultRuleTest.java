@@ -14,6 +14,12 @@ class RankSegfaultRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch.multiprocessing's spawn (https://github.com/jishengpeng/ControlSpeech/issues/4)",
+                """
+                torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGSEGV
+                """)
+            .expect(error("A rank crashed with a segmentation fault (SIGSEGV)").at("a.log:1")),
+        given(
                 "torchrun's agent line (https://github.com/tusen-ai/Anchor3DLane/issues/8)",
                 """
                 2023-06-07 13:25:33,779 - mmseg - INFO - Checkpoints will be saved to projects/bev/Anchor3DLane/output/openlane/anchor3dlane by HardDiskBackend.

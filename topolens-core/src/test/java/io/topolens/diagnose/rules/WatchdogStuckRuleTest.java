@@ -17,6 +17,13 @@ class WatchdogStuckRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "torch 2.4's monitor terminating the process, no stuck line pasted"
+                    + " (https://github.com/NVIDIA/Fuser/issues/3055)",
+                """
+                [F930 15:23:07.686401350 ProcessGroupNCCL.cpp:1309] [PG ID 6 PG GUID  Rank 0] [PG ID 6 PG GUID  Rank 0] Terminating the process after attempting to dump debug info, due to ProcessGroupNCCL watchdog hang.
+                """)
+            .expect(error("PyTorch's NCCL watchdog thread hung").at("a.log:1")),
+        given(
                 "the monitor's line, its dump and its fatal line (torch 2.3,"
                     + " https://github.com/hiyouga/LlamaFactory/issues/6953)",
                 """

@@ -195,7 +195,8 @@ public final class ExperimentRun {
         null,
         null,
         null,
-        null);
+        null,
+        m == null ? null : m.launch());
   }
 
   private static String summary(Experiment.Variant e) {

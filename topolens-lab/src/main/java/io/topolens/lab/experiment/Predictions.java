@@ -93,13 +93,13 @@ final class Predictions {
                 .scenario();
         // without NCCL's path lines (gloo, or no NCCL_DEBUG=INFO) the probe's busbw is no path's
         Map<String, Double> busbw = v.transports().isEmpty() ? Map.of() : v.busbw();
-        Calibration probe = validation.probeCalibration(s, busbw);
+        Calibration probe = validation.probeCalibration(s, busbw).withLaunch(v.launch());
         own.put(v.name(), new StepModel(catalog, k, probe).predict(s).stepS());
         from.put(v.name(), basis(probe, v));
         if (v.ok() && v.stepSeconds() != null) {
           measured.add(
               new ExperimentValidation.Measured(
-                  s, busbw, v.stepSeconds().median(), e.name() + ": " + v.name()));
+                  s, busbw, v.stepSeconds().median(), e.name() + ": " + v.name(), v.launch()));
         }
       } catch (InputProblem x) {
         say.accept("no prediction for " + v.name() + ": " + x.getMessage());

@@ -3,6 +3,8 @@ package io.topolens.lab.experiment;
 import io.topolens.bench.BenchFile;
 import io.topolens.bench.BenchRow;
 import io.topolens.bench.BenchRun;
+import io.topolens.bench.ProbeLaunch;
+import io.topolens.bench.ProbeLaunchReader;
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.diagnose.Diagnoser;
 import io.topolens.diagnose.Diagnosis;
@@ -31,6 +33,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -58,7 +61,8 @@ public final class VariantAnalysis {
       Map<String, Double> busbw,
       Experiment.Steps stepSeconds,
       List<String> transports,
-      List<Experiment.FindingRef> findings) {}
+      List<Experiment.FindingRef> findings,
+      ProbeLaunch launch) {}
 
   /** Reads {@code logs} (the variant's rank outputs) and writes {@code dir/diagnosis.txt}. */
   public Measured analyse(List<Path> logs, Path dir) throws IOException {
@@ -71,7 +75,7 @@ public final class VariantAnalysis {
    */
   public Measured analyse(List<Path> logs, Path dir, Cluster cluster) throws IOException {
     if (logs.isEmpty()) {
-      return new Measured(Map.of(), null, List.of(), List.of());
+      return new Measured(Map.of(), null, List.of(), List.of(), null);
     }
     Inputs in =
         new InputsReader(new NcclLogReader()).read(logs.stream().map(Path::toString).toList());
@@ -86,7 +90,23 @@ public final class VariantAnalysis {
     }
     List<Path> trainLogs =
         logs.stream().filter(p -> p.getParent().getFileName().toString().equals("train")).toList();
-    return new Measured(peakBusBw(in.benches()), steps(trainLogs), transports(in), findings);
+    return new Measured(
+        peakBusBw(in.benches()), steps(trainLogs), transports(in), findings, launch(logs));
+  }
+
+  /** The probe's launch micro-benchmark in the first log that holds one, or null. */
+  static ProbeLaunch launch(List<Path> logs) {
+    for (Path p : logs) {
+      try {
+        Optional<ProbeLaunch> l = new ProbeLaunchReader().read(p, p.toString());
+        if (l.isPresent()) {
+          return l.get();
+        }
+      } catch (InputProblem e) {
+        // a log that cannot be read again holds no launch line; diagnose named it
+      }
+    }
+    return null;
   }
 
   /** The training logs' step time (median, min, max over the steps after warm-up), or null. */

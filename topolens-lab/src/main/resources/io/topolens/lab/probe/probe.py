@@ -86,6 +86,9 @@ def parse_args(argv):
     p.add_argument("--backend", default="auto", choices=["auto", "nccl", "gloo"])
     p.add_argument("--json", default=None, metavar="FILE", help="rank 0 writes the results as JSON")
     p.add_argument("--timeout", type=float, default=600, help="seconds before a rendezvous or collective gives up")
+    p.add_argument("--launch-ops", type=int, default=200,
+                   help="ops per round of the launch micro-benchmark (GPUs only; 0 leaves it out)")
+    p.add_argument("--launch-rounds", type=int, default=5, help="rounds of the launch micro-benchmark")
     a = p.parse_args(argv)
     names = COLLECTIVES if a.collectives.strip() == "all" else [
         c.strip() for c in a.collectives.split(",") if c.strip()]
@@ -102,8 +105,10 @@ def parse_args(argv):
     a.datatype = ALIASES.get(a.datatype, a.datatype)
     if a.datatype not in TYPE_NAMES:
         p.error("unknown type %r (known: %s)" % (a.datatype, ", ".join(TYPE_NAMES)))
-    if not names and not a.pairs:
-        p.error("nothing to measure: no collective and no --pairs")
+    if a.launch_ops < 0 or a.launch_rounds < 1:
+        p.error("--launch-ops must be 0 or more and --launch-rounds 1 or more")
+    if not names and not a.pairs and a.launch_ops == 0:
+        p.error("nothing to measure: no collective, no --pairs and --launch-ops 0")
     return a
 
 
@@ -261,6 +266,13 @@ class Probe:
         for _ in range(iters):
             fn()
         return (time.perf_counter() - t0) / iters
+
+    # ---- launch speed -----------------------------------------------------------------------
+
+    def launch_costs(self):
+        """This rank's {op: us} of the launch micro-benchmark ({@link launch_costs})."""
+        return launch_costs(self.torch, self.dist, self.device, self.args.launch_ops, self.args.launch_rounds,
+                            self.barrier)
 
     # ---- identity ---------------------------------------------------------------------------
 
@@ -691,6 +703,64 @@ def table(name, rows, ranks, args, vers, backend):
     return lines, errors, avg
 
 
+LAUNCH_OPS = ("kernel", "nccl", "layer")
+
+
+def launch_costs(torch, dist, device, ops, rounds, barrier):
+    """Host microseconds per op of small GPU work issued from Python, as FSDP2 issues its layers' work.
+
+    Each op is timed on the host (perf_counter) around `ops` calls with no synchronisation inside, after
+    `barrier()` (every rank issues the same calls), `rounds` times; the median round per op. The GPU work
+    of each op is tiny, so the time is the host's: the Python call, the dispatcher and the launch
+    (docs/model.md, "Compute"). The ops (LAUNCH_OPS):
+      kernel  an in-place add on a one-element tensor: one CUDA kernel launch
+      nccl    an all_reduce of one element over the ranks: one NCCL call
+      layer   forward and backward of a small two-matrix MLP block under autograd (about 20 kernels)
+    """
+    x = torch.zeros(1, device=device)
+    one = torch.zeros(1, device=device)
+    mlp = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.SiLU(), torch.nn.Linear(256, 64)).to(device)
+    inp = torch.randn(8, 64, device=device)
+
+    def layer():
+        mlp(inp).sum().backward()
+
+    fns = {"kernel": lambda: x.add_(1.0), "nccl": lambda: dist.all_reduce(one), "layer": layer}
+    out = {}
+    for name in LAUNCH_OPS:
+        fn = fns[name]
+        for _ in range(min(ops, 20)):
+            fn()
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(rounds):
+            barrier()
+            t0 = time.perf_counter()
+            for _ in range(ops):
+                fn()
+            times.append((time.perf_counter() - t0) / ops)
+            torch.cuda.synchronize()
+        times.sort()
+        out[name] = times[len(times) // 2] * 1e6
+    return out
+
+
+def rank_median(every, op):
+    """The median over ranks of one op's time (the mean of the middle two for an even count)."""
+    v = sorted(r[op] for r in every)
+    m = len(v) // 2
+    return v[m] if len(v) % 2 else (v[m - 1] + v[m]) / 2
+
+
+def launch_text(every, args):
+    """One comment line of the launch micro-benchmark: per op the median over ranks of each rank's
+    median round (the host's typical speed; the step's wait on its slowest rank is the model's own
+    term, compute.launchPerPeerShare)."""
+    ops = ", ".join("%s %.2f us/op" % (k, rank_median(every, k)) for k in LAUNCH_OPS)
+    return ("# topolens-probe launch: %s; median of %d ranks, each the median of %d rounds of %d ops"
+            % (ops, len(every), args.launch_rounds, args.launch_ops))
+
+
 def pairs_text(p):
     n = len(p["gbps"])
     out = ["# topolens-probe pairs: send/recv GB/s per direction, both directions at once, %d B %s,"
@@ -756,6 +826,16 @@ def run(args, settings):
               "topo": [{"rank": r["rank"], "host": r["host"], "pod": r["pod"], "text": r["topo"]}
                        for r in ranks if r["topo"]],
               "collectives": [], "pairs": None}
+    if args.launch_ops > 0 and probe.on_gpu:
+        mine = probe.launch_costs()
+        every = [None] * probe.world
+        probe.dist.all_gather_object(every, mine)
+        if lead:
+            sys.stdout.write(launch_text(every, args) + "\n")
+            sys.stdout.flush()
+            result["launch"] = {"ops": args.launch_ops, "rounds": args.launch_rounds,
+                                "us_per_op": {k: rank_median(every, k) for k in LAUNCH_OPS},
+                                "ranks_us_per_op": every}
     failed = 0
     for name in args.collective_list:
         t0 = time.time()

@@ -101,6 +101,7 @@ class ComparisonTableTest {
         predicted == null ? null : "catalog",
         null,
         null,
+        null,
         null);
   }
 }

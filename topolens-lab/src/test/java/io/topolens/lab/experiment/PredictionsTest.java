@@ -108,6 +108,7 @@ class PredictionsTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

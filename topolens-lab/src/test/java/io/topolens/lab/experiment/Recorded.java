@@ -35,7 +35,12 @@ record Recorded(Path results, Experiment stored, Experiment replayed, Experiment
     TarGz.extract(folder.resolve("variants.tar.gz"), logs);
     ExperimentSpec spec = spec(name, work);
     HardwareCatalog catalog = HardwareCatalog.load(spec.catalogs());
-    Path variants = logs.resolve("gpu4exp/variants");
+    Path variants;
+    try (Stream<Path> top = Files.list(logs)) {
+      // gpu4exp/variants, launchexp/variants: the experiment's folder as the run named it
+      variants =
+          top.map(d -> d.resolve("variants")).filter(Files::isDirectory).findFirst().orElseThrow();
+    }
     Experiment replayed =
         new ExperimentRun(
                 spec,
