@@ -567,6 +567,12 @@ final class WarningClassifier {
         && !text.contains("ibv_post_send")) {
       return Kind.LOCKED_MEMORY;
     }
+    // "Call to ibv_reg_mr failed with error Operation not permitted" (EPERM): the kernel's
+    // ib_umem_get refuses to pin anything when the locked-memory limit is 0 and the process lacks
+    // CAP_IPC_LOCK (can_do_mlock); over a non-zero limit it is ENOMEM, above
+    if (text.contains("operation not permitted") && text.contains("ibv_reg_mr")) {
+      return Kind.LOCKED_MEMORY;
+    }
     // libfabric's EFA provider in its own words (not aws-ofi-nccl's NET/OFI lines, which
     // ofi-plugin-error reads): ENOMEM (-12) registering or posting its buffers, the same limit
     if ((text.contains("cannot allocate memory") || text.contains("error -12 (-12)"))

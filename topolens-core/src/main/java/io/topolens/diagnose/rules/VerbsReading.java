@@ -142,7 +142,8 @@ record VerbsReading(String title, String explanation, String fix) {
                   + " ibv_reg_mr failed\", as do the HPC-X IB plugin's ibvwrap.c and its copies;"
                   + " later NCCL adds strerror(errno)). Registering a buffer pins it: the usual"
                   + " refusal is the locked-memory limit (ENOMEM, ulimit -l too low for the process,"
-                  + " 64 KB or 8 MB by default and in containers), then a GPU buffer the NIC cannot"
+                  + " 64 KB or 8 MB by default and in containers; EPERM where it is 0), then a GPU"
+                  + " buffer the NIC cannot"
                   + " register (EFAULT or EINVAL: nvidia-peermem not loaded, GPUDirect RDMA"
                   + " unsupported).",
               "Raise the locked-memory limit where the ranks run (ulimit -l unlimited inside the"
