@@ -356,6 +356,33 @@ public final class Needles {
   public static final String ADDRESS_IN_USE = "ddress already in use";
 
   /**
+   * PyTorch's TCPStore server quoted without its errno ({@code The server socket has failed to
+   * listen on any local network address}, {@code The server socket has failed to bind to
+   * [::]:19936}; c10d's socket.cpp SocketListenOp).
+   */
+  public static final String SERVER_SOCKET_FAILED = "server socket has failed to";
+
+  /**
+   * The dynamic loader refusing a library before NCCL prints anything ({@link LoaderLine}): {@code
+   * error while loading shared libraries: libnccl.so.2: failed to map segment from shared object:
+   * Operation not permitted}, {@code libcuda.so.1: cannot open shared object file}, {@code wrong
+   * ELF class: ELFCLASS32}.
+   */
+  public static final String LOADER_ERROR = "error while loading shared libraries";
+
+  /** The loader's missing library ({@link #LOADER_ERROR}), also in Python's ImportError. */
+  public static final String NO_SHARED_OBJECT = "cannot open shared object file";
+
+  /** The loader's library of the other word size ({@link #LOADER_ERROR}). */
+  public static final String WRONG_ELF_CLASS = "wrong ELF class";
+
+  /** The loader's library it could not map ({@link #LOADER_ERROR}): a noexec mount. */
+  public static final String MAP_SEGMENT = "failed to map segment from shared object";
+
+  /** The loader's version a library needs and did not find ({@link #LOADER_ERROR}). */
+  public static final String REQUIRED_BY = "not found (required by";
+
+  /**
    * A docker command line pasted beside the log ({@code docker run -it --gpus all IMAGE}, {@code
    * nvidia-docker run ...}): how it gave the container /dev/shm ({@link LaunchLine}).
    */
@@ -877,6 +904,12 @@ public final class Needles {
                 KERNEL_OOM,
                 DUPLICATE_GPU,
                 ADDRESS_IN_USE,
+                SERVER_SOCKET_FAILED,
+                LOADER_ERROR,
+                NO_SHARED_OBJECT,
+                WRONG_ELF_CLASS,
+                MAP_SEGMENT,
+                REQUIRED_BY,
                 DOCKER_RUN,
                 MPIRUN,
                 MPIEXEC,
