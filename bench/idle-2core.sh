@@ -11,6 +11,8 @@
 #   RUNS       runs of each command per shape (default 3); SHAPES default "mixed nccl"
 # BEFORE_OPTS and AFTER_OPTS (environment, default none) are JVM options of each build's runs: the options its
 # launcher's bin/jit.sh passes for a big input, e.g. AFTER_OPTS="$(. bin/jit.sh; topolens_jit diagnose BIG.log; echo $jit)".
+# AFTER_CP (environment), where set, runs the after build as BEFORE_CP does (-cp AFTER_CP io.topolens.cli.Main)
+# instead of -jar AFTER_JAR: the two ways differ by about 7 % (docs/performance.md, ninth pass), so compare alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 java=$1 before=$2 after=$3 runs=${4:-3} shapes=${5:-mixed nccl}
@@ -31,7 +33,8 @@ for shape in $shapes; do
     /usr/bin/time -f "grep   %e s wall %U user %S sys %M KiB" taskset -c "$cores" grep -c NCCL "$log" > bench-data/grep.txt  # to a file: with /dev/null GNU grep stops at the first match
     /usr/bin/time -f "before %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m ${BEFORE_OPTS:-} -cp "$before" \
       io.topolens.cli.Main diagnose --format json --fold-channels "$log" > "bench-data/$shape-before.json" || true
-    /usr/bin/time -f "after  %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m ${AFTER_OPTS:-} -jar "$after" \
+    if [ -n "${AFTER_CP:-}" ]; then after_run=(-cp "$AFTER_CP" io.topolens.cli.Main); else after_run=(-jar "$after"); fi
+    /usr/bin/time -f "after  %e s wall %U user %S sys %M KiB" taskset -c "$cores" "$java" -Xmx256m ${AFTER_OPTS:-} "${after_run[@]}" \
       diagnose --format json --fold-channels "$log" > "bench-data/$shape-after.json" || true
   done
   cmp "bench-data/$shape-before.json" "bench-data/$shape-after.json" && echo "$shape: the same JSON ($(stat -c %s "bench-data/$shape-after.json") bytes)"

@@ -36,6 +36,7 @@ import io.topolens.diagnose.rules.JobCancelled;
 import io.topolens.diagnose.rules.JobUnschedulable;
 import io.topolens.diagnose.rules.KnownNcclBugRule;
 import io.topolens.diagnose.rules.LaggingRanks;
+import io.topolens.diagnose.rules.LoaderRefused;
 import io.topolens.diagnose.rules.MasterPortInUse;
 import io.topolens.diagnose.rules.MissingRanks;
 import io.topolens.diagnose.rules.MixedInstanceTypes;
@@ -80,6 +81,7 @@ import io.topolens.diagnose.rules.StuckInNccl;
 import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
+import io.topolens.diagnose.rules.TunerPluginFailed;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
 import io.topolens.inputs.InputKind;
@@ -165,6 +167,8 @@ public final class Diagnoser {
             new JobUnschedulable(),
             new GpuSharingInterposer(),
             new NvlsError(),
+            new TunerPluginFailed(),
+            new LoaderRefused(),
             new NvlinkUnused(),
             new NicFarFromGpu(),
             new P2pNotSupported(),

@@ -86,6 +86,34 @@ public record NcclWarning(
     record FabricManagerDown(boolean driverError, boolean noSwitch) implements Detail {}
 
     /**
+     * The dynamic loader refusing a library before NCCL prints anything ({@link
+     * Kind#LOADER_REFUSED}; one it did not find is {@link Kind#NCCL_NOT_BUILT}'s for libnccl,
+     * {@link Kind#DRIVER_LIBRARY}'s for libcuda and libnvidia-ml): {@code error while loading
+     * shared libraries: libnccl.so.2: failed to map segment from shared object: Operation not
+     * permitted}, {@code libcuda.so.1: cannot open shared object file: No such file or directory},
+     * {@code wrong ELF class: ELFCLASS32}, {@code undefined symbol: X}, {@code version `GLIBC_2.34'
+     * not found (required by libnccl.so.2)}.
+     *
+     * @param library the library as the loader names it ({@code libnccl.so.2})
+     * @param reason why the loader refused it
+     * @param what the symbol or version the loader did not find, or null
+     */
+    record LoaderFailure(String library, LoaderReason reason, String what) implements Detail {}
+
+    /**
+     * A setting a network plugin's configuration checker refused or would change ({@link
+     * Kind#ENV_CHECKED}).
+     *
+     * @param variable the NCCL_* variable as printed
+     * @param value the value the job set
+     * @param expected the value the checker expects
+     * @param enforced true where the checker enforces it (the workload ends), false where it only
+     *     recommends it
+     */
+    record CheckedSetting(String variable, String value, String expected, boolean enforced)
+        implements Detail {}
+
+    /**
      * The two ranks NCCL's duplicate-GPU check found on one device ({@link Kind#DUPLICATE_GPU}:
      * {@code Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000}, also quoted
      * without its first words).
@@ -183,6 +211,12 @@ public record NcclWarning(
     /** The plugin gave up ({@code aws-ofi-nccl initialization failed}). */
     INIT_FAILED,
     /**
+     * The transport protocol the plugin chose could not start ({@code Failed to initialize rdma
+     * protocol}, {@code ... sendrecv protocol}, 1.7+), the line before its {@code initialization
+     * failed}.
+     */
+    PROTOCOL_FAILED,
+    /**
      * libfabric offered no EFA provider ({@code fi_getinfo() call failed: No data available},
      * {@code Couldn't find any optimal provider}, {@code Only EFA provider is supported},
      * libfabric's {@code provider efa returned -61}).
@@ -222,6 +256,23 @@ public record NcclWarning(
      * vector, an option, the instance type's file).
      */
     SETUP
+  }
+
+  /** Why the dynamic loader refused a library ({@link Detail.LoaderFailure}). */
+  public enum LoaderReason {
+    /** {@code cannot open shared object file: No such file or directory}: not found. */
+    MISSING,
+    /** {@code wrong ELF class}: a 32-bit library for a 64-bit program, or the reverse. */
+    WRONG_CLASS,
+    /** {@code undefined symbol}: the library found is older (or other) than the one linked. */
+    UNDEFINED_SYMBOL,
+    /** {@code version `X' not found}: a library it needs is older than it was built for. */
+    VERSION_NOT_FOUND,
+    /**
+     * {@code failed to map segment from shared object}: the file is there but may not be mapped
+     * executable (a directory mounted noexec), or memory ran out.
+     */
+    NOT_MAPPABLE
   }
 
   /** What a warning is about, as recognised from its text by the reader. */
@@ -479,6 +530,25 @@ public record NcclWarning(
      * id and started one bootstrap root.
      */
     COMM_ID_ONE_ROOT,
+    /**
+     * A network plugin's configuration checker found an NCCL_* setting other than the one it
+     * requires or recommends (Google's gIB guest config checker: {@code NCCL/NET (shim) mismatch
+     * enforced: NCCL_P2P_NVL_CHUNKSIZE = 524288 (expected 262144)}).
+     */
+    ENV_CHECKED,
+    /**
+     * A tuner plugin NCCL loaded failed its init ({@code No NCCL_TUNER_CONFIG_PATH provided. Please
+     * populate NCCL_TUNER_CONFIG_PATH to use config-based tuner plugin.}, Google's config-based
+     * tuner shipped with gIB and GCP images).
+     */
+    TUNER_PLUGIN,
+    /**
+     * The dynamic loader found a library the job needs (libnccl, libcuda, libnvidia-ml) and refused
+     * it: not mappable (a noexec mount), the other word size, a symbol or version missing ({@link
+     * Detail.LoaderFailure}); a library not found at all is {@link #NCCL_NOT_BUILT}'s or {@link
+     * #DRIVER_LIBRARY}'s.
+     */
+    LOADER_REFUSED,
     /** Anything else. */
     OTHER
   }

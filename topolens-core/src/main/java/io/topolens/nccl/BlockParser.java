@@ -182,6 +182,18 @@ final class BlockParser {
             if (framework == 0 && others.any(start, end)) {
               others.read(lines, start, end);
             }
+            // NCCL's WARN text pasted without its header, wrapped over lines as the WARN is
+            Parsed pasted = framework == 1 ? parsed.getLast() : null;
+            Wrap wrap =
+                pasted != null && pasted.line() == lines && pasted.header() != null
+                    ? wrapped(pasted.header(), buf, block, needles, end, len)
+                    : null;
+            if (wrap != null) {
+              parsed.set(parsed.size() - 1, wrap.parsed(lines, pasted.text(), pasted.header()));
+              nccl += wrap.lines();
+              lines += wrap.lines();
+              end = wrap.end();
+            }
           }
         } else if (others.any(start, end)) {
           others.read(lines, start, end);

@@ -169,6 +169,10 @@ final class FrameworkLine {
     if (text.contains(Needles.DDP_UNFINISHED_REDUCTION) || text.contains(Needles.DDP_NO_GRAD)) {
       return alone(Kind.DDP_UNUSED_PARAMETERS, text);
     }
+    io.topolens.model.NcclWarning.Detail.LoaderFailure loader = loaderRefused(text);
+    if (loader != null) {
+      return alone(LoaderLine.kind(loader), text, loader);
+    }
     if (notBuilt(text)
         || notLoadable(text)
         || tensorflowWithoutNccl(text)
@@ -853,7 +857,7 @@ final class FrameworkLine {
    */
   private static boolean portInUse(String text) {
     if (!text.contains(Needles.ADDRESS_IN_USE)) {
-      return false;
+      return storeListenFailed(text);
     }
     return text.contains("server socket has failed to")
         || text.contains("EADDRINUSE")
@@ -862,6 +866,47 @@ final class FrameworkLine {
   }
 
   private static final String IN_USE = "Address already in use";
+
+  /**
+   * The loader's refusal of libnccl, libcuda or libnvidia-ml ({@link LoaderLine}), but not a
+   * libnccl missing an NCCL function, which is an older library than the program's headers ({@link
+   * WarningClassifier#olderLibrary}).
+   */
+  private static io.topolens.model.NcclWarning.Detail.LoaderFailure loaderRefused(String text) {
+    if (!(text.contains(Needles.LOADER_ERROR)
+        || text.contains(Needles.NO_SHARED_OBJECT)
+        || text.contains(Needles.WRONG_ELF_CLASS)
+        || text.contains(Needles.MAP_SEGMENT)
+        || text.contains(Needles.REQUIRED_BY))) {
+      return null;
+    }
+    // only where the refusal ended the program: the loader's own error, or Python raising it (a
+    // library probed and passed over, as ollama's NVML search does, is not)
+    if (!(text.contains(Needles.LOADER_ERROR)
+        || text.contains("ImportError: ")
+        || text.contains("OSError: "))) {
+      return null;
+    }
+    io.topolens.model.NcclWarning.Detail.LoaderFailure f = LoaderLine.read(text);
+    return f == null || (f.what() != null && f.what().startsWith("nccl")) ? null : f;
+  }
+
+  /**
+   * c10d's SocketListenOp quoted without its errno: {@code The server socket has failed to listen
+   * on any local network address} (thrown once every address's bind failed) or {@code ... failed to
+   * bind to [::]:19936} / {@code 0.0.0.0:PORT}. The store binds the wildcard addresses, where bind
+   * fails with EADDRINUSE (98) unless the port is privileged (EACCES) or the family is missing (97,
+   * which socket.cpp words as {@code cannot be initialized}): the port is taken. A line that names
+   * another errno is not this.
+   */
+  private static boolean storeListenFailed(String text) {
+    if (!text.contains(Needles.SERVER_SOCKET_FAILED) || text.contains("(errno:")) {
+      return false;
+    }
+    return text.contains("failed to listen on any local network address")
+        || text.contains("failed to bind to [::]:")
+        || text.contains("failed to bind to 0.0.0.0:");
+  }
 
   /**
    * Whether {@code error} + {@code Address already in use} ends the line, is closed by a quote (a

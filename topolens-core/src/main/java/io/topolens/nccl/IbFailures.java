@@ -28,8 +28,7 @@ final class IbFailures {
           "Call to (ibv_\\w+|mlx5dv_\\w+)(?:\\(\\))? failed(?: with(?: error)? (-?\\d+)?\\s*([A-Za-z][A-Za-z ]*)?)?");
 
   private static final Pattern GID =
-      Pattern.compile(
-          "(?i)(local|remote)\\s?gids?\\s*:?\\s*((?:[0-9a-f]{0,4}:){2,7}[0-9a-f.]*[0-9a-f])");
+      Pattern.compile("(?i)(local|remote)\\s?gids?\\s*((?:[0-9a-f]{0,4}:){2,7}[0-9a-f.]*[0-9a-f])");
 
   private static final Pattern STATUS =
       Pattern.compile("(?:status=(?:IBV_WC_\\w+\\()?|with error )(\\d+)");

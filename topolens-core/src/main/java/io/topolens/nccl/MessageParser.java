@@ -630,8 +630,7 @@ final class MessageParser {
 
   /** {@link #trees} for any text: what {@link TreeLine} does not read plainly comes here. */
   static NcclEvent treesSlowly(String m) {
-    List<int[]> channels = new ArrayList<>();
-    int rank = Integer.MIN_VALUE;
+    TreeLine.Channels channels = new TreeLine.Channels();
     int i = m.indexOf('[');
     while (i >= 0) {
       int close = m.indexOf(']', i);
@@ -653,14 +652,12 @@ final class MessageParser {
       } else {
         entry = treeEntry(left, right);
       }
-      if (rank != Integer.MIN_VALUE && rank != r) {
+      if (!channels.add(r, entry)) {
         return null;
       }
-      rank = r;
-      channels.add(entry);
       i = next;
     }
-    return channels.isEmpty() ? null : new NcclEvent.Trees(rank, channels);
+    return channels.event();
   }
 
   /**

@@ -356,6 +356,33 @@ public final class Needles {
   public static final String ADDRESS_IN_USE = "ddress already in use";
 
   /**
+   * PyTorch's TCPStore server quoted without its errno ({@code The server socket has failed to
+   * listen on any local network address}, {@code The server socket has failed to bind to
+   * [::]:19936}; c10d's socket.cpp SocketListenOp).
+   */
+  public static final String SERVER_SOCKET_FAILED = "server socket has failed to";
+
+  /**
+   * The dynamic loader refusing a library before NCCL prints anything ({@link LoaderLine}): {@code
+   * error while loading shared libraries: libnccl.so.2: failed to map segment from shared object:
+   * Operation not permitted}, {@code libcuda.so.1: cannot open shared object file}, {@code wrong
+   * ELF class: ELFCLASS32}.
+   */
+  public static final String LOADER_ERROR = "error while loading shared libraries";
+
+  /** The loader's missing library ({@link #LOADER_ERROR}), also in Python's ImportError. */
+  public static final String NO_SHARED_OBJECT = "cannot open shared object file";
+
+  /** The loader's library of the other word size ({@link #LOADER_ERROR}). */
+  public static final String WRONG_ELF_CLASS = "wrong ELF class";
+
+  /** The loader's library it could not map ({@link #LOADER_ERROR}): a noexec mount. */
+  public static final String MAP_SEGMENT = "failed to map segment from shared object";
+
+  /** The loader's version a library needs and did not find ({@link #LOADER_ERROR}). */
+  public static final String REQUIRED_BY = "not found (required by";
+
+  /**
    * A docker command line pasted beside the log ({@code docker run -it --gpus all IMAGE}, {@code
    * nvidia-docker run ...}): how it gave the container /dev/shm ({@link LaunchLine}).
    */
@@ -791,6 +818,17 @@ public final class Needles {
   /** torch.multiprocessing's spawn: {@code process 1 terminated with signal SIGABRT}. */
   public static final String SPAWN_SIGNAL = "terminated with signal SIG";
 
+  /**
+   * horovodrun's ssh check (runner/launch.py): {@code ssh not successful for host node2:}, then
+   * {@code RuntimeError: could not connect to some hosts via ssh}.
+   */
+  public static final String HOROVOD_SSH = "ssh not successful for host";
+
+  public static final String HOROVOD_SSH_FAILED = "could not connect to some hosts via ssh";
+
+  /** horovodrun's interface check: {@code Unable to find a set of common task-to-task ...}. */
+  public static final String HOROVOD_NICS = "common task-to-task communication interfaces";
+
   /** pdsh's ssh module: {@code pdsh@node1: node2: ssh exited with exit code 255}. */
   public static final String PDSH_SSH = "ssh exited with exit code 255";
 
@@ -866,6 +904,12 @@ public final class Needles {
                 KERNEL_OOM,
                 DUPLICATE_GPU,
                 ADDRESS_IN_USE,
+                SERVER_SOCKET_FAILED,
+                LOADER_ERROR,
+                NO_SHARED_OBJECT,
+                WRONG_ELF_CLASS,
+                MAP_SEGMENT,
+                REQUIRED_BY,
                 DOCKER_RUN,
                 MPIRUN,
                 MPIEXEC,
@@ -963,6 +1007,9 @@ public final class Needles {
                 CHILD_CODE,
                 SPAWN_SIGNAL,
                 PDSH_SSH,
+                HOROVOD_SSH,
+                HOROVOD_SSH_FAILED,
+                HOROVOD_NICS,
                 NODES_AVAILABLE,
                 DEVICES_UNAVAILABLE,
                 NODE_CONFIGURATION,

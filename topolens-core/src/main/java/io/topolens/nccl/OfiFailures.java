@@ -23,6 +23,11 @@ final class OfiFailures {
       List.of(
           new Words(
               OfiStep.INIT_FAILED, List.of("initialization failed", "initializing plugin failed")),
+          // 1.7+: the protocol the plugin chose could not start, before its "initialization failed"
+          new Words(
+              OfiStep.PROTOCOL_FAILED,
+              List.of(
+                  "failed to initialize rdma protocol", "failed to initialize sendrecv protocol")),
           new Words(
               OfiStep.NO_PROVIDER,
               List.of(
@@ -79,7 +84,11 @@ final class OfiFailures {
           "fi_opt_cuda_api_permitted is not declared",
           "file: /sys/devices/virtual/dmi/",
           "call to fi_getname() failed",
-          "does not provide enough tag bits");
+          "does not provide enough tag bits",
+          // 1.7+: the topology of the instance's NICs and GPUs, OFI_NCCL_PROTOCOL naming no
+          // protocol
+          "failed to create nccl ofi topology",
+          "unable to find plugin protocol");
 
   /** The failure the line names, or null where it names none (teardown, an INFO line). */
   static OfiFailure read(String message) {

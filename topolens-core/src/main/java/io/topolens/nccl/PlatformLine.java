@@ -69,6 +69,15 @@ final class PlatformLine {
     if (unschedulable(text)) {
       return warning(Kind.UNSCHEDULABLE, text);
     }
+    if (!text.contains("raise ")
+        && (text.contains(Needles.HOROVOD_SSH) || text.contains(Needles.HOROVOD_SSH_FAILED))) {
+      // horovodrun's ssh check before it starts any rank (not the raise a traceback quotes)
+      return warning(Kind.MPI_DAEMON, text);
+    }
+    if (text.contains("Unable to find a set of " + Needles.HOROVOD_NICS)) {
+      // horovodrun found no interface name every host has: socket-interface's class
+      return warning(Kind.SOCKET, text);
+    }
     if (text.contains(Needles.PDSH_SSH) && text.contains("pdsh@")) {
       // pdsh (DeepSpeed's pdsh launcher, the default for several hosts) could not ssh to a node:
       // its daemons never started there, mpi-daemon-failed's class

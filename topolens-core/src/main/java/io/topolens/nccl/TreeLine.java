@@ -20,8 +20,7 @@ final class TreeLine {
 
   /** The event, or null where the line is not in the plain form. */
   static NcclEvent read(String m) {
-    List<int[]> channels = new ArrayList<>();
-    int rank = Integer.MIN_VALUE;
+    Channels channels = new Channels();
     int[][] parts = new int[3][MAX_PART];
     int[] counts = new int[3];
     int i = m.indexOf('[');
@@ -76,18 +75,41 @@ final class TreeLine {
       int[] entry = new int[1 + counts[children]];
       entry[0] = parts[parent][0];
       System.arraycopy(parts[children], 0, entry, 1, counts[children]);
-      if (!channels.isEmpty() && Arrays.equals(entry, channels.get(channels.size() - 1))) {
-        entry = channels.get(channels.size() - 1); // one array for a run of alike channels
+      if (Arrays.equals(entry, channels.last())) {
+        entry = channels.last(); // one array for a run of alike channels
       }
-      int r = parts[1][0];
-      if (rank != Integer.MIN_VALUE && rank != r) {
+      if (!channels.add(parts[1][0], entry)) {
         return null;
       }
-      rank = r;
-      channels.add(entry);
       i = next;
     }
-    return channels.isEmpty() ? null : new NcclEvent.Trees(rank, channels);
+    return channels.event();
+  }
+
+  /** The channels of one {@code Trees} line as they are read, all of one rank. */
+  static final class Channels {
+    private final List<int[]> list = new ArrayList<>();
+    private int rank = Integer.MIN_VALUE;
+
+    /** Adds a channel of rank {@code r}; false where the line named another rank before. */
+    boolean add(int r, int[] entry) {
+      if (rank != Integer.MIN_VALUE && rank != r) {
+        return false;
+      }
+      rank = r;
+      list.add(entry);
+      return true;
+    }
+
+    /** The channel read last, or null. */
+    int[] last() {
+      return list.isEmpty() ? null : list.get(list.size() - 1);
+    }
+
+    /** The line's event, or null where it named no channel. */
+    NcclEvent event() {
+      return list.isEmpty() ? null : new NcclEvent.Trees(rank, list);
+    }
   }
 
   /**

@@ -399,6 +399,10 @@ final class WarningClassifier {
                   "peer mapping resources exhausted",
                   "cudaerrortoomanypeers",
                   "cuda_error_too_many_peers")),
+          // a config-based tuner plugin (gIB's, GCP images' libnccl-tuner.so) loaded without its
+          // config: "No NCCL_TUNER_CONFIG_PATH provided. Please populate NCCL_TUNER_CONFIG_PATH to
+          // use config-based tuner plugin."
+          new Clue(Kind.TUNER_PLUGIN, List.of("no nccl_tuner_config_path", "config-based tuner")),
           new Clue(
               Kind.SHM,
               List.of(
@@ -546,6 +550,7 @@ final class WarningClassifier {
           case NET_PLUGIN -> OfiFailures.read(message);
           case IB, LOCKED_MEMORY -> IbFailures.read(message);
           case DUPLICATE_GPU -> sameDevice(message);
+          case ENV_CHECKED -> checkedSetting(message);
           default -> null;
         });
   }
@@ -562,6 +567,12 @@ final class WarningClassifier {
         && !text.contains("ibv_post_send")) {
       return Kind.LOCKED_MEMORY;
     }
+    // "Call to ibv_reg_mr failed with error Operation not permitted" (EPERM): the kernel's
+    // ib_umem_get refuses to pin anything when the locked-memory limit is 0 and the process lacks
+    // CAP_IPC_LOCK (can_do_mlock); over a non-zero limit it is ENOMEM, above
+    if (text.contains("operation not permitted") && text.contains("ibv_reg_mr")) {
+      return Kind.LOCKED_MEMORY;
+    }
     // libfabric's EFA provider in its own words (not aws-ofi-nccl's NET/OFI lines, which
     // ofi-plugin-error reads): ENOMEM (-12) registering or posting its buffers, the same limit
     if ((text.contains("cannot allocate memory") || text.contains("error -12 (-12)"))
@@ -569,6 +580,11 @@ final class WarningClassifier {
             || text.contains("unable to register mr")
             || text.contains("unable to write to eq"))) {
       return Kind.LOCKED_MEMORY;
+    }
+    if (text.contains(" mismatch enforced:") || text.contains(" mismatch recommended:")) {
+      // gIB's guest config checker (NCCL/NET (shim)): an NCCL_* setting it enforces or
+      // recommends; before the clues, whose words the variable's name may hold (P2P, IB)
+      return Kind.ENV_CHECKED;
     }
     if (text.contains("nccl_comm_id cannot be used with more than one")) {
       // init.cc's INFO line pasted without its header (MessageParser reads it with one)
@@ -608,6 +624,19 @@ final class WarningClassifier {
   private static final java.util.regex.Pattern SAME_DEVICE =
       java.util.regex.Pattern.compile(
           "rank (\\d+) and rank (\\d+) both on CUDA device ([0-9a-fA-F]+)");
+
+  private static final java.util.regex.Pattern CHECKED =
+      java.util.regex.Pattern.compile(
+          "mismatch (enforced|recommended):\\s*(NCCL_\\w+)\\s*=\\s*(\\S*)\\s*\\(\\s*expected\\s*([^)\\s]*)\\s*\\)");
+
+  /** The variable, its value and the expected one of gIB's config checker's line, or null. */
+  private static io.topolens.model.NcclWarning.Detail checkedSetting(String message) {
+    java.util.regex.Matcher m = CHECKED.matcher(message);
+    return m.find()
+        ? new io.topolens.model.NcclWarning.Detail.CheckedSetting(
+            m.group(2), m.group(3), m.group(4), m.group(1).equals("enforced"))
+        : null;
+  }
 
   /** The two ranks and the device of NCCL's duplicate-GPU text, or null. */
   private static io.topolens.model.NcclWarning.Detail sameDevice(String message) {

@@ -9,17 +9,22 @@ import java.util.Optional;
 
 /**
  * Fitted paths that replace the model's priors (see {@link Calibrator}), and the host's launch
- * speed when a probe measured it ({@link ProbeLaunch}), which scales the per-layer launch time.
+ * speed when a probe measured it ({@link ProbeLaunch}). The launch speed is shown, not applied: on
+ * held-out one-pod steps, scaling the per-layer launch time by it widened the errors (the probe's
+ * draw of the host's speed does not carry to the training's processes; docs/model-validation.md,
+ * the launch section). Only {@link #withLaunchScaled} applies it, for that comparison.
  */
 public final class Calibration {
-  private static final Calibration NONE = new Calibration(Map.of(), null);
+  private static final Calibration NONE = new Calibration(Map.of(), null, false);
 
   private final Map<PathKind, PathFit> fits;
   private final ProbeLaunch launch;
+  private final boolean scalesLaunch;
 
-  private Calibration(Map<PathKind, PathFit> fits, ProbeLaunch launch) {
+  private Calibration(Map<PathKind, PathFit> fits, ProbeLaunch launch, boolean scalesLaunch) {
     this.fits = fits;
     this.launch = launch;
+    this.scalesLaunch = scalesLaunch;
   }
 
   public static Calibration none() {
@@ -31,18 +36,31 @@ public final class Calibration {
     Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
     m.putAll(fits);
     m.put(fit.path(), fit);
-    return new Calibration(m, launch);
+    return new Calibration(m, launch, scalesLaunch);
   }
 
   public static Calibration of(List<PathFit> fits) {
     Map<PathKind, PathFit> m = new EnumMap<>(PathKind.class);
     fits.forEach(f -> m.put(f.path(), f));
-    return new Calibration(m, null);
+    return new Calibration(m, null, false);
   }
 
-  /** These fits with the host's launch speed a probe measured (null: none). */
+  /** These fits with the host's launch speed a probe measured (null: none), shown, not applied. */
   public Calibration withLaunch(ProbeLaunch measured) {
-    return new Calibration(fits, measured);
+    return new Calibration(fits, measured, false);
+  }
+
+  /**
+   * These fits with the host's launch speed a probe measured, applied to the per-layer launch time:
+   * what {@code validate-model} compares against the model without it.
+   */
+  public Calibration withLaunchScaled(ProbeLaunch measured) {
+    return new Calibration(fits, measured, measured != null);
+  }
+
+  /** Whether the per-layer launch time is scaled by {@link #launch()}. */
+  public boolean scalesLaunch() {
+    return scalesLaunch;
   }
 
   /** The probe's launch micro-benchmark, when one of the calibration's files held it. */

@@ -198,7 +198,9 @@ public final class ExperimentValidation {
       Scenario s = v.scenario();
       StepModel model =
           new StepModel(
-              catalog, k, probeCalibration(s, v.busbw()).withLaunch(launch ? v.launch() : null));
+              catalog,
+              k,
+              probeCalibration(s, v.busbw()).withLaunchScaled(launch ? v.launch() : null));
       scenarios.add(s);
       workloads.put(s.name(), s.workload());
       measured.add(v.stepS());

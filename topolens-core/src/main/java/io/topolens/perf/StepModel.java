@@ -258,7 +258,20 @@ public final class StepModel {
     double flopsMb = tokensMb * perToken;
     ComputeTime ct = new ComputeTime(k);
     ProbeLaunch host = calibration.launch().orElse(null);
-    if (host != null && w.mfu() == null) {
+    if (host != null && w.mfu() == null && !calibration.scalesLaunch()) {
+      // shown, not applied: on held-out one-pod steps it widened the errors (Calibration)
+      inputs.add(
+          new Input(
+              "launch",
+              String.format(
+                  Locale.ROOT,
+                  "measured by the probe, %s us/op against %s on the fit host; not applied: on"
+                      + " held-out one-pod steps scaling the launch time by it widened the errors"
+                      + " (docs/model-validation.md, the launch section)",
+                  num3(host.layerUs()),
+                  num3(k.value(LAUNCH_REF))),
+              join(List.of(host.evidence().where()), k.parameter(LAUNCH_REF).sources())));
+    } else if (host != null && w.mfu() == null) {
       // the host's launch speed, measured by the probe's micro-benchmark, against the fit host's
       double ref = k.value(LAUNCH_REF);
       ct = ct.withLaunchScale(host.layerUs() / ref);

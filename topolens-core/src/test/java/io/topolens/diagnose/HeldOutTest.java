@@ -730,7 +730,8 @@ class HeldOutTest {
    * Set 24 (set24/g01-g21, engineers' write-ups) as diagnose reads it: 3 of 16 named blind on main
    * at cc53570 (g06, g12, g14). After close24 (not blind): IB verbs lines read by their call and
    * errno or their completion's status, peer and HCA; a WARN wrapped over lines joined; NCCL's
-   * duplicate-GPU text read from its other literals.
+   * duplicate-GPU text read from its other literals; gIB's tuner and config checker, TCPStore's
+   * bind failure without its errno, the loader's refusal of libnccl.
    */
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
@@ -754,14 +755,19 @@ class HeldOutTest {
         + " nvls-error, ERROR",
     "set24/g13-ib-rem-access-err-vendor-81-faulty-hca-one-node-64-node-b200-together-worklog.log,"
         + " ib-error, ERROR",
-    // not closed: the generic readings they still get
-    "set24/g08-allreduce-watchdog-seq1-p2p-on-two-rtx-pro-6000-k8s-pod-tistory-blog.log,"
-        + " collective-timeout, ERROR",
     "set24/g09-ibv-modify-qp-timeout-mesh-net-plugin-not-loaded-three-dgx-spark-nccl-mesh-plugin-docs.log,"
         + " ib-error, ERROR",
-    "set24/g04-gib-tuner-plugin-no-config-internal-error-gke-llm-d-docs.log, nccl-error, ERROR",
+    "set24/g04-gib-tuner-plugin-no-config-internal-error-gke-llm-d-docs.log, tuner-plugin-failed,"
+        + " ERROR",
+    "set24/g07-server-socket-bind-failed-two-torchruns-per-node-slurm-ntasks-mcquic-note.log,"
+        + " master-port-in-use, ERROR",
     "set24/g15-gib-guest-config-checker-enforced-p2p-nvl-chunksize-ends-workload-gcp-ai-hypercomputer-docs.log,"
-        + " p2p-setup-failed, WARN",
+        + " env-override, ERROR",
+    "set24/g16-libnccl-failed-to-map-segment-gib-dir-not-executable-gcp-ai-hypercomputer-docs.log,"
+        + " loader-refused, ERROR",
+    // not closed: no line shows the path that stalled (P2P between PCIe GPUs, the IB scan)
+    "set24/g08-allreduce-watchdog-seq1-p2p-on-two-rtx-pro-6000-k8s-pod-tistory-blog.log,"
+        + " collective-timeout, ERROR",
   })
   void setTwentyFourAsDiagnoseReadsIt(String file, String id, Severity severity) {
     assertOneFinding(file, id, severity);
@@ -785,6 +791,16 @@ class HeldOutTest {
         + " duplicate-gpu, ranks 27 and 19 on CUDA device 53000",
     "set24/g11-nvls-multicast-bind-401-leaked-multicast-team-fabricmanager-b300-kimi-k3-sglang-notes.log,"
         + " nvls-error, CUDA error 401",
+    "set24/g09-ibv-modify-qp-timeout-mesh-net-plugin-not-loaded-three-dgx-spark-nccl-mesh-plugin-docs.log,"
+        + " ib-error, GIDs on different subnets",
+    "set24/g04-gib-tuner-plugin-no-config-internal-error-gke-llm-d-docs.log, tuner-plugin-failed,"
+        + " NCCL_TUNER_PLUGIN=none",
+    "set24/g07-server-socket-bind-failed-two-torchruns-per-node-slurm-ntasks-mcquic-note.log,"
+        + " master-port-in-use, --ntasks",
+    "set24/g15-gib-guest-config-checker-enforced-p2p-nvl-chunksize-ends-workload-gcp-ai-hypercomputer-docs.log,"
+        + " env-override, not GPU peer-to-peer",
+    "set24/g16-libnccl-failed-to-map-segment-gib-dir-not-executable-gcp-ai-hypercomputer-docs.log,"
+        + " loader-refused, mounted without exec",
   })
   void setTwentyFourCausesAfterClose(String file, String id, String says) {
     assertFindingSays(file, id, says);

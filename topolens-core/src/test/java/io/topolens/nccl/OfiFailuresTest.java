@@ -110,7 +110,10 @@ class OfiFailuresTest {
             "NET/OFI GDR disabled on GDR-supported instance type p4d.24xlarge",
             OfiStep.GDR_REQUIRED,
             0),
-        Arguments.of("NET/OFI aws-ofi-nccl initialization failed", OfiStep.INIT_FAILED, 0));
+        Arguments.of("NET/OFI aws-ofi-nccl initialization failed", OfiStep.INIT_FAILED, 0),
+        // 1.7+: the protocol's own failure before it (nccl_ofi_net.c, nccl_ofi_net.cpp)
+        Arguments.of("NET/OFI Failed to initialize rdma protocol", OfiStep.PROTOCOL_FAILED, 0),
+        Arguments.of("NET/OFI Failed to create NCCL OFI topology", OfiStep.SETUP, 0));
   }
 
   @ParameterizedTest(name = "{0}")

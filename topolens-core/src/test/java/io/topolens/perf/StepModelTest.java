@@ -92,7 +92,7 @@ class StepModelTest {
         new io.topolens.bench.ProbeLaunch(
             7, 15, ref * scale, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
     StepModel plain = StepModel.standard();
-    StepModel measured = plain.with(Calibration.none().withLaunch(probe));
+    StepModel measured = plain.with(Calibration.none().withLaunchScaled(probe));
     assertThat(compute(measured.predict(s)))
         .isCloseTo(scale * compute(plain.predict(s)), within(1e-12));
     Input launch =
@@ -115,6 +115,32 @@ class StepModelTest {
                 + "strategy=fsdp;mfu=0.3;layout="
                 + layout);
     assertThat(measured.predict(given).stepS()).isEqualTo(plain.predict(given).stepS());
+  }
+
+  /**
+   * A probe's launch speed is shown and not applied unless asked for: on held-out one-pod steps it
+   * widened the errors (docs/model-validation.md, the launch section).
+   */
+  @ParameterizedTest
+  @CsvSource({"1x1, 0.5", "1x4, 1.5"})
+  void theProbesLaunchSpeedIsShownNotApplied(String layout, double scale) throws Exception {
+    PerfConstants k = PerfConstants.bundled();
+    double ref = k.value("compute.launchRefLayerUs");
+    Scenario s =
+        scenario(
+            "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
+                + "strategy=fsdp;layout="
+                + layout);
+    io.topolens.bench.ProbeLaunch probe =
+        new io.topolens.bench.ProbeLaunch(
+            7, 15, ref * scale, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
+    StepModel plain = StepModel.standard();
+    Prediction shown = plain.with(Calibration.none().withLaunch(probe)).predict(s);
+    assertThat(shown.stepS()).isEqualTo(plain.predict(s).stepS());
+    assertThat(shown.inputs())
+        .filteredOn(i -> i.name().equals("launch"))
+        .singleElement()
+        .satisfies(i -> assertThat(i.value()).contains("not applied"));
   }
 
   private static double compute(Prediction p) {

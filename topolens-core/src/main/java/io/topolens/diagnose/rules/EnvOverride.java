@@ -74,6 +74,7 @@ public final class EnvOverride implements Rule {
                   + " keep it only for programs that call ncclCommInitRank with one id and rely on"
                   + " the environment's root address."));
     }
+    out.addAll(checked(job));
     if (!ignored.isEmpty()) {
       out.add(
           new Finding(
@@ -97,6 +98,53 @@ public final class EnvOverride implements Rule {
                       ? " (NCCL_CREATE_THREAD_CONTEXT: unset it, or update the driver where it is"
                           + " too old)."
                       : ".")));
+    }
+    return out;
+  }
+
+  /**
+   * A network plugin's config checker (gIB's guest config checker) refusing or questioning a
+   * setting: one finding per variable, an error where it enforced the value (the workload ends).
+   */
+  private static List<Finding> checked(Job job) {
+    List<Finding> out = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (NcclWarning w : warnings(job, NcclWarning.Kind.ENV_CHECKED)) {
+      if (!(w.detail() instanceof NcclWarning.Detail.CheckedSetting c) || !seen.add(c.variable())) {
+        continue;
+      }
+      out.add(
+          new Finding(
+              "env-override",
+              c.enforced() ? Severity.ERROR : Severity.WARN,
+              "The network plugin's config checker "
+                  + (c.enforced() ? "enforced " : "recommends ")
+                  + c.variable()
+                  + "="
+                  + c.expected()
+                  + " (set to "
+                  + c.value()
+                  + ")",
+              "The NCCL network plugin's guest config checker (Google's gIB, which prints"
+                  + " NCCL/NET (shim) lines) compares the job's NCCL_* settings with the values it"
+                  + " requires for the machine type: "
+                  + c.variable()
+                  + " is "
+                  + c.value()
+                  + " where it expects "
+                  + c.expected()
+                  + (c.enforced()
+                      ? ". The setting is enforced, so the checker ended the workload: this is"
+                          + " the failure, not GPU peer-to-peer or the network."
+                      : ". It only recommends the value: the job runs, possibly slower."),
+              List.of(w.evidence()),
+              "Set "
+                  + c.variable()
+                  + "="
+                  + c.expected()
+                  + " or unset it so the plugin's value applies; on Google Cloud source the"
+                  + " plugin's environment script (/usr/local/gib/scripts/set_nccl_env.sh) in the"
+                  + " job and drop the job's own NCCL_* overrides of it."));
     }
     return out;
   }

@@ -50,7 +50,8 @@ public final class MpiDaemonFailed extends WarningRule {
             "`has lost communication with a remote daemon`: a daemon that was running stopped answering. Its node crashed, rebooted or ran out of memory, the daemon was killed, or the TCP connection to it broke (a network or interface problem between the nodes; at larger scale the runtime's own connection limits). The `Remote daemon: ... on node X` line after it names the node; every rank on it is lost.",
             "Check the named node (uptime, dmesg: an out-of-memory kill or a reboot; the scheduler's node state), reach it from the launch node over the interface Open MPI uses (ping, ssh), pin that interface (--mca oob_tcp_if_include IFACE; Open MPI 5: --prtemca oob_tcp_if_include IFACE), and rerun a plain mpirun -np N -H ... hostname over the same nodes before the job."),
         new Form(
-            PDSH_SSH,
+            List.of(
+                PDSH_SSH, "ssh not successful for host", "could not connect to some hosts via ssh"),
             "`pdsh@HOST: NODE: ssh exited with exit code 255`: pdsh (DeepSpeed's launcher for several nodes unless told otherwise, and cluster tools) could not run its command on NODE over ssh: the key or host key was refused, the name did not resolve, port 22 is closed or sshd is not running in the node's container; no rank started there, and the ranks that did start wait for it at their rendezvous.",
             "From the node running the launcher, `ssh NODE true` must succeed without a prompt (an ssh key in NODE's authorized_keys for the same user, NODE's host key in known_hosts, sshd running in every container, a custom port in ~/.ssh/config or PDSH_SSH_ARGS_APPEND); the line just before it usually says which (`Host key verification failed`, `Connection refused`)."),
         new Form(
@@ -83,7 +84,9 @@ public final class MpiDaemonFailed extends WarningRule {
   String title(List<NcclWarning> hits) {
     return deepspeedOnly(hits)
         ? "DeepSpeed's launcher could not reach a host of its hostfile over ssh"
-        : sshOnly(hits) ? "The launcher could not reach a node over ssh (pdsh)" : title();
+        : sshOnly(hits)
+            ? "The launcher could not reach a node over ssh (pdsh, horovodrun)"
+            : title();
   }
 
   @Override

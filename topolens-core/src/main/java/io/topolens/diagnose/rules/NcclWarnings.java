@@ -37,7 +37,9 @@ public final class NcclWarnings extends WarningRule {
   @Override
   boolean elsewhere(Job job, NcclWarning w) {
     return w.kind() == NcclWarning.Kind.SOCKET
-        && (w.message().startsWith("bootstrap.cc:") || SocketInterface.glooLoopback(w));
+        && (w.message().startsWith("bootstrap.cc:")
+            || SocketInterface.glooLoopback(w)
+            || SocketInterface.noCommonInterface(w));
   }
 
   @Override

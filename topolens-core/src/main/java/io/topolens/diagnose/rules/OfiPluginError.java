@@ -47,17 +47,29 @@ public final class OfiPluginError implements Rule {
             .filter(e -> e.outcome() == Outcome.FAILED || e.outcome() == Outcome.NO_DEVICE)
             .filter(e -> !chose.contains(e.process()))
             .toList();
-    if (!failed.isEmpty()) {
-      Set<String> processes =
-          failed.stream().map(NetPluginEvent::process).collect(Collectors.toSet());
+    Set<String> processes =
+        failed.stream()
+            .map(NetPluginEvent::process)
+            .collect(Collectors.toCollection(java.util.HashSet::new));
+    List<Evidence> failedLines =
+        new ArrayList<>(failed.stream().map(NetPluginEvent::evidence).toList());
+    // 1.7+'s "Failed to initialize rdma|sendrecv protocol" comes before "initialization failed",
+    // where a log may stop: the plugin's failed start where no such line of its process follows
+    for (NcclWarning w : ofi(job, OfiStep.PROTOCOL_FAILED)) {
+      if (!chose.contains(w.process()) && processes.add(w.process())) {
+        failedLines.add(w.evidence());
+      }
+    }
+    if (!failedLines.isEmpty()) {
       List<Evidence> evidence = new ArrayList<>();
       List<NcclWarning> reasons =
           plugin(job).stream()
               .filter(w -> step(w) != OfiStep.INIT_FAILED)
               .filter(w -> processes.contains(w.process()))
+              .filter(w -> !failedLines.contains(w.evidence()))
               .toList();
       reasons.forEach(w -> evidence.add(w.evidence()));
-      failed.forEach(e -> evidence.add(e.evidence()));
+      evidence.addAll(failedLines);
       boolean gdr = reasons.stream().anyMatch(w -> step(w) == OfiStep.GDR_REQUIRED);
       boolean endpoint =
           reasons.stream()

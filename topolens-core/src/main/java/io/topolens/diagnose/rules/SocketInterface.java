@@ -228,6 +228,10 @@ public final class SocketInterface implements Rule {
     if (gloo != null) {
       out.add(gloo);
     }
+    Finding horovod = horovodWithoutCommonInterface(job);
+    if (horovod != null) {
+      out.add(horovod);
+    }
     Finding ipoib = ipoibAtInit(job);
     if (ipoib != null) {
       out.add(ipoib);
@@ -297,6 +301,41 @@ public final class SocketInterface implements Rule {
    */
   static boolean glooLoopback(NcclWarning w) {
     return w.message().contains("resolve hostname to a (local) address");
+  }
+
+  /**
+   * horovodrun's check of the hosts' interfaces before it starts any rank
+   * (runner/driver/driver_service.py, Horovod 0.16-0.28): {@code Unable to find a set of common
+   * task-to-task communication interfaces: [(0, {'lo': [...], 'eno1': [...]}), ...]}.
+   */
+  static boolean noCommonInterface(NcclWarning w) {
+    return w.message().contains("common task-to-task communication interfaces");
+  }
+
+  /** horovodrun found no interface every host has and reaches the others on: null otherwise. */
+  private Finding horovodWithoutCommonInterface(Job job) {
+    List<NcclWarning> lines =
+        job.warnings().stream()
+            .filter(w -> w.kind() == NcclWarning.Kind.SOCKET && w.evidence() != null)
+            .filter(SocketInterface::noCommonInterface)
+            .toList();
+    if (lines.isEmpty()) {
+      return null;
+    }
+    return new Finding(
+        id(),
+        Severity.ERROR,
+        "horovodrun found no network interface every host shares",
+        "Before it starts any rank, horovodrun runs a task on every host, has the tasks reach each other"
+            + " over each interface they have, and keeps the interface names that worked on every host"
+            + " (loopback excluded); none was left: the hosts name their interfaces differently (eno1 on"
+            + " one, ens5 or ib0 on another), a firewall or security group blocks the task ports between"
+            + " them, or only a bridge (docker0) is common and it does not route between hosts. The line"
+            + " lists each host's interfaces and addresses.",
+        lines.stream().limit(Finding.MAX_EVIDENCE).map(NcclWarning::evidence).toList(),
+        "Name the interface: horovodrun --network-interface eth0 (or --network-interfaces for several;"
+            + " HOROVOD_GLOO_IFACE under Gloo), give it the same name on every host, open the ports between"
+            + " the hosts, and set NCCL_SOCKET_IFNAME to the same interface for NCCL.");
   }
 
   /**

@@ -118,17 +118,21 @@ public final class StuckInNccl implements Rule {
             fix(place)));
   }
 
+  /** The known-bug catalog's entry for the work FIFO leak of NCCL 2.20-2.21 with CUDA graphs. */
+  static final String FIFO_LEAK = "cuda-graph-work-fifo-leak-2.20";
+
   private static String why(Place place, boolean fifo) {
     return switch (place) {
       case LAUNCH ->
           (fifo
                   ? "ncclLaunchKernelBefore_NoUncapturedCuda waits (spinning in sched_yield) for"
                       + " room in the communicator's work FIFO, which the GPU frees only as earlier"
-                      + " NCCL kernels finish: NCCL 2.20 and 2.21 with CUDA graphs leaked FIFO"
-                      + " space on every graph launch until every rank stalled there (nccl issue"
-                      + " 1251; text-generation-inference PR 2099, fixed in 2.22.3 per sglang issue"
-                      + " 7602), and any release stops there when an earlier NCCL kernel never"
-                      + " finishes because a peer did not join its collective. "
+                      + " NCCL kernels finish: any release stops there when an earlier NCCL kernel"
+                      + " never finishes because a peer did not join its collective, and NCCL"
+                      + " 2.20-2.21 with CUDA graphs did by a known bug (the known-bug catalog's"
+                      + " entry "
+                      + FIFO_LEAK
+                      + ": the finding known-nccl-bug says when it applies). "
                   : "A kernel launch that blocks waits on the GPU's queue: an earlier NCCL kernel"
                       + " that never finishes (a peer that did not join the collective), two"
                       + " communicators' kernels ordered differently by threads of one process"

@@ -137,11 +137,13 @@ record VerbsReading(String title, String explanation, String fix) {
               c.call() + " failed (no errno printed): memory registration refused",
               "This reading: "
                   + c.call()
-                  + " failed, and this NCCL or IB plugin prints no errno for it (the ibvwrap of NCCL"
-                  + " before 2.12 and of HPC-X's ib_plugin.c report only \"Call to ibv_reg_mr"
-                  + " failed\"; later ones add the error). Registering a buffer pins it: the usual"
+                  + " failed, and this NCCL or IB plugin prints no errno for it (NCCL's ibvwrap of"
+                  + " 2015-2019 checks ibv_reg_mr with IBV_PTR_CHECK, which reports only \"Call to"
+                  + " ibv_reg_mr failed\", as do the HPC-X IB plugin's ibvwrap.c and its copies;"
+                  + " later NCCL adds strerror(errno)). Registering a buffer pins it: the usual"
                   + " refusal is the locked-memory limit (ENOMEM, ulimit -l too low for the process,"
-                  + " 64 KB or 8 MB by default and in containers), then a GPU buffer the NIC cannot"
+                  + " 64 KB or 8 MB by default and in containers; EPERM where it is 0), then a GPU"
+                  + " buffer the NIC cannot"
                   + " register (EFAULT or EINVAL: nvidia-peermem not loaded, GPUDirect RDMA"
                   + " unsupported).",
               "Raise the locked-memory limit where the ranks run (ulimit -l unlimited inside the"

@@ -1,5 +1,6 @@
 package io.topolens.diagnose.rules;
 
+import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
 import static io.topolens.diagnose.rules.Logs.info;
 import static io.topolens.diagnose.rules.Logs.warn;
@@ -13,6 +14,28 @@ class EnvOverrideRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // close24: gIB's guest config checker, its format as Google's NCCL/gIB log page quotes it
+        // (https://docs.cloud.google.com/ai-hypercomputer/docs/nccl/collect-and-understand), the
+        // values a TCPXO checker enforced (https://github.com/NVIDIA/aicr/pull/422)
+        given(
+                "a plugin's config checker enforcing NCCL_PROTO: the workload ends",
+                """
+                node-a:4021:4090 [0] NCCL WARN NCCL/NET ( shim ) mismatch enforced: NCCL_PROTO = Simple,LL128 ( expected Simple )
+                """)
+            .expect(
+                error(
+                        "config checker enforced NCCL_PROTO=Simple (set to Simple,LL128)",
+                        "not GPU peer-to-peer or the network",
+                        "set_nccl_env.sh")
+                    .at("a.log:1")),
+        given(
+                "a plugin's config checker recommending a value: a warning",
+                """
+                node-a:4021:4090 [0] NCCL WARN NCCL/NET (shim) mismatch recommended: NCCL_NVLS_ENABLE = 1 (expected 0)
+                """)
+            .expect(
+                warn("config checker recommends NCCL_NVLS_ENABLE=0 (set to 1)", "possibly slower")
+                    .at("a.log:1")),
         given(
                 "NCCL_P2P_DISABLE=1 printed by two processes",
                 """

@@ -13,6 +13,77 @@ class IbErrorRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // close24: the typed reading (call and errno; completion status, peer, HCA)
+        given(
+                "status 4 before 2.19, one peer named (https://github.com/NVIDIA/nccl/issues/928)",
+                """
+                NET/IB : Got completion from peer fe80::1%ib0<53249> with error 4, opcode 32564, len 32564, vendor err 81 (Send)
+                """)
+            .expect(
+                error(
+                        "status 4 (IBV_WC_LOC_PROT_ERR, local protection)",
+                        "against peer fe80::1%ib0",
+                        "not the link",
+                        "PCIe ACS")
+                    .lacks("transport retry counter exceeded")
+                    .at("a.log:1")),
+        given(
+                "status 4 from two hosts against the one peer (2.21.5's format with its HCA,"
+                    + " https://github.com/NVIDIA/nccl/issues/1905)",
+                """
+                node-a:4021:4090 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB: Got completion from peer 10.0.0.12<53249> with status=4 opcode=0 len=0 vendor err 83 (Send) hca mlx5_ib0
+                """,
+                """
+                node-b:4022:4091 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB: Got completion from peer 10.0.0.12<53250> with status=4 opcode=0 len=0 vendor err 83 (Send) hca mlx5_ib0
+                """)
+            .expect(
+                error("Every failing line (2 processes) names the one peer 10.0.0.12", "mlx5_ib0")
+                    .at("a.log:1")),
+        given(
+                "status 4 against two peers from one host: the shared DMA path (issue 1905's"
+                    + " format)",
+                """
+                node-a:4021:4090 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB: Got completion from peer 10.0.0.12<53249> with status=4 opcode=0 len=0 vendor err 83 (Send) hca mlx5_ib0
+                node-a:4021:4090 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB: Got completion from peer 10.0.0.13<53251> with status=4 opcode=0 len=0 vendor err 83 (Send) hca mlx5_ib0
+                """)
+            .expect(
+                error("The lines name 2 peers (10.0.0.12, 10.0.0.13)", "the one local HCA mlx5_ib0")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "ibv_reg_mr without errno, as NCCL's ibvwrap of 2015-2019 checks it (IBV_PTR_CHECK;"
+                    + " https://github.com/Oneflow-Inc/oneflow/blob/master/oneflow/core/comm_network/ibverbs/ibverbs_wrapper.cpp"
+                    + " keeps the copy)",
+                """
+                node-a:4021:4090 [0] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_reg_mr failed
+                """)
+            .expect(
+                error("no errno printed", "locked-memory limit (ENOMEM", "nvidia-peermem")
+                    .at("a.log:1")),
+        given(
+                "ibv_reg_mr with EFAULT (2.28.3 misc/ibvwrap.cc:173's format)",
+                """
+                node-a:4021:4090 [0] misc/ibvwrap.cc:173 NCCL WARN Call to ibv_reg_mr failed with error Bad address
+                """)
+            .expect(error("GPU buffer not registrable", "modprobe nvidia-peermem").at("a.log:1")),
+        given(
+                "ibv_modify_qp timing out between GIDs of different /24 networks (2.28.3"
+                    + " misc/ibvwrap.cc:302's format)",
+                """
+                node-a:4021:4090 [0] misc/ibvwrap.cc:302 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_0:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:192.168.100.1, remote GID ::ffff:192.168.101.3
+                """)
+            .expect(
+                error(
+                        "GIDs on different subnets (::ffff:192.168.100.1, ::ffff:192.168.101.3)",
+                        "192.168.100.0/24 and 192.168.101.0/24",
+                        "NCCL_NET_PLUGIN")
+                    .at("a.log:1")),
+        given(
+                "ibv_modify_qp timing out within one /24: the generic timeout text (2.28.3"
+                    + " misc/ibvwrap.cc:302)",
+                """
+                node-a:4021:4090 [0] misc/ibvwrap.cc:302 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_0:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:10.0.0.11, remote GID ::ffff:10.0.0.12
+                """)
+            .expect(error("cross-rail connected").lacks("GIDs on different subnets").at("a.log:1")),
         given(
                 "the kernel's port-down line alone (Linux's example in the patch that added it,"
                     + " https://lore.kernel.org/linux-rdma/2d26ccbd669bad99089fa2aebb5cba4014fc4999.1738586601.git.leon@kernel.org/)",

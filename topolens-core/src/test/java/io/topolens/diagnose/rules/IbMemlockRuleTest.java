@@ -14,6 +14,17 @@ class IbMemlockRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "ibv_reg_mr with EPERM: a limit of 0 (2.28.3 misc/ibvwrap.cc:173's format; Linux"
+                    + " drivers/infiniband/core/umem.c's ib_umem_get returns -EPERM when"
+                    + " !can_do_mlock())",
+                """
+                node-a:4021:4090 [0] misc/ibvwrap.cc:173 NCCL WARN Call to ibv_reg_mr failed with error Operation not permitted
+                """)
+            .expect(
+                error("locked-memory limit", "EPERM", "CAP_IPC_LOCK", "IPC_LOCK capability")
+                    .lacks("Cannot allocate memory (ENOMEM)")
+                    .at("a.log:1")),
+        given(
                 "ibv_reg_mr_iova2, the line alone (https://github.com/NVIDIA/nccl-tests/issues/206)",
                 """
                 misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory

@@ -13,6 +13,21 @@ class MasterPortInUseRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // close24: c10d's SocketListenOp quoted without its errno
+        given(
+                "the listen failure alone, the line of https://github.com/pytorch/pytorch/issues/116974"
+                    + " without the bind lines above it",
+                """
+                [E socket.cpp:462] [c10d] The server socket has failed to listen on any local network address.
+                """)
+            .expect(
+                error("without its errno", "EADDRINUSE (98)", "--ntasks", "--ntasks-per-node=1")
+                    .at("a.log:1")),
+        given(
+            "a bind failure with another errno is not the port in use (torch socket.cpp's format)",
+            """
+            [W socket.cpp:426] [c10d] The server socket has failed to bind to 10.0.0.5:29500 (errno: 99 - Cannot assign requested address).
+            """),
         given(
                 "PyTorch 1.x's TCPStore, a second program on the same host"
                     + " (https://github.com/huggingface/accelerate/issues/74)",
@@ -29,7 +44,9 @@ class MasterPortInUseRuleTest {
                 [W socket.cpp:401] [c10d] The server socket has failed to bind to 0.0.0.0:47531 (errno: 98 - Address already in use).
                 [E socket.cpp:435] [c10d] The server socket has failed to listen on any local network address.
                 """)
-            .expect(error("2 line(s) of 2 distinct form(s)").at("a.log:1", "a.log:2")),
+            .expect(
+                error("3 line(s) of 3 distinct form(s)", "the bind failed with errno 98")
+                    .at("a.log:1", "a.log:2", "a.log:3")),
         given(
                 "libuv's store (PyTorch 2.4 on), lower case"
                     + " (https://github.com/xdit-project/mochi-xdit/issues/22)",

@@ -14,6 +14,19 @@ class MpiDaemonFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "horovodrun's ssh check, the raise its traceback quotes left out"
+                    + " (https://github.com/horovod/horovod/issues/2803)",
+                """
+                Checking ssh on all remote hosts.
+                ssh not successful for host xxxx:
+                ssh: connect to host xxxx port 12345: Connection timed out
+                    raise RuntimeError('could not connect to some hosts via ssh')
+                RuntimeError: could not connect to some hosts via ssh
+                """)
+            .expect(
+                error("The launcher could not reach a node over ssh (pdsh, horovodrun)")
+                    .at("a.log:2", "a.log:5")),
+        given(
                 "pdsh (DeepSpeed's launcher for several nodes) after the node refused the host key"
                     + " (pdsh's rcmd/ssh module; the pair of lines as cluster tools' docs quote it)",
                 """
@@ -21,7 +34,9 @@ class MpiDaemonFailedRuleTest {
                 pdsh@node1: node2: ssh exited with exit code 255
                 """)
             .expect(
-                error("The launcher could not reach a node over ssh (pdsh)", "ssh NODE true")
+                error(
+                        "The launcher could not reach a node over ssh (pdsh, horovodrun)",
+                        "ssh NODE true")
                     .at("a.log:2")),
         given(
                 "nccl-tests over two nodes, ssh refused on the worker"

@@ -208,6 +208,13 @@ class OfiPluginErrorRuleTest {
                     .lacks("security group itself")
                     .at("a.log:4")),
         given(
+                "1.7+'s protocol failure where the log stops (nccl_ofi_net.c's format as AWS Neuron's"
+                    + " docs quote it, with NCCL's header)",
+                """
+                node-a:837617:837663 [2] int nccl_net_ofi_create_plugin(nccl_net_ofi_plugin_t**):219 NCCL WARN NET/OFI Failed to initialize rdma protocol
+                """)
+            .expect(error("failed to initialise").at("a.log:1")),
+        given(
             "the teardown of 1.x's memory registration is not the plugin's failure (nccl_ofi_net.c"
                 + " @00b10af7's format)",
             """

@@ -27,6 +27,17 @@ class SocketInterfaceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "horovodrun found no interface name every host has (driver_service.py's format; the"
+                    + " hosts' interfaces as horovod issue 1401's eno1 and an IB host)",
+                """
+                Exception: Unable to find a set of common task-to-task communication interfaces: [(0, {'lo': [('127.0.0.1', 12345)], 'eno1': [('10.0.0.1', 12345)]}), (1, {'lo': [('127.0.0.1', 12346)], 'ib0': [('10.1.0.2', 12346)]})]
+                """)
+            .expect(
+                error(
+                        "horovodrun found no network interface every host shares",
+                        "--network-interface")
+                    .at("a.log:1")),
+        given(
                 "Gloo fell back to loopback in a hostNetwork pod, then its mesh failed"
                     + " (https://github.com/aws-samples/aws-do-eks/pull/50)",
                 """

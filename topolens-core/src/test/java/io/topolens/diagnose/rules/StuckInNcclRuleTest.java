@@ -57,15 +57,16 @@ class StuckInNcclRuleTest {
                         "8 frame(s) of NCCL's code (waitWorkFifoAvailable, uploadWork,"
                             + " ncclLaunchKernelBefore_NoUncapturedCuda, doLaunches, groupLaunch,"
                             + " ncclGroupEndInternal)",
-                        "nccl issue 1251",
+                        "the known-bug catalog's entry cuda-graph-work-fifo-leak-2.20",
                         "NCCL of 2.22.3 or later")
+                    .lacks("text-generation-inference PR 2099")
                     .at(
                         "a.log:2", "a.log:3", "a.log:4", "a.log:5", "a.log:6", "a.log:7",
                         "a.log:9")),
         given("gdb in cudaLaunchKernel under NCCL's launch (nccl issue 750)", LAUNCH_BLOCKING)
             .expect(
                 warn("launching an NCCL kernel", "CUDA_LAUNCH_BLOCKING=1", "nccl issue 750")
-                    .lacks("nccl issue 1251")
+                    .lacks("cuda-graph-work-fifo-leak-2.20")
                     .at("a.log:2", "a.log:3", "a.log:4", "a.log:5")),
         given("gdb in communicator init (pytorch issue 52916)", INIT)
             .expect(
@@ -99,5 +100,14 @@ class StuckInNcclRuleTest {
   @MethodSource("cases")
   void check(Logs.Case c) {
     Logs.check(new StuckInNccl(), "stuck-in-nccl", c);
+  }
+
+  /** The catalog entry the FIFO wait points at exists (its text is the entry's, not restated). */
+  @org.junit.jupiter.api.Test
+  void fifoLeakEntryIsInTheCatalog() {
+    org.assertj.core.api.Assertions.assertThat(
+            io.topolens.catalog.KnownNcclBug.bundled().stream()
+                .map(io.topolens.catalog.KnownNcclBug::id))
+        .contains(StuckInNccl.FIFO_LEAK);
   }
 }
