@@ -135,8 +135,15 @@ public record NcclWarning(
      *     where the line names none
      * @param gids the local and remote GID the line (or its wrapped continuation) names, as printed
      *     ({@code ::ffff:192.168.100.1}); empty where it names none
+     * @param addresses the IPv4 address each of {@code gids} maps (RoCE v2's IPv4-mapped GIDs), in
+     *     their order; empty unless both are such
      */
-    record VerbsCall(String call, int errno, java.util.List<String> gids) implements Detail {
+    record VerbsCall(
+        String call,
+        int errno,
+        java.util.List<String> gids,
+        java.util.List<java.net.Inet4Address> addresses)
+        implements Detail {
 
       /** ENOMEM: the call could not pin or allocate memory. */
       public static final int NO_MEMORY = 12;
@@ -149,6 +156,7 @@ public record NcclWarning(
 
       public VerbsCall {
         gids = java.util.List.copyOf(gids);
+        addresses = java.util.List.copyOf(addresses);
       }
 
       /** Whether the call registers memory ({@code ibv_reg_mr}, {@code ibv_reg_mr_iova2}). */

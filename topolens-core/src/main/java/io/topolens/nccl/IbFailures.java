@@ -3,6 +3,8 @@ package io.topolens.nccl;
 import io.topolens.model.NcclWarning.Detail;
 import io.topolens.model.NcclWarning.Detail.IbCompletion;
 import io.topolens.model.NcclWarning.Detail.VerbsCall;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +64,9 @@ final class IbFailures {
   static Detail read(String message) {
     Matcher call = CALL.matcher(message);
     if (call.find()) {
-      return new VerbsCall(call.group(1), errno(call.group(2), call.group(3)), gids(message));
+      List<String> gids = gids(message);
+      return new VerbsCall(
+          call.group(1), errno(call.group(2), call.group(3)), gids, addresses(gids));
     }
     if (!message.contains("completion")) {
       return null;
@@ -113,6 +117,23 @@ final class IbFailures {
     if (local != null && remote != null) {
       out.add(local);
       out.add(remote);
+    }
+    return out;
+  }
+
+  /** The IPv4 address each GID maps ({@code ::ffff:192.168.100.1}), or none unless all do. */
+  static List<Inet4Address> addresses(List<String> gids) {
+    List<Inet4Address> out = new ArrayList<>(gids.size());
+    for (String g : gids) {
+      try {
+        if (InetAddress.ofLiteral(g) instanceof Inet4Address v4) {
+          out.add(v4);
+          continue;
+        }
+      } catch (IllegalArgumentException e) {
+        // not an address: a GID cut short by the line's end
+      }
+      return List.of();
     }
     return out;
   }

@@ -169,12 +169,12 @@ record VerbsReading(String title, String explanation, String fix) {
     if (!c.call().equals("ibv_modify_qp")) {
       return null;
     }
-    if (c.errno() == VerbsCall.TIMED_OUT && c.gids().size() == 2) {
+    if (c.errno() == VerbsCall.TIMED_OUT && c.addresses().size() == 2) {
       String local = c.gids().get(0);
       String remote = c.gids().get(1);
-      String a = network(local);
-      String b = network(remote);
-      if (a != null && b != null && !a.equals(b)) {
+      String a = network(c.addresses().get(0));
+      String b = network(c.addresses().get(1));
+      if (!a.equals(b)) {
         return new VerbsReading(
             "ibv_modify_qp timed out between GIDs on different subnets ("
                 + local
@@ -218,14 +218,9 @@ record VerbsReading(String title, String explanation, String fix) {
     return null;
   }
 
-  /** The first three octets of an IPv4-mapped GID ({@code ::ffff:192.168.100.1}), or null. */
-  private static String network(String gid) {
-    String g = gid.toLowerCase(java.util.Locale.ROOT);
-    int at = g.lastIndexOf(':');
-    if (!g.startsWith("::ffff:") || at < 0) {
-      return null;
-    }
-    String[] parts = g.substring(at + 1).split("\\.");
-    return parts.length == 4 ? parts[0] + "." + parts[1] + "." + parts[2] : null;
+  /** The first three octets of an IPv4 address ({@code 192.168.100}). */
+  private static String network(java.net.Inet4Address a) {
+    byte[] b = a.getAddress();
+    return (b[0] & 0xff) + "." + (b[1] & 0xff) + "." + (b[2] & 0xff);
   }
 }
