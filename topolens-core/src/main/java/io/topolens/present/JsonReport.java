@@ -124,7 +124,8 @@ public final class JsonReport {
    * (most of a big job's document) need no finding, so they are written while the rules run
    * elsewhere ({@link io.topolens.diagnose.Diagnoser#diagnoseAside}), and {@code judged} is asked
    * for the diagnosis of {@code job} only when its findings come. The bytes are those of {@link
-   * #write(Diagnosis, OutputStream)}.
+   * #write(Diagnosis, OutputStream)}. What {@code judged} throws is thrown again, the document left
+   * unterminated (no parser takes it for a whole one).
    */
   public void write(Job job, Supplier<Diagnosis> judged, OutputStream out) throws IOException {
     try (JsonGenerator g =
@@ -141,7 +142,14 @@ public final class JsonReport {
         communicator(job, c, g);
       }
       g.writeEndArray();
-      Diagnosis d = judged.get();
+      Diagnosis d;
+      try {
+        d = judged.get();
+      } catch (RuntimeException | Error e) {
+        // left open: a document closed here would parse as a diagnosis without findings
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
+        throw e;
+      }
       g.writeArrayFieldStart("findings");
       for (Finding f : d.findings()) {
         JsonFields.finding(g, f);

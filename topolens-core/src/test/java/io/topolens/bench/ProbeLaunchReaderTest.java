@@ -1,11 +1,13 @@
 package io.topolens.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.Fixtures;
+import io.topolens.nccl.InputProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,8 +55,8 @@ class ProbeLaunchReaderTest {
   }
 
   /**
-   * A launcher's prefix before the line is passed over; a line cut short or missing an op is not
-   * read.
+   * A launcher's prefix before the line is passed over; a line cut short, missing an op or with a
+   * count beyond an int is an input problem naming the file and line (-1), never dropped unsaid.
    */
   @ParameterizedTest
   @CsvSource(
@@ -68,14 +70,21 @@ class ProbeLaunchReaderTest {
             + " of 1 ra | -1",
         "# topolens-probe launch: kernel 7.77 us/op, layer 653.00 us/op; median of 1 ranks, each"
             + " the median of 5 rounds of 200 ops | -1",
+        "# topolens-probe launch: kernel 7.77 us/op, nccl 16.56 us/op, layer 653.00 us/op; median"
+            + " of 1 ranks, each the median of 5 rounds of 99999999999 ops | -1",
       })
   void prefixesAndDamage(String line, double layer, @TempDir Path dir) throws Exception {
     Path f = dir.resolve("rank-0.out");
     Files.write(f, List.of("topolens-probe: 1 ranks, backend nccl", line));
-    var read = READER.read(f, "rank-0.out");
     if (layer < 0) {
-      assertThat(read).isEmpty();
+      assertThatThrownBy(() -> READER.read(f, "rank-0.out"))
+          .isInstanceOf(InputProblem.class)
+          .hasMessage(
+              "rank-0.out:2: the probe's launch line is cut short or lacks an op (kernel, nccl,"
+                  + " layer): "
+                  + line);
     } else {
+      var read = READER.read(f, "rank-0.out");
       assertThat(read.orElseThrow().layerUs()).isEqualTo(layer);
       assertThat(read.orElseThrow().evidence().line()).isEqualTo(2);
     }

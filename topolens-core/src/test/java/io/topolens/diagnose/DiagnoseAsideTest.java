@@ -3,6 +3,8 @@ package io.topolens.diagnose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.topolens.Fixtures;
 import io.topolens.inputs.Inputs;
 import io.topolens.inputs.InputsReader;
@@ -71,5 +73,23 @@ class DiagnoseAsideTest {
         new Diagnoser(List.of(broken)).diagnoseAside(in.job(), in, List.of(), Cluster.NONE, null);
 
     assertThatThrownBy(aside::get).isSameAs(thrown);
+  }
+
+  @Test
+  void leavesNoCompleteDocumentWhenARuleThrew() {
+    // the job's part is written before the findings are asked for: a document closed there would
+    // parse as a diagnosis without findings, which a reader of stdout takes for a healthy job
+    Inputs in = read("fixtures/h200x4/fsdp/sock.log");
+    Supplier<Diagnosis> broken =
+        () -> {
+          throw new IllegalStateException("rule broke");
+        };
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    assertThatThrownBy(() -> new JsonReport(true).write(in.job(), broken, out))
+        .hasMessage("rule broke");
+    assertThat(out.toString()).contains("\"communicators\"");
+    assertThatThrownBy(() -> new ObjectMapper().readTree(out.toByteArray()))
+        .isInstanceOf(JsonProcessingException.class);
   }
 }
