@@ -31,6 +31,12 @@ public record NcclWarning(
     record Signal(String signal) implements Detail {}
 
     /**
+     * Which of MPI's transports failed ({@link Kind#MPI_TRANSPORT}): Open MPI's own TCP transport
+     * (btl tcp, {@code btl_tcp_endpoint.c}) when {@code btlTcp}, else UCX (pml ucx).
+     */
+    record MpiTransport(boolean btlTcp) implements Detail {}
+
+    /**
      * The exception C++'s terminate names ({@link Kind#ABORTED}: {@code terminate called after
      * throwing an instance of 'c10::DistBackendError'}).
      */

@@ -253,7 +253,7 @@ final class FrameworkLine {
       return alone(Kind.GPU_INTERPOSER, text);
     }
     if (mpiTransportFailed(text)) {
-      return alone(Kind.MPI_TRANSPORT, text);
+      return alone(Kind.MPI_TRANSPORT, text, new NcclWarning.Detail.MpiTransport(false));
     }
     if (text.contains(Needles.VERBS_NO_PROVIDER) && text.contains("no userspace")) {
       // libibverbs lists a uverbs device it has no provider for (libmlx5 missing in a container):

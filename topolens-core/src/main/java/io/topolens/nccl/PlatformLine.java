@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 
 /**
@@ -89,7 +90,8 @@ final class PlatformLine {
             && text.contains(" failed: "))) {
       // btl_tcp_endpoint.c: a peer's address on an interface every node has (docker0, a bridge)
       // reached another node's process, or none: MPI's own transport, mpi-transport-error's
-      return warning(Kind.MPI_TRANSPORT, text);
+      return new NcclEvent.Warning(
+          Kind.MPI_TRANSPORT, text.strip(), null, new NcclWarning.Detail.MpiTransport(true));
     }
     return null;
   }

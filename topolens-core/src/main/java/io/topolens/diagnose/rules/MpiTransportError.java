@@ -31,11 +31,10 @@ public final class MpiTransportError extends WarningRule {
     return "MPI's UCX transport could not connect the ranks, before or beside NCCL";
   }
 
-  /** Open MPI's btl tcp in its own words (btl_tcp_endpoint.c). */
-  private static final String BTL_TCP = "btl_tcp";
-
+  /** Whether every line is Open MPI's own TCP transport's (btl tcp), by the reader's reading. */
   private static boolean btlOnly(List<NcclWarning> hits) {
-    return hits.stream().allMatch(w -> w.message().contains(BTL_TCP));
+    return hits.stream()
+        .allMatch(w -> w.detail() instanceof NcclWarning.Detail.MpiTransport t && t.btlTcp());
   }
 
   @Override
@@ -57,7 +56,7 @@ public final class MpiTransportError extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
-            BTL_TCP,
+            "btl_tcp",
             "`received unexpected process identifier` or `connect() to ADDR failed` (btl_tcp_endpoint.c): Open MPI's btl tcp connected to an address a peer published and found another process there, or nothing: the peers published addresses of interfaces every node has (docker0's 172.17.0.1, a libvirt or CNI bridge, a loopback alias) or that the other nodes cannot route to, so the connection stayed on the local node, went to the wrong one or was refused.",
             "Keep btl tcp (and the runtime's oob) off the shared interfaces: --mca btl_tcp_if_include eth0 (an interface every node reaches the others on, or a subnet such as 10.0.0.0/16) or --mca btl_tcp_if_exclude docker0,lo,virbr0 (with lo listed: excluding replaces the default), and the same for oob_tcp_if_include."));
   }
