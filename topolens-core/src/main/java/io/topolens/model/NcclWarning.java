@@ -9,6 +9,8 @@ package io.topolens.model;
  * @param count how many lines said the same (numbers aside)
  * @param processes how many processes said it
  * @param detail what the first line names beyond its kind, read by the reader, or null
+ * @param ncclWarn whether the first line is NCCL's own WARN line ({@code NCCL WARN} in it), as the
+ *     reader read it, not a framework's or a launcher's line
  */
 public record NcclWarning(
     String process,
@@ -17,7 +19,20 @@ public record NcclWarning(
     long count,
     int processes,
     Evidence evidence,
-    Detail detail) {
+    Detail detail,
+    boolean ncclWarn) {
+
+  /** A warning whose first line is not NCCL's own WARN line. */
+  public NcclWarning(
+      String process,
+      Kind kind,
+      String message,
+      long count,
+      int processes,
+      Evidence evidence,
+      Detail detail) {
+    this(process, kind, message, count, processes, evidence, detail, false);
+  }
 
   /** What a line of some kinds names beyond its kind, so rules judge it without reading text. */
   public sealed interface Detail {
@@ -35,6 +50,24 @@ public record NcclWarning(
      * (btl tcp, {@code btl_tcp_endpoint.c}) when {@code btlTcp}, else UCX (pml ucx).
      */
     record MpiTransport(boolean btlTcp) implements Detail {}
+
+    /**
+     * The store's bind failure ({@link Kind#PORT_IN_USE}): whether the line names its errno ({@code
+     * Address already in use}, {@code EADDRINUSE}) or quotes c10d without it ({@code The server
+     * socket has failed to listen on any local network address.}).
+     */
+    record PortInUse(boolean errnoNamed) implements Detail {}
+
+    /**
+     * A process that died of SIGBUS ({@link Kind#SHM}), as a runtime or launcher prints it: {@code
+     * Bus error}, {@code Signal 7 (SIGBUS)}, {@code <Signals.SIGBUS: 7>}, {@code exitcode: -7}.
+     */
+    record BusError() implements Detail {}
+
+    /**
+     * Which of the socket reports that are no failure of their own a line is ({@link Kind#SOCKET}).
+     */
+    record SocketReport(SocketSource source) implements Detail {}
 
     /**
      * The exception C++'s terminate names ({@link Kind#ABORTED}: {@code terminate called after
@@ -270,6 +303,25 @@ public record NcclWarning(
      * vector, an option, the instance type's file).
      */
     SETUP
+  }
+
+  /** The socket reports socket-interface reads beside others ({@link Detail.SocketReport}). */
+  public enum SocketSource {
+    /**
+     * NCCL's trace of its bootstrap returning a system error ({@code bootstrap.cc:270 -> 2}), an
+     * INFO line that unwinds a failure.
+     */
+    BOOTSTRAP_TRACE,
+    /**
+     * PyTorch's Gloo bound to loopback ({@code Unable to resolve hostname to a (local) address.
+     * Using the loopback address as fallback.}).
+     */
+    GLOO_LOOPBACK,
+    /**
+     * horovodrun found no interface every host has ({@code Unable to find a set of common
+     * task-to-task communication interfaces}).
+     */
+    HOROVOD_NO_COMMON_INTERFACE
   }
 
   /** Why the dynamic loader refused a library ({@link Detail.LoaderFailure}). */

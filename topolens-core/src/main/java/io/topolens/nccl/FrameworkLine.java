@@ -190,10 +190,15 @@ final class FrameworkLine {
       return alone(Kind.SERVICE_MESH, text);
     }
     if (portInUse(text)) {
-      return alone(Kind.PORT_IN_USE, text);
+      return alone(
+          Kind.PORT_IN_USE,
+          text,
+          new NcclWarning.Detail.PortInUse(
+              text.toLowerCase(Locale.ROOT).contains("address already in use")
+                  || text.contains("EADDRINUSE")));
     }
     if (busError(text)) {
-      return alone(Kind.SHM, text);
+      return alone(Kind.SHM, text, new NcclWarning.Detail.BusError());
     }
     if (text.contains(Needles.NO_SPACE) && !NcclFailureTexts.holds(text)) {
       // ENOSPC: in /dev/shm where the line names it (PyTorch's shared-memory files are
@@ -264,7 +269,12 @@ final class FrameworkLine {
       // PyTorch's Gloo group bound to loopback, or its pairs could not all connect:
       // socket-interface
       // reads the two together
-      return alone(Kind.SOCKET, text);
+      return alone(
+          Kind.SOCKET,
+          text,
+          text.contains(Needles.GLOO_LOOPBACK)
+              ? new NcclWarning.Detail.SocketReport(NcclWarning.SocketSource.GLOO_LOOPBACK)
+              : null);
     }
     if (text.contains(Needles.LIGHTNING_DEVICES)) {
       // Lightning refused GPU indices the process does not see ("But your machine only has: [0]")

@@ -638,7 +638,14 @@ final class JobAssembler {
     for (WarnAcc w : warnings.values()) {
       warns.add(
           new NcclWarning(
-              w.process, w.kind, w.message, w.count, w.processes.size(), w.evidence, w.detail));
+              w.process,
+              w.kind,
+              w.message,
+              w.count,
+              w.processes.size(),
+              w.evidence,
+              w.detail,
+              w.evidence.text().contains("NCCL WARN")));
     }
     if (extraWarnings > 0) {
       warns.add(

@@ -101,7 +101,11 @@ final class MessageParser {
         // bootstrap.cc returning ncclSystemError (2): NCCL's bootstrap could not reach or accept a
         // peer, often with no WARN of its own; the other traces unwind an error already printed
         return m.startsWith("bootstrap.cc:") && m.endsWith(" -> 2")
-            ? new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null)
+            ? new NcclEvent.Warning(
+                NcclWarning.Kind.SOCKET,
+                m,
+                null,
+                new NcclWarning.Detail.SocketReport(NcclWarning.SocketSource.BOOTSTRAP_TRACE))
             : NcclEvent.KNOWN;
       }
       return e != null ? e : (KnownLines.isKnown(m) ? NcclEvent.KNOWN : NcclEvent.UNRECOGNIZED);

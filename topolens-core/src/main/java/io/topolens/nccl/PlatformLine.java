@@ -61,6 +61,9 @@ final class PlatformLine {
           case 7 -> Kind.SHM;
           default -> null;
         };
+    if (ended == Kind.SHM && namesBusError(text)) {
+      return new NcclEvent.Warning(ended, text.strip(), null, new NcclWarning.Detail.BusError());
+    }
     if (ended != null) {
       return warning(ended, text);
     }
@@ -77,7 +80,12 @@ final class PlatformLine {
     }
     if (text.contains("Unable to find a set of " + Needles.HOROVOD_NICS)) {
       // horovodrun found no interface name every host has: socket-interface's class
-      return warning(Kind.SOCKET, text);
+      return new NcclEvent.Warning(
+          Kind.SOCKET,
+          text.strip(),
+          null,
+          new NcclWarning.Detail.SocketReport(
+              NcclWarning.SocketSource.HOROVOD_NO_COMMON_INTERFACE));
     }
     if (text.contains(Needles.PDSH_SSH) && text.contains("pdsh@")) {
       // pdsh (DeepSpeed's pdsh launcher, the default for several hosts) could not ssh to a node:
@@ -118,6 +126,21 @@ final class PlatformLine {
     return words.isEmpty()
         ? Kind.OTHER
         : WarningClassifier.classify("", "Cuda failure '" + words + "'");
+  }
+
+  /** Exit code -7: SIGBUS as torchrun's agent and DeepSpeed's launcher print a signal. */
+  private static final java.util.regex.Pattern EXIT_SIGBUS =
+      java.util.regex.Pattern.compile(
+          "(exitcode: |exitcode  : |return code = |terminated with code )-7(?!\\d)");
+
+  /**
+   * Whether a signal-7 line names the bus error, not only the number: a runtime's {@code Bus
+   * error}, a launcher's {@code Signal 7 (SIGBUS)}, {@code <Signals.SIGBUS: 7>}, {@code exitcode:
+   * -7}.
+   */
+  private static boolean namesBusError(String text) {
+    String m = text.toLowerCase(java.util.Locale.ROOT);
+    return m.contains("bus error") || m.contains("sigbus") || EXIT_SIGBUS.matcher(m).find();
   }
 
   /**

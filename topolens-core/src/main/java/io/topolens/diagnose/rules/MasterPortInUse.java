@@ -35,12 +35,7 @@ public final class MasterPortInUse extends WarningRule {
   String explanation(List<NcclWarning> hits) {
     boolean errnoCut =
         hits.stream()
-            .noneMatch(
-                w ->
-                    w.message()
-                            .toLowerCase(java.util.Locale.ROOT)
-                            .contains("address already in use")
-                        || w.message().contains("EADDRINUSE"));
+            .noneMatch(w -> w.detail() instanceof NcclWarning.Detail.PortInUse p && p.errnoNamed());
     return errnoCut
         ? "Rank 0 starts PyTorch's TCPStore, the rendezvous every rank connects to, on"
             + " MASTER_PORT (29500 unless set), and it could not listen: the lines quote c10d's"

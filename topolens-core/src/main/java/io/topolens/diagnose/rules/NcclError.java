@@ -96,7 +96,7 @@ public final class NcclError implements Rule {
             ? last
             : job.warnings().stream()
                 .filter(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.OTHER)
-                .filter(w -> w.evidence().text().contains("NCCL WARN"))
+                .filter(NcclWarning::ncclWarn)
                 .limit(1)
                 .toList();
     List<Evidence> evidence = new ArrayList<>();

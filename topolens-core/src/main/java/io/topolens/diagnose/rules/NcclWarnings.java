@@ -37,7 +37,7 @@ public final class NcclWarnings extends WarningRule {
   @Override
   boolean elsewhere(Job job, NcclWarning w) {
     return w.kind() == NcclWarning.Kind.SOCKET
-        && (w.message().startsWith("bootstrap.cc:")
+        && (SocketInterface.bootstrapTrace(w)
             || SocketInterface.glooLoopback(w)
             || SocketInterface.noCommonInterface(w));
   }

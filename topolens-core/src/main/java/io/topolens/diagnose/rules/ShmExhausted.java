@@ -93,18 +93,13 @@ public final class ShmExhausted implements Rule {
     return List.of(tooSmall(lines, evidence));
   }
 
-  /** Exit code -7: SIGBUS as torchrun's agent and DeepSpeed's launcher print a signal. */
-  private static final java.util.regex.Pattern EXIT_SIGBUS =
-      java.util.regex.Pattern.compile(
-          "(exitcode: |exitcode  : |return code = |terminated with code )-7(?!\\d)");
-
   /**
-   * Whether a line says a process died of SIGBUS: a runtime's {@code Bus error}, or a launcher's
-   * {@code Signal 7 (SIGBUS)}, {@code <Signals.SIGBUS: 7>}, {@code exitcode: -7}.
+   * Whether the reader read the line as a process that died of SIGBUS: a runtime's {@code Bus
+   * error}, or a launcher's {@code Signal 7 (SIGBUS)}, {@code <Signals.SIGBUS: 7>}, {@code
+   * exitcode: -7}.
    */
   private static boolean busError(NcclWarning w) {
-    String m = w.message().toLowerCase(Locale.ROOT);
-    return m.contains("bus error") || m.contains("sigbus") || EXIT_SIGBUS.matcher(m).find();
+    return w.detail() instanceof NcclWarning.Detail.BusError;
   }
 
   /**

@@ -300,7 +300,7 @@ public final class SocketInterface implements Rule {
    * and alone (one host, where loopback works) it is no finding.
    */
   static boolean glooLoopback(NcclWarning w) {
-    return w.message().contains("resolve hostname to a (local) address");
+    return reported(w, NcclWarning.SocketSource.GLOO_LOOPBACK);
   }
 
   /**
@@ -309,7 +309,20 @@ public final class SocketInterface implements Rule {
    * task-to-task communication interfaces: [(0, {'lo': [...], 'eno1': [...]}), ...]}.
    */
   static boolean noCommonInterface(NcclWarning w) {
-    return w.message().contains("common task-to-task communication interfaces");
+    return reported(w, NcclWarning.SocketSource.HOROVOD_NO_COMMON_INTERFACE);
+  }
+
+  /**
+   * NCCL's trace of its bootstrap returning a system error ({@code bootstrap.cc:270 -> 2}), an INFO
+   * line, as the reader read it.
+   */
+  static boolean bootstrapTrace(NcclWarning w) {
+    return reported(w, NcclWarning.SocketSource.BOOTSTRAP_TRACE);
+  }
+
+  /** Whether the reader read the line as that socket report. */
+  private static boolean reported(NcclWarning w, NcclWarning.SocketSource source) {
+    return w.detail() instanceof NcclWarning.Detail.SocketReport r && r.source() == source;
   }
 
   /** horovodrun found no interface every host has and reaches the others on: null otherwise. */
@@ -474,7 +487,7 @@ public final class SocketInterface implements Rule {
                 w ->
                     w.kind() == NcclWarning.Kind.SOCKET
                         && w.evidence() != null
-                        && w.message().startsWith("bootstrap.cc:"))
+                        && bootstrapTrace(w))
             .toList();
     List<Interface> sockets =
         job.interfaces().stream().filter(i -> i.role() != Interface.Role.OOB).toList();
