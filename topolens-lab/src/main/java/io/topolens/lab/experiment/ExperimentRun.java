@@ -88,6 +88,7 @@ public final class ExperimentRun {
       }
       say(tag + ": reading " + r.logs().size() + " logs");
       VariantAnalysis.Measured m = analysis.analyse(r.logs(), dir, r.cluster());
+      m.problems().forEach(p -> say(tag + ": " + p));
       Experiment.Variant e =
           entry(
               v,

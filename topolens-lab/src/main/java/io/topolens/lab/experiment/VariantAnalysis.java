@@ -56,13 +56,24 @@ public final class VariantAnalysis {
     this.hardware = hardware;
   }
 
-  /** What was measured and found, ready to go into results.json. */
+  /**
+   * What was measured and found, ready to go into results.json.
+   *
+   * @param problems what could not be read from the logs beyond diagnose's reading (a damaged probe
+   *     launch line), one line each ({@code file:line: problem}), for the experiment to say
+   */
   public record Measured(
       Map<String, Double> busbw,
       Experiment.Steps stepSeconds,
       List<String> transports,
       List<Experiment.FindingRef> findings,
-      ProbeLaunch launch) {}
+      ProbeLaunch launch,
+      List<String> problems) {
+
+    public Measured {
+      problems = List.copyOf(problems);
+    }
+  }
 
   /** Reads {@code logs} (the variant's rank outputs) and writes {@code dir/diagnosis.txt}. */
   public Measured analyse(List<Path> logs, Path dir) throws IOException {
@@ -75,7 +86,7 @@ public final class VariantAnalysis {
    */
   public Measured analyse(List<Path> logs, Path dir, Cluster cluster) throws IOException {
     if (logs.isEmpty()) {
-      return new Measured(Map.of(), null, List.of(), List.of(), null);
+      return new Measured(Map.of(), null, List.of(), List.of(), null, List.of());
     }
     Inputs in =
         new InputsReader(new NcclLogReader()).read(logs.stream().map(Path::toString).toList());
@@ -90,12 +101,19 @@ public final class VariantAnalysis {
     }
     List<Path> trainLogs =
         logs.stream().filter(p -> p.getParent().getFileName().toString().equals("train")).toList();
+    List<String> problems = new ArrayList<>();
+    ProbeLaunch launch = launch(logs, problems::add);
     return new Measured(
-        peakBusBw(in.benches()), steps(trainLogs), transports(in), findings, launch(logs));
+        peakBusBw(in.benches()), steps(trainLogs), transports(in), findings, launch, problems);
   }
 
-  /** The probe's launch micro-benchmark in the first log that holds one, or null. */
-  static ProbeLaunch launch(List<Path> logs) {
+  /**
+   * The probe's launch micro-benchmark in the first log that holds a whole one, or null. A log
+   * whose launch line is damaged (cut short, an op missing) or that cannot be read again is told to
+   * {@code problems} ({@code file:line: problem}): diagnose does not read launch lines, so no one
+   * else names it.
+   */
+  static ProbeLaunch launch(List<Path> logs, java.util.function.Consumer<String> problems) {
     for (Path p : logs) {
       try {
         Optional<ProbeLaunch> l = new ProbeLaunchReader().read(p, p.toString());
@@ -103,7 +121,7 @@ public final class VariantAnalysis {
           return l.get();
         }
       } catch (InputProblem e) {
-        // a log that cannot be read again holds no launch line; diagnose named it
+        problems.accept(e.getMessage() + " (no launch time read from it)");
       }
     }
     return null;
