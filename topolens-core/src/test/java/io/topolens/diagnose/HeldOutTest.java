@@ -792,7 +792,7 @@ class HeldOutTest {
     "set24/g11-nvls-multicast-bind-401-leaked-multicast-team-fabricmanager-b300-kimi-k3-sglang-notes.log,"
         + " nvls-error, CUDA error 401",
     "set24/g09-ibv-modify-qp-timeout-mesh-net-plugin-not-loaded-three-dgx-spark-nccl-mesh-plugin-docs.log,"
-        + " ib-error, GIDs on different subnets",
+        + " ib-error, differ in their first three octets (a /24 assumed; the log shows no mask)",
     "set24/g04-gib-tuner-plugin-no-config-internal-error-gke-llm-d-docs.log, tuner-plugin-failed,"
         + " NCCL_TUNER_PLUGIN=none",
     "set24/g07-server-socket-bind-failed-two-torchruns-per-node-slurm-ntasks-mcquic-note.log,"

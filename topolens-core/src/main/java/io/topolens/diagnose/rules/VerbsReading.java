@@ -176,21 +176,25 @@ record VerbsReading(String title, String explanation, String fix) {
       String b = network(c.addresses().get(1));
       if (!a.equals(b)) {
         return new VerbsReading(
-            "ibv_modify_qp timed out between GIDs on different subnets ("
+            "ibv_modify_qp timed out between GIDs "
                 + local
-                + ", "
+                + " and "
                 + remote
-                + ")",
+                + ", whose IPv4 addresses differ in their first three octets (a /24 assumed; the"
+                + " log shows no mask)",
             "This reading: the queue pair joined local GID "
                 + local
                 + " to remote GID "
                 + remote
-                + ", IPv4 addresses of different networks ("
+                + ", IPv4 addresses that differ in their first three octets ("
                 + a
-                + ".0/24 and "
+                + " and "
                 + b
-                + ".0/24 where the mask is /24): RoCE routes by that address, and no route joins"
-                + " the two ports, so the transition to RTR timed out (110). NCCL's built-in IB"
+                + "): different networks where the mask is /24, as per-link RoCE layouts use;"
+                + " the log shows no mask, and a wider one (/16) puts both in one network, so"
+                + " check the ports' masks (ip -4 addr). On different networks RoCE routes by"
+                + " that address, and where no route joins the two ports the transition to RTR"
+                + " times out (110), as here. NCCL's built-in IB"
                 + " transport pairs the NICs of two ranks by their place in each list, not by"
                 + " subnet; a direct-connect mesh or a per-link subnet layout needs a net plugin"
                 + " that pairs ports by link, and where such a plugin failed to load NCCL used its"
