@@ -835,7 +835,10 @@ public final class Needles {
   /** MPICH's and Intel MPI's hydra: {@code = KILLED BY SIGNAL: 9 (Killed)}. */
   public static final String HYDRA_KILLED = "KILLED BY SIGNAL: ";
 
-  /** hydra's {@code = EXIT CODE: 139} (a signal's exit status). */
+  /**
+   * hydra's {@code = EXIT CODE: 139}: the wait status of a process that did not exit
+   * (pmiserv_cb.c), a signal in its low seven bits and 0x80 for a core dump.
+   */
   public static final String HYDRA_EXIT = "=   EXIT CODE: ";
 
   /**

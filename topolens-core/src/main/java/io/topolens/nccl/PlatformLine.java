@@ -145,11 +145,11 @@ final class PlatformLine {
 
   /**
    * The signal a launcher says ended a rank, -1 when the line says none: MPICH's and Intel MPI's
-   * hydra ({@code = KILLED BY SIGNAL: 9 (Killed)}, {@code = EXIT CODE: 139} where 128 + the signal,
-   * or the signal alone, is the status, {@code YOUR APPLICATION TERMINATED WITH THE EXIT STRING:
-   * Segmentation fault (signal 11)}), torchrun's ChildFailedError table ({@code exitcode : -9 (pid:
-   * 36071)}), Lightning's child-process observer ({@code Child process with PID 9487 terminated
-   * with code -9}).
+   * hydra ({@code = KILLED BY SIGNAL: 9 (Killed)}, {@code = EXIT CODE: 139}, a wait status: {@link
+   * #waitStatusSignal}, {@code YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault
+   * (signal 11)}), torchrun's ChildFailedError table ({@code exitcode : -9 (pid: 36071)}),
+   * Lightning's child-process observer ({@code Child process with PID 9487 terminated with code
+   * -9}).
    */
   static int signal(String text) {
     int at = text.indexOf(Needles.HYDRA_KILLED);
@@ -158,8 +158,7 @@ final class PlatformLine {
     }
     at = text.indexOf(Needles.HYDRA_EXIT);
     if (at >= 0) {
-      int status = number(text, at + Needles.HYDRA_EXIT.length());
-      return status > 128 ? status - 128 : status;
+      return waitStatusSignal(number(text, at + Needles.HYDRA_EXIT.length()));
     }
     at = text.indexOf(Needles.HYDRA_STRING);
     if (at >= 0) {
@@ -229,6 +228,19 @@ final class PlatformLine {
 
   private static NcclEvent warning(Kind kind, String text) {
     return new NcclEvent.Warning(kind, text.strip(), null, null);
+  }
+
+  /**
+   * The signal that ended a process, read from the wait status hydra prints as its {@code EXIT
+   * CODE}, -1 where the status is not a signal's. hydra's proxy (pmip_cb.c) keeps each process's
+   * status as waitpid gave it, and pmiserv_cb.c prints the block only for a process that did not
+   * exit ({@code !WIFEXITED}), the status unchanged: the signal in its low seven bits, 0x80 where
+   * it dumped core ({@code 139} is SIGSEGV with a core, {@code 9} SIGKILL). A status of a process
+   * that exited ({@code 256}: exit(1)) or stopped ({@code 0x7f} low bits) names no signal.
+   */
+  static int waitStatusSignal(int status) {
+    int signal = status & 0x7f;
+    return status < 0 || status > 0xff || signal == 0 || signal == 0x7f ? -1 : signal;
   }
 
   /** The decimal number at {@code at}, -1 when none starts there. */

@@ -40,4 +40,29 @@ class PlatformLineTest {
     assertThat(FrameworkLine.mpiTransportFailed(line)).isTrue();
     assertThat(PlatformLine.parse(line)).isNull();
   }
+
+  /**
+   * hydra's {@code EXIT CODE} is the wait status of a process that did not exit (MPICH's
+   * pmiserv_cb.c prints it only where !WIFEXITED, as pmip_cb.c's waitpid gave it): the signal in
+   * its low seven bits, 0x80 for a core dump; a status of an exit (256: exit(1)) or a stop (0x7f
+   * low bits) names no signal. Its KILLED BY SIGNAL and (signal N) name the signal itself.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "=   EXIT CODE: 9 | 9",
+        "=   EXIT CODE: 139 | 11",
+        "=   EXIT CODE: 134 | 6",
+        "=   EXIT CODE: 135 | 7",
+        "=   EXIT CODE: 256 | -1",
+        "=   EXIT CODE: 2943 | -1",
+        "=   EXIT CODE: 0 | -1",
+        "=   KILLED BY SIGNAL: 9 (Killed) | 9",
+        "=   RANK 0 PID 9 RUNNING AT bfc9e9b610a2 | -1",
+        "YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault (signal 11) | 11",
+      })
+  void hydraSaysTheSignalInItsWaitStatus(String line, int signal) {
+    assertThat(PlatformLine.signal(line)).isEqualTo(signal);
+  }
 }
