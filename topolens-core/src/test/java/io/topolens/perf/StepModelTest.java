@@ -83,14 +83,8 @@ class StepModelTest {
   void theProbesLaunchSpeedScalesTheLaunches(String layout, double scale) throws Exception {
     PerfConstants k = PerfConstants.bundled();
     double ref = k.value("compute.launchRefLayerUs");
-    Scenario s =
-        scenario(
-            "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
-                + "strategy=fsdp;layout="
-                + layout);
-    io.topolens.bench.ProbeLaunch probe =
-        new io.topolens.bench.ProbeLaunch(
-            7, 15, ref * scale, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
+    Scenario s = launchScenario(layout);
+    io.topolens.bench.ProbeLaunch probe = probeLaunch(ref * scale);
     StepModel plain = StepModel.standard();
     StepModel measured = plain.with(Calibration.none().withLaunchScaled(probe));
     assertThat(compute(measured.predict(s)))
@@ -126,14 +120,8 @@ class StepModelTest {
   void theProbesLaunchSpeedIsShownNotApplied(String layout, double scale) throws Exception {
     PerfConstants k = PerfConstants.bundled();
     double ref = k.value("compute.launchRefLayerUs");
-    Scenario s =
-        scenario(
-            "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
-                + "strategy=fsdp;layout="
-                + layout);
-    io.topolens.bench.ProbeLaunch probe =
-        new io.topolens.bench.ProbeLaunch(
-            7, 15, ref * scale, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
+    Scenario s = launchScenario(layout);
+    io.topolens.bench.ProbeLaunch probe = probeLaunch(ref * scale);
     StepModel plain = StepModel.standard();
     Prediction shown = plain.with(Calibration.none().withLaunch(probe)).predict(s);
     assertThat(shown.stepS()).isEqualTo(plain.predict(s).stepS());
@@ -141,6 +129,20 @@ class StepModelTest {
         .filteredOn(i -> i.name().equals("launch"))
         .singleElement()
         .satisfies(i -> assertThat(i.value()).contains("not applied"));
+  }
+
+  /** The one-pod FSDP job of the launch tests on the given layout. */
+  private static Scenario launchScenario(String layout) throws Exception {
+    return scenario(
+        "params=852559872;layers=16;hidden=2048;seq=1024;microBatch=1;instance=p5.48xlarge;"
+            + "strategy=fsdp;layout="
+            + layout);
+  }
+
+  /** A probe's launch line whose layer op took {@code layerUs}. */
+  private static io.topolens.bench.ProbeLaunch probeLaunch(double layerUs) {
+    return new io.topolens.bench.ProbeLaunch(
+        7, 15, layerUs, 1, 5, 200, new io.topolens.model.Evidence("rank-0.out", 83, "x"));
   }
 
   private static double compute(Prediction p) {
