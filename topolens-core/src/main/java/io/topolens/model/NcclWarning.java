@@ -153,6 +153,20 @@ public record NcclWarning(
         implements Detail {}
 
     /**
+     * An NCCL_* setting NCCL refused and failed on ({@link Kind#ENV_REFUSED}): a value out of the
+     * range NCCL checks ({@code NET/IB: NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]}), or a
+     * feature forced on that the device or the peer cannot give ({@code NET/IB: OOO RQ is force
+     * enabled but AR is not enabled, which is required for OOO RQ (device=mlx5_0)}).
+     *
+     * @param variable the NCCL_* variable the message names or stands for
+     * @param value the value as printed, or null where the message names none (a feature forced on)
+     * @param device the device the message names, or null
+     * @param range the range NCCL states ({@code [1,32]}), or null
+     */
+    record RefusedSetting(String variable, String value, String device, String range)
+        implements Detail {}
+
+    /**
      * The two ranks NCCL's duplicate-GPU check found on one device ({@link Kind#DUPLICATE_GPU}:
      * {@code Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000}, also quoted
      * without its first words).
@@ -602,6 +616,14 @@ public record NcclWarning(
      * enforced: NCCL_P2P_NVL_CHUNKSIZE = 524288 (expected 262144)}).
      */
     ENV_CHECKED,
+    /**
+     * An NCCL_* setting NCCL refused and failed on, not one it ignored: out of the range it checks
+     * ({@code NET/IB: NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]}, net_ib/connect.cc 2.29,
+     * ncclInvalidArgument) or NCCL_IB_OOO_RQ forced on where adaptive routing is off or the peer
+     * lacks it ({@code NET/IB: OOO RQ is force enabled but ...}, ncclInternalError); {@link
+     * Detail.RefusedSetting}.
+     */
+    ENV_REFUSED,
     /**
      * A tuner plugin NCCL loaded failed its init ({@code No NCCL_TUNER_CONFIG_PATH provided. Please
      * populate NCCL_TUNER_CONFIG_PATH to use config-based tuner plugin.}, Google's config-based

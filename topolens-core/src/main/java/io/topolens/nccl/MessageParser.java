@@ -54,6 +54,11 @@ final class MessageParser {
       // NCCL could not parse and ignored
       return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
     }
+    if (m.startsWith("Invalid NCCL_") && WarningClassifier.threadsOutOfBounds(m)) {
+      // graph/tuning.cc 2.2x+ (INFO; a WARN before): "Invalid NCCL_NTHREADS 100 (must be a
+      // multiple of 32)", "... (maximum 512).", "... (minimum 64).": NCCL used its bound instead
+      return new NcclEvent.Warning(NcclWarning.Kind.ENV_IGNORED, m, null);
+    }
     if (m.startsWith(COMM_ID_ONE_ROOT)) {
       // init.cc (2.23+, INFO): NCCL_COMM_ID set beside the several unique ids of
       // ncclCommInitRankScalable, of which NCCL then uses only the first

@@ -551,6 +551,7 @@ final class WarningClassifier {
           case IB, LOCKED_MEMORY -> IbFailures.read(message);
           case DUPLICATE_GPU -> sameDevice(message);
           case ENV_CHECKED -> checkedSetting(message);
+          case ENV_REFUSED -> refusedSetting(message);
           default -> null;
         });
   }
@@ -586,6 +587,13 @@ final class WarningClassifier {
       // recommends; before the clues, whose words the variable's name may hold (P2P, IB)
       return Kind.ENV_CHECKED;
     }
+    if ((text.contains("nccl_ib_subnet_prefix_len=") && text.contains(" is out of range"))
+        || text.contains("ooo rq is force enabled but")) {
+      // net_ib/connect.cc 2.29's checks of a user's setting (before the clues, whose "net/ib"
+      // would make them the fabric's): a prefix length outside [1,32], NCCL_IB_OOO_RQ forced on
+      // where the NIC has no adaptive routing or the peer no OOO RQ; NCCL fails on both
+      return Kind.ENV_REFUSED;
+    }
     if (text.contains("nccl_comm_id cannot be used with more than one")) {
       // init.cc's INFO line pasted without its header (MessageParser reads it with one)
       return Kind.COMM_ID_ONE_ROOT;
@@ -601,6 +609,7 @@ final class WarningClassifier {
         || (text.contains("upper limit") && text.contains(", cap it to"))
         || text.contains(", set both to")
         || text.contains("is not a valid value 0/1")
+        || (text.contains("invalid nccl_") && threadsOutOfBounds(text))
         || (text.contains("invalid value ") && text.contains(", using default"))
         || text.contains("unable to create thread context")
         || text.contains("failed to create cuda context on device")
@@ -636,6 +645,40 @@ final class WarningClassifier {
         ? new io.topolens.model.NcclWarning.Detail.CheckedSetting(
             m.group(2), m.group(3), m.group(4), m.group(1).equals("enforced"))
         : null;
+  }
+
+  private static final java.util.regex.Pattern OUT_OF_RANGE =
+      java.util.regex.Pattern.compile("(NCCL_\\w+)=(\\S+) is out of range (\\[[^\\]]*\\])");
+
+  private static final java.util.regex.Pattern DEVICE =
+      java.util.regex.Pattern.compile("\\(device=([^,)\\s]+)");
+
+  /**
+   * The variable, value, device and range of NCCL's refusal of a setting: a value out of range
+   * names all but the device; OOO RQ forced on names the device and stands for NCCL_IB_OOO_RQ.
+   */
+  private static io.topolens.model.NcclWarning.Detail refusedSetting(String message) {
+    java.util.regex.Matcher range = OUT_OF_RANGE.matcher(message);
+    if (range.find()) {
+      return new io.topolens.model.NcclWarning.Detail.RefusedSetting(
+          range.group(1), range.group(2), null, range.group(3));
+    }
+    java.util.regex.Matcher device = DEVICE.matcher(message);
+    return new io.topolens.model.NcclWarning.Detail.RefusedSetting(
+        "NCCL_IB_OOO_RQ", null, device.find() ? device.group(1) : null, null);
+  }
+
+  /**
+   * graph/tuning.cc's getNthreads on NCCL_NTHREADS / NCCL_LL128_NTHREADS it could not use ({@code
+   * Invalid NCCL_NTHREADS 100 (must be a multiple of 32)}, {@code (maximum 512).}, {@code (minimum
+   * 64).}): the bound it used instead; either case of the text.
+   */
+  static boolean threadsOutOfBounds(String message) {
+    String text = message.toLowerCase(Locale.ROOT);
+    return text.contains("nthreads ")
+        && (text.contains(" (must be a multiple of ")
+            || text.contains(" (maximum ")
+            || text.contains(" (minimum "));
   }
 
   /** The two ranks and the device of NCCL's duplicate-GPU text, or null. */

@@ -16,7 +16,9 @@ import java.util.Optional;
  * {@code env-override}: an NCCL setting that changes transports, algorithms or protocols is forced
  * by the environment. One finding per setting, saying what it does ({@code nccl-env.json}); and a
  * value NCCL could not parse and ignored ({@code Invalid value abc for NCCL_IB_TIMEOUT, using
- * default 20.}, misc/param.cc).
+ * default 20.}, misc/param.cc); and a setting NCCL refused and failed on ({@code NET/IB:
+ * NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]}, net_ib/connect.cc 2.29): an error naming
+ * it.
  */
 public final class EnvOverride implements Rule {
 
@@ -75,6 +77,7 @@ public final class EnvOverride implements Rule {
                   + " the environment's root address."));
     }
     out.addAll(checked(job));
+    out.addAll(refused(job));
     if (!ignored.isEmpty()) {
       out.add(
           new Finding(
@@ -84,7 +87,8 @@ public final class EnvOverride implements Rule {
               "NCCL read an NCCL_* value that is not a number of the kind it expects and used its default"
                   + " instead (misc/param.cc prints it only at INFO), or one outside its range that it capped"
                   + " or ignored (NCCL_SOCKET_NTHREADS, NCCL_NSOCKS_PERTHREAD above their maximum,"
-                  + " NCCL_SHM_LOCALITY not 1 or 2): the setting the job meant to apply is not in force."
+                  + " NCCL_SHM_LOCALITY not 1 or 2, NCCL_NTHREADS not a multiple of 32 or past its"
+                  + " bounds, which NCCL replaces by the bound): the setting the job meant to apply is not in force."
                   + (ignored.stream().anyMatch(EnvOverride::threadContext)
                       ? " NCCL_CREATE_THREAD_CONTEXT=1 asks NCCL's proxy thread for a CUDA context of"
                           + " its own; NCCL could not create or set it (a driver without cuCtxCreate's"
@@ -145,6 +149,60 @@ public final class EnvOverride implements Rule {
                   + " or unset it so the plugin's value applies; on Google Cloud source the"
                   + " plugin's environment script (/usr/local/gib/scripts/set_nccl_env.sh) in the"
                   + " job and drop the job's own NCCL_* overrides of it."));
+    }
+    return out;
+  }
+
+  /**
+   * An NCCL_* setting NCCL refused and failed on (net_ib/connect.cc 2.29): one error per variable,
+   * naming the setting rather than the fabric, since the NET/IB prefix is NCCL's check of the
+   * value.
+   */
+  private static List<Finding> refused(Job job) {
+    List<Finding> out = new ArrayList<>();
+    java.util.Map<String, List<NcclWarning>> byVariable = new java.util.LinkedHashMap<>();
+    java.util.Map<String, NcclWarning.Detail.RefusedSetting> first = new java.util.HashMap<>();
+    for (NcclWarning w : warnings(job, NcclWarning.Kind.ENV_REFUSED)) {
+      if (w.detail() instanceof NcclWarning.Detail.RefusedSetting r) {
+        byVariable.computeIfAbsent(r.variable(), k -> new ArrayList<>()).add(w);
+        first.putIfAbsent(r.variable(), r);
+      }
+    }
+    for (var e : byVariable.entrySet()) {
+      NcclWarning.Detail.RefusedSetting r = first.get(e.getKey());
+      boolean ooo = r.value() == null;
+      out.add(
+          new Finding(
+              "env-override",
+              Severity.ERROR,
+              "NCCL refused "
+                  + (ooo
+                      ? r.variable()
+                          + " (forced on)"
+                          + (r.device() == null ? "" : " on " + r.device())
+                      : r.variable() + "=" + r.value() + ", outside " + r.range()),
+              (ooo
+                      ? "NCCL_IB_OOO_RQ=1 forces out-of-order receive queues on the IB/RoCE queue"
+                          + " pairs; NCCL 2.29 checks that the NIC has adaptive routing enabled"
+                          + " and that both sides of the connection support OOO RQ, and fails"
+                          + " the connection (ncclInternalError) where either does not."
+                      : "NCCL checks this value against the range "
+                          + r.range()
+                          + " and fails the connection (ncclInvalidArgument) when it is outside"
+                          + " it (net_ib/connect.cc, NCCL 2.29's subnet-aware routing).")
+                  + " The failure is the setting's, not the fabric's: the NET/IB prefix names"
+                  + " where NCCL checked it.",
+              e.getValue().stream().map(NcclWarning::evidence).distinct().toList(),
+              ooo
+                  ? "Unset NCCL_IB_OOO_RQ (NCCL then uses OOO RQ only where both sides support"
+                      + " it), or enable adaptive routing on the NICs and switches of every node"
+                      + " before forcing it."
+                  : "Set "
+                      + r.variable()
+                      + " within "
+                      + r.range()
+                      + " (the IPv4 prefix length of the RoCE subnets, 24 by default) or unset"
+                      + " it."));
     }
     return out;
   }

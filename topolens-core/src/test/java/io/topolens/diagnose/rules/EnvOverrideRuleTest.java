@@ -120,6 +120,44 @@ class EnvOverrideRuleTest {
                 node-a:4021:4090 [0] NCCL INFO Invalid value 20s for NCCL_IB_TIMEOUT, using default 20.
                 """)
             .expect(warn("ignored a setting", "plain integer").at("a.log:1")),
+        // NVIDIA/nccl 2.29 src/transport/net_ib/connect.cc (ncclIbFindDevBySubnet,
+        // ncclIbSenderQpsCreate): a setting NCCL refuses and fails on, not the fabric
+        given(
+                "NCCL_IB_SUBNET_PREFIX_LEN out of range: an error naming the setting",
+                """
+                node-a:4021:4090 [0] transport/net_ib/connect.cc:412 NCCL WARN NET/IB: NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]
+                node-b:4022:4091 [0] transport/net_ib/connect.cc:412 NCCL WARN NET/IB: NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]
+                """)
+            .expect(
+                error(
+                        "NCCL refused NCCL_IB_SUBNET_PREFIX_LEN=40, outside [1,32]",
+                        "ncclInvalidArgument",
+                        "not the fabric's",
+                        "within [1,32]")
+                    .at("a.log:1")),
+        given(
+                "NCCL_IB_OOO_RQ forced on a NIC without adaptive routing",
+                """
+                node-a:4021:4090 [0] transport/net_ib/connect.cc:630 NCCL WARN NET/IB: OOO RQ is force enabled but AR is not enabled, which is required for OOO RQ (device=mlx5_0)
+                """)
+            .expect(
+                error(
+                        "NCCL refused NCCL_IB_OOO_RQ (forced on) on mlx5_0",
+                        "adaptive routing",
+                        "Unset NCCL_IB_OOO_RQ")
+                    .at("a.log:1")),
+        given(
+                "NCCL_NTHREADS not a multiple of 32 (graph/tuning.cc getNthreads, a WARN in 2.12-2.18)",
+                """
+                node-a:4021:4090 [0] graph/tuning.cc:112 NCCL WARN Invalid NCCL_NTHREADS 100 (must be a multiple of 32)
+                """)
+            .expect(warn("ignored a setting", "NCCL_NTHREADS not a multiple of 32").at("a.log:1")),
+        given(
+                "NCCL_LL128_NTHREADS below its minimum (graph/tuning.cc, INFO in later releases)",
+                """
+                node-a:4021:4090 [0] NCCL INFO Invalid NCCL_LL128_NTHREADS 32 (minimum 64).
+                """)
+            .expect(warn("ignored a setting").at("a.log:1")),
         given(
                 "NCCL_COMM_ID beside several unique ids (init.cc, NCCL 2.28.3 INFO in"
                     + " ncclCommInitRankDev, the format of NVIDIA/nccl src/init.cc; nccl/messages)",
