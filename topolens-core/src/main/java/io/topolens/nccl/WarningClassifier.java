@@ -610,6 +610,10 @@ final class WarningClassifier {
         || text.contains(", set both to")
         || text.contains("is not a valid value 0/1")
         || (text.contains("invalid nccl_") && threadsOutOfBounds(text))
+        // init.cc 2.14+: "Invalid NCCL_COMM_BLOCKING value 2" (not 0/1: NCCL keeps the
+        // program's config); gin 2.28+: "NCCL_GIN_SIGNAL_POOL_SIZE has invalid value." (default)
+        || text.contains("invalid nccl_comm_blocking value")
+        || (text.contains("nccl_gin_") && text.contains("_pool_size has invalid value"))
         || (text.contains("invalid value ") && text.contains(", using default"))
         || text.contains("unable to create thread context")
         || text.contains("failed to create cuda context on device")

@@ -153,6 +153,12 @@ class EnvOverrideRuleTest {
                 """)
             .expect(warn("ignored a setting", "NCCL_NTHREADS not a multiple of 32").at("a.log:1")),
         given(
+                "NCCL_COMM_BLOCKING neither 0 nor 1 (init.cc 2.14-2.29, NVIDIA/nccl src/init.cc)",
+                """
+                node-a:4021:4090 [0] init.cc:1789 NCCL WARN Invalid NCCL_COMM_BLOCKING value 2
+                """)
+            .expect(warn("ignored a setting").at("a.log:1")),
+        given(
                 "NCCL_LL128_NTHREADS below its minimum (graph/tuning.cc, INFO in later releases)",
                 """
                 node-a:4021:4090 [0] NCCL INFO Invalid NCCL_LL128_NTHREADS 32 (minimum 64).

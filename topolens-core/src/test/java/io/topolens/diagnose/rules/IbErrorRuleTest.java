@@ -13,6 +13,14 @@ class IbErrorRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // issue 10: NCCL 2.29's refusals of a setting (net_ib/connect.cc) are env-override's
+        given(
+                "NCCL_IB_SUBNET_PREFIX_LEN out of range and NCCL_IB_OOO_RQ forced on: not the fabric",
+                """
+                node-a:4021:4090 [0] transport/net_ib/connect.cc:412 NCCL WARN NET/IB: NCCL_IB_SUBNET_PREFIX_LEN=40 is out of range [1,32]
+                node-a:4021:4090 [0] transport/net_ib/connect.cc:630 NCCL WARN NET/IB: OOO RQ is force enabled but not supported on both sides of the connection (device=mlx5_0, localOooRq=1, remOooRq=0)
+                """)
+            .expect(),
         // close24: the typed reading (call and errno; completion status, peer, HCA)
         given(
                 "status 4 before 2.19, one peer named (https://github.com/NVIDIA/nccl/issues/928)",
