@@ -100,6 +100,15 @@ public record NcclWarning(
     record ParameterMissing(String scheme, boolean rank) implements Detail {}
 
     /**
+     * A model-parallel framework's process group used before its initialize_model_parallel made it
+     * ({@link Kind#NO_PROCESS_GROUP}: Megatron-LM's, NeMo's and vLLM's {@code AssertionError:
+     * tensor model parallel group is not initialized}).
+     *
+     * @param group the group as the assertion names it ({@code pipeline_model parallel group})
+     */
+    record ModelParallelGroup(String group) implements Detail {}
+
+    /**
      * The fabric manager refusing the loaded driver ({@link Kind#NVLS}: {@code fabric manager
      * NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15}).
      *

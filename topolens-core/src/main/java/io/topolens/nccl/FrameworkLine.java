@@ -239,6 +239,10 @@ final class FrameworkLine {
       // raise statement a traceback quotes)
       return alone(Kind.NO_PROCESS_GROUP, text);
     }
+    NcclWarning.Detail.ModelParallelGroup group = modelParallelGroup(text);
+    if (group != null) {
+      return alone(Kind.NO_PROCESS_GROUP, text, group);
+    }
     if (lagging(text)) {
       return alone(Kind.LAGGING, text);
     }
@@ -448,6 +452,22 @@ final class FrameworkLine {
     }
     String stream = before.strip().replaceAll("[0-9]", "#");
     return new NcclEvent.Launched("lightning", (int) rank, (int) world, stream);
+  }
+
+  /**
+   * The group of a model-parallel framework's assertion ({@code AssertionError: tensor model
+   * parallel group is not initialized}: Megatron-LM, NeMo, vLLM), or null: only the raised
+   * assertion, not the assert statement a traceback quotes.
+   */
+  static NcclWarning.Detail.ModelParallelGroup modelParallelGroup(String text) {
+    int at = text.indexOf(Needles.PARALLEL_GROUP_UNSET);
+    String raised = "AssertionError: ";
+    int from = at < 0 ? -1 : text.lastIndexOf(raised, at);
+    if (from < 0) {
+      return null;
+    }
+    String group = text.substring(from + raised.length(), at + "parallel group".length()).strip();
+    return new NcclWarning.Detail.ModelParallelGroup(group);
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

@@ -495,6 +495,13 @@ public final class Needles {
   public static final String NO_PROCESS_GROUP = "group has not been initialized";
 
   /**
+   * A model-parallel group used before the framework made it: {@code AssertionError: tensor model
+   * parallel group is not initialized} (Megatron-LM's megatron/core/parallel_state.py and
+   * megatron/mpu/initialize.py, NeMo through Megatron core, vLLM's parallel_state.py).
+   */
+  public static final String PARALLEL_GROUP_UNSET = "parallel group is not initialized";
+
+  /**
    * A forked child that uses CUDA its parent had initialised: {@code RuntimeError: Cannot
    * re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the
    * 'spawn' start method} (torch/cuda/__init__.py, torch 1.x-2.11).
@@ -931,6 +938,7 @@ public final class Needles {
                 STORE_BARRIER,
                 ELASTIC_RENDEZVOUS,
                 NO_PROCESS_GROUP,
+                PARALLEL_GROUP_UNSET,
                 CUDA_FORKED,
                 CUDA_ALREADY_INITIALIZED,
                 PADDLE_NCCL,

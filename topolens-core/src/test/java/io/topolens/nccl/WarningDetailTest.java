@@ -89,7 +89,33 @@ class WarningDetailTest {
         Arguments.of(
             "ValueError: Error initializing torch.distributed using tcp:// rendezvous: world size parameter missing",
             NcclWarning.Kind.RENDEZVOUS_ENV,
-            new Detail.ParameterMissing("tcp://", false)));
+            new Detail.ParameterMissing("tcp://", false)),
+        // https://github.com/facebookresearch/metaseq/issues/88 (Megatron-LM's mpu)
+        Arguments.of(
+            "AssertionError: pipeline_model parallel group is not initialized",
+            NcclWarning.Kind.NO_PROCESS_GROUP,
+            new Detail.ModelParallelGroup("pipeline_model parallel group")),
+        // https://github.com/NVIDIA-NeMo/Speech/issues/8624 (megatron-core 0.5 under NeMo)
+        Arguments.of(
+            "AssertionError: tensor and expert parallel group is not initialized",
+            NcclWarning.Kind.NO_PROCESS_GROUP,
+            new Detail.ModelParallelGroup("tensor and expert parallel group")),
+        // https://github.com/vllm-project/vllm/issues/3639, as a ranked torchrun child prints it
+        Arguments.of(
+            "[rank0]: AssertionError: tensor model parallel group is not initialized",
+            NcclWarning.Kind.NO_PROCESS_GROUP,
+            new Detail.ModelParallelGroup("tensor model parallel group")));
+  }
+
+  /** The assert statement a traceback quotes is not the assertion raised. */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "    assert _TENSOR_MODEL_PARALLEL_GROUP is not None, 'tensor model parallel group is not initialized'",
+        "    123         \\\"tensor model parallel group is not initialized\\\")"
+      })
+  void readsNoGroupFromTheQuotedAssert(String line) {
+    assertThat(FrameworkLine.modelParallelGroup(line)).isNull();
   }
 
   @ParameterizedTest(name = "{0}")

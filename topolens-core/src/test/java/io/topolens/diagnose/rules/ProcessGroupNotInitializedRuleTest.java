@@ -46,6 +46,19 @@ class ProcessGroupNotInitializedRuleTest {
                 """)
             .expect(error("A torch.distributed call ran before init_process_group").at("a.log:1")),
         given(
+                "Megatron-LM's mpu asserting its pipeline group, its assert statement quoted above"
+                    + " (https://github.com/facebookresearch/metaseq/issues/88)",
+                """
+                  File "/home/kastanday/githubs/Megatron-LM/megatron/mpu/initialize.py", line 222, in get_pipeline_model_parallel_group
+                    assert _PIPELINE_MODEL_PARALLEL_GROUP is not None, \\
+                AssertionError: pipeline_model parallel group is not initialized
+                """)
+            .expect(
+                error(
+                        "A model-parallel group was used before it was made: pipeline_model parallel group",
+                        "initialize_model_parallel")
+                    .at("a.log:3")),
+        given(
             "the raise statement alone is source, not the error (same issue as the first row)",
             """
             --> 358         raise RuntimeError("Default process group has not been initialized, "
