@@ -109,6 +109,17 @@ public record NcclWarning(
     record ModelParallelGroup(String group) implements Detail {}
 
     /**
+     * A multi-node launch given no rendezvous address ({@link Kind#RENDEZVOUS_ENV}): torchrun's
+     * endpoint without a host or port ({@code The port number of the rendezvous endpoint
+     * 'None:None' must be an integer}), accelerate's check of its options ({@code When using
+     * multiple machines, you need to specify the main process IP.}).
+     *
+     * @param named what the line says is missing, as printed: the endpoint ({@code None:None}) or
+     *     accelerate's words ({@code main process IP}, {@code main process port})
+     */
+    record EndpointNotGiven(String named) implements Detail {}
+
+    /**
      * The fabric manager refusing the loaded driver ({@link Kind#NVLS}: {@code fabric manager
      * NVIDIA GPU driver interface version 550.90.07 don't match with driver version 550.54.15}).
      *

@@ -222,6 +222,10 @@ final class FrameworkLine {
     if (agentSignalled(text)) {
       return alone(Kind.CANCELLED, text, agentSignal(text));
     }
+    NcclWarning.Detail.EndpointNotGiven endpoint = endpointNotGiven(text);
+    if (endpoint != null) {
+      return alone(Kind.RENDEZVOUS_ENV, text, endpoint);
+    }
     if (envNotSet(text)) {
       return alone(Kind.RENDEZVOUS_ENV, text, rendezvousMissing(text));
     }
@@ -468,6 +472,37 @@ final class FrameworkLine {
     }
     String group = text.substring(from + raised.length(), at + "parallel group".length()).strip();
     return new NcclWarning.Detail.ModelParallelGroup(group);
+  }
+
+  /**
+   * What a multi-node launch says it was not given, or null: torchrun's endpoint with no host or
+   * port ({@code The port number of the rendezvous endpoint 'None:None' must be an integer between
+   * 0 and 65536.}: the endpoint as printed, only where its port is missing or None), accelerate's
+   * {@code When using multiple machines, you need to specify the main process IP.} (its words, not
+   * the string literal a traceback quotes).
+   */
+  static NcclWarning.Detail.EndpointNotGiven endpointNotGiven(String text) {
+    int at = text.indexOf(Needles.ENDPOINT_PORT + " '");
+    if (at >= 0) {
+      int from = at + Needles.ENDPOINT_PORT.length() + 2;
+      int end = text.indexOf('\'', from);
+      String endpoint = end < 0 ? "" : text.substring(from, end);
+      int colon = endpoint.lastIndexOf(':');
+      String port = colon < 0 ? "" : endpoint.substring(colon + 1);
+      return end < 0 || !(port.isEmpty() || port.equals("None"))
+          ? null
+          : new NcclWarning.Detail.EndpointNotGiven(endpoint);
+    }
+    at = text.indexOf(Needles.MAIN_PROCESS + " ");
+    if (at < 0 || text.lastIndexOf('"', at) >= 0) {
+      return null;
+    }
+    int from = at + Needles.MAIN_PROCESS.length() - "main process".length();
+    int end = text.indexOf('.', from);
+    String named = (end < 0 ? text.substring(from) : text.substring(from, end)).strip();
+    return named.equals("main process IP") || named.equals("main process port")
+        ? new NcclWarning.Detail.EndpointNotGiven(named)
+        : null;
   }
 
   /** A failure line read on its own, without NCCL's header: its kind, its text. */

@@ -502,6 +502,19 @@ public final class Needles {
   public static final String PARALLEL_GROUP_UNSET = "parallel group is not initialized";
 
   /**
+   * torch.distributed.elastic's endpoint parser given no port (rendezvous/utils.py
+   * parse_rendezvous_endpoint, torch 1.9-2.11): {@code ValueError: The port number of the
+   * rendezvous endpoint 'None:None' must be an integer between 0 and 65536.}
+   */
+  public static final String ENDPOINT_PORT = "port number of the rendezvous endpoint";
+
+  /**
+   * accelerate's launcher (utils/launch.py) with --num_machines above 1 and no address: {@code
+   * AssertionError: When using multiple machines, you need to specify the main process IP.}
+   */
+  public static final String MAIN_PROCESS = "you need to specify the main process";
+
+  /**
    * A forked child that uses CUDA its parent had initialised: {@code RuntimeError: Cannot
    * re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the
    * 'spawn' start method} (torch/cuda/__init__.py, torch 1.x-2.11).
@@ -939,6 +952,8 @@ public final class Needles {
                 ELASTIC_RENDEZVOUS,
                 NO_PROCESS_GROUP,
                 PARALLEL_GROUP_UNSET,
+                ENDPOINT_PORT,
+                MAIN_PROCESS,
                 CUDA_FORKED,
                 CUDA_ALREADY_INITIALIZED,
                 PADDLE_NCCL,

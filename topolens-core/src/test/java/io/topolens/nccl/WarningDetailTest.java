@@ -104,7 +104,35 @@ class WarningDetailTest {
         Arguments.of(
             "[rank0]: AssertionError: tensor model parallel group is not initialized",
             NcclWarning.Kind.NO_PROCESS_GROUP,
-            new Detail.ModelParallelGroup("tensor model parallel group")));
+            new Detail.ModelParallelGroup("tensor model parallel group")),
+        // https://github.com/huggingface/accelerate/issues/2240
+        Arguments.of(
+            "ValueError: The port number of the rendezvous endpoint 'None:None' must be an integer between 0 and 65536.",
+            NcclWarning.Kind.RENDEZVOUS_ENV,
+            new Detail.EndpointNotGiven("None:None")),
+        // accelerate's utils/launch.py (https://github.com/huggingface/accelerate/pull/3575)
+        Arguments.of(
+            "AssertionError: When using multiple machines, you need to specify the main process IP.",
+            NcclWarning.Kind.RENDEZVOUS_ENV,
+            new Detail.EndpointNotGiven("main process IP")),
+        Arguments.of(
+            "AssertionError: When using multiple machines, you need to specify the main process port.",
+            NcclWarning.Kind.RENDEZVOUS_ENV,
+            new Detail.EndpointNotGiven("main process port")));
+  }
+
+  /**
+   * An endpoint whose port was given but is not a number, and accelerate's string literal as a
+   * traceback quotes it, name no missing address.
+   */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "ValueError: The port number of the rendezvous endpoint 'node1:29500x' must be an integer between 0 and 65536.",
+        "            \"When using multiple machines, you need to specify the main process IP.\""
+      })
+  void readsNoMissingEndpoint(String line) {
+    assertThat(FrameworkLine.endpointNotGiven(line)).isNull();
   }
 
   /** The assert statement a traceback quotes is not the assertion raised. */

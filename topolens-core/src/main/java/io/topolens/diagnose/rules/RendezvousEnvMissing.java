@@ -11,7 +11,8 @@ import java.util.TreeSet;
  * initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR
  * expected, but not set}), or with a tcp:// or file:// init_method but without its rank or world
  * size ({@code Error initializing torch.distributed using tcp:// rendezvous: rank parameter
- * missing}).
+ * missing}), or a multi-node launch given no rendezvous address (torchrun's endpoint {@code
+ * 'None:None'}, accelerate's {@code you need to specify the main process IP}).
  */
 public final class RendezvousEnvMissing extends WarningRule {
 
@@ -51,14 +52,26 @@ public final class RendezvousEnvMissing extends WarningRule {
     return hits.stream().allMatch(w -> w.detail() instanceof NcclWarning.Detail.ParameterMissing);
   }
 
+  /** Why and what to do, for a multi-node launch given no rendezvous address. */
+  private static final String ENDPOINT_WHY =
+      "A launcher for several nodes was given no address of the rendezvous: torchrun's endpoint had no host or port ('None:None': --rdzv-endpoint, or --master_addr/--master_port with the static rendezvous, left out, or the options of a wrapper that builds them not set), or accelerate launch was told --num_machines above 1 without --main_process_ip or --main_process_port (on the command line or in its config file). Each node needs the same address of the first node to meet there; no process tried to connect.";
+
+  private static final String ENDPOINT_FIX =
+      "Give every node the same address and port of the node of rank 0: torchrun --nnodes N --rdzv-backend c10d --rdzv-endpoint HOST:PORT (or --master_addr HOST --master_port PORT with --node_rank), accelerate launch --num_machines N --machine_rank R --main_process_ip HOST --main_process_port PORT (or main_process_ip/main_process_port in each node's accelerate config); under Slurm HOST is the job's first host (scontrol show hostnames $SLURM_JOB_NODELIST | head -n1).";
+
+  /** Whether every line is a launcher without its rendezvous address. */
+  private static boolean endpoints(List<NcclWarning> hits) {
+    return hits.stream().allMatch(w -> w.detail() instanceof NcclWarning.Detail.EndpointNotGiven);
+  }
+
   @Override
   String explanation(List<NcclWarning> hits) {
-    return parameters(hits) ? PARAMETER_WHY : explanation();
+    return parameters(hits) ? PARAMETER_WHY : endpoints(hits) ? ENDPOINT_WHY : explanation();
   }
 
   @Override
   String fix(List<NcclWarning> hits) {
-    return parameters(hits) ? PARAMETER_FIX : fix();
+    return parameters(hits) ? PARAMETER_FIX : endpoints(hits) ? ENDPOINT_FIX : fix();
   }
 
   @Override
@@ -73,6 +86,17 @@ public final class RendezvousEnvMissing extends WarningRule {
       }
       return "init_process_group was called without its rank or world size ("
           + String.join(", ", what)
+          + ")";
+    }
+    if (endpoints(hits)) {
+      TreeSet<String> named = new TreeSet<>();
+      for (NcclWarning w : hits) {
+        if (w.detail() instanceof NcclWarning.Detail.EndpointNotGiven(String what)) {
+          named.add(what);
+        }
+      }
+      return "The multi-node launch was given no rendezvous address ("
+          + String.join(", ", named)
           + ")";
     }
     return titleOfVariables(hits);

@@ -14,6 +14,27 @@ class RendezvousEnvMissingRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "accelerate launch --num_machines 2 with neither the main process's address nor"
+                    + " its port (utils/launch.py, https://github.com/huggingface/accelerate/pull/3575)",
+                """
+                AssertionError: When using multiple machines, you need to specify the main process IP.
+                AssertionError: When using multiple machines, you need to specify the main process port.
+                """)
+            .expect(
+                error(
+                        "The multi-node launch was given no rendezvous address (main process IP, main process port)",
+                        "--main_process_ip HOST --main_process_port PORT")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "torchrun's endpoint parser under accelerate, no address reaching it"
+                    + " (https://github.com/huggingface/accelerate/issues/2240)",
+                """
+                ValueError: The port number of the rendezvous endpoint 'None:None' must be an integer between 0 and 65536.
+                """)
+            .expect(
+                error("given no rendezvous address (None:None)", "--rdzv-endpoint HOST:PORT")
+                    .at("a.log:1")),
+        given(
                 "MASTER_ADDR unset, the traceback's last lines (rendezvous.py"
                     + " _env_rendezvous_handler, torch 1.x-2.x)",
                 """
