@@ -14,6 +14,7 @@ import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.LaunchCommand;
 import io.topolens.model.LaunchedRank;
+import io.topolens.model.LineTexts;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
@@ -24,7 +25,7 @@ import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
 import io.topolens.model.StackFrame;
-import io.topolens.model.Tree;
+import io.topolens.model.TreeList;
 import io.topolens.model.WatchdogReport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +35,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -59,15 +61,19 @@ final class JobAssembler {
 
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
 
+  private final Map<String, String> processes = new HashMap<>();
+  private final Map<String, String> words = new HashMap<>();
+  private String lastProcess;
+
   /** The context of the line before, asked again by the next line of the same process. */
   private Ctx lastCtx;
 
   private final Map<String, LocalComm> byPtr = new HashMap<>();
   private final List<LocalComm> comms = new ArrayList<>();
   private final Map<String, EnvAcc> env = new LinkedHashMap<>();
-  private final Map<String, NetPluginEvent> plugins = new LinkedHashMap<>();
-  private final Map<String, Interface> interfaces = new LinkedHashMap<>();
-  private final Map<String, GdrStatus> gdr = new LinkedHashMap<>();
+  private final Map<Of, NetPluginEvent> plugins = new LinkedHashMap<>();
+  private final Map<Of, Interface> interfaces = new LinkedHashMap<>();
+  private final Map<Of, GdrStatus> gdr = new LinkedHashMap<>();
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
@@ -82,6 +88,13 @@ final class JobAssembler {
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
   private final SampleCounter malformed = new SampleCounter();
+
+  /**
+   * The texts of the lines kept once per rank or connection (plugin, interface, GPUDirect,
+   * communicator, timing and connection lines, each process's version and last stage), deflated: a
+   * String each took most of a 256 MiB heap at 68,000 ranks.
+   */
+  private final LineTexts texts = new LineTexts();
 
   private final List<InputFile> inputs = new ArrayList<>();
 
@@ -99,6 +112,27 @@ final class JobAssembler {
 
     LocalComm latest() {
       return comms.isEmpty() ? null : comms.get(comms.size() - 1);
+    }
+  }
+
+  /**
+   * The key of what is kept once per process and two of its parts (a plugin and its outcome, an
+   * interface's role and name, GPUDirect's transport and NIC): no String made per key.
+   */
+  private record Of(String process, Object a, Object b) {
+    // the record's own equals and hash, written out: the generated ones are linked at their first
+    // call by ObjectMethods (method handles spun at run time, which the AOT cache does not hold)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Of k
+          && process.equals(k.process)
+          && Objects.equals(a, k.a)
+          && Objects.equals(b, k.b);
+    }
+
+    @Override
+    public int hashCode() {
+      return (process.hashCode() * 31 + Objects.hashCode(a)) * 31 + Objects.hashCode(b);
     }
   }
 
@@ -155,6 +189,32 @@ final class JobAssembler {
       this.failure = failure;
       this.evidence = evidence;
     }
+  }
+
+  /**
+   * {@code host:pid} of a line's process, one String for all that is kept of the process (a slice's
+   * parse makes its own).
+   */
+  private String process(LineHeader h) {
+    String p = h.process();
+    if (p.equals(lastProcess)) {
+      return lastProcess;
+    }
+    lastProcess = processes.computeIfAbsent(p, k -> k);
+    return lastProcess;
+  }
+
+  /**
+   * One String for a value every rank prints alike or a host's ranks share (a plugin's name, an
+   * interface and its address, a bus id, a version, a communicator's id), not one per rank.
+   */
+  private String word(String s) {
+    return s == null ? null : words.computeIfAbsent(s, k -> k);
+  }
+
+  /** The evidence of a line kept per rank or connection, its text deflated with the others. */
+  private Evidence kept(String file, long line, String text) {
+    return texts.evidence(file, line, text);
   }
 
   void input(InputFile file) {
@@ -310,7 +370,7 @@ final class JobAssembler {
   void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
     Progress.Stage stage = stage(event);
     if (stage != null) {
-      ProgressAcc p = progress.computeIfAbsent(h.process(), k -> new ProgressAcc());
+      ProgressAcc p = progress.computeIfAbsent(process(h), k -> new ProgressAcc());
       p.stage = stage;
       p.file = file;
       p.line = line;
@@ -321,8 +381,9 @@ final class JobAssembler {
       case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
-        if (versions.putIfAbsent(h.process(), v.version()) == null) {
-          versionLines.put(h.process(), new Evidence(file, line, text));
+        String process = process(h);
+        if (versions.putIfAbsent(process, word(v.version())) == null) {
+          versionLines.put(process, kept(file, line, text));
         }
         printedNccl(v.version(), new Evidence(file, line, text));
       }
@@ -343,38 +404,41 @@ final class JobAssembler {
             env.computeIfAbsent(
                 s.name() + "=" + s.value(),
                 k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
-        acc.processes.add(h.process());
+        acc.processes.add(process(h));
       }
       case NcclEvent.Plugin p -> plugin(h, p, file, line, text);
       case NcclEvent.Iface i -> {
         for (int n = 0; n < i.interfaces().size(); n++) {
           NcclEvent.Iface.Named named = i.interfaces().get(n);
           int index = n;
+          String process = process(h);
           interfaces.computeIfAbsent(
-              h.process() + "|" + i.role() + "|" + named.name(),
+              new Of(process, i.role(), named.name()),
               k ->
                   new Interface(
-                      h.process(),
+                      process,
                       i.role(),
-                      named.name(),
-                      named.address(),
+                      word(named.name()),
+                      word(named.address()),
                       index,
-                      new Evidence(file, line, text)));
+                      kept(file, line, text)));
         }
       }
       case NcclEvent.OfJob j -> ofJob(j, new Evidence(file, line, text));
-      case NcclEvent.Gdr g ->
-          gdr.computeIfAbsent(
-              h.process() + "|" + g.transport() + "|" + g.hca(),
-              k ->
-                  new GdrStatus(
-                      h.process(),
-                      g.transport(),
-                      g.hca(),
-                      g.enabled(),
-                      new Evidence(file, line, text)));
+      case NcclEvent.Gdr g -> {
+        String process = process(h);
+        gdr.computeIfAbsent(
+            new Of(process, g.transport(), g.hca()),
+            k ->
+                new GdrStatus(
+                    process,
+                    word(g.transport()),
+                    word(g.hca()),
+                    g.enabled(),
+                    kept(file, line, text)));
+      }
       case NcclEvent.Warning w -> {
-        warning(h.process(), w, new Evidence(file, line, text));
+        warning(process(h), w, new Evidence(file, line, text));
         if (w.plugin() != null) {
           plugin(h, w.plugin(), file, line, text);
         }
@@ -385,7 +449,7 @@ final class JobAssembler {
         if (lc != null && Double.isNaN(lc.bootstrapSeconds)) {
           lc.bootstrapSeconds = b.total();
           lc.bootstrapRecvSeconds = b.recv();
-          lc.timingLine = new Evidence(file, line, text);
+          lc.timingLine = kept(file, line, text);
         }
       }
       case NcclEvent.InitTimings t -> {
@@ -396,7 +460,7 @@ final class JobAssembler {
             lc.bootstrapSeconds = t.bootstrap();
           }
           if (lc.timingLine == null) {
-            lc.timingLine = new Evidence(file, line, text);
+            lc.timingLine = kept(file, line, text);
           }
         }
       }
@@ -404,7 +468,7 @@ final class JobAssembler {
         LocalComm lc = current(h, file, line, text);
         int[] order = r.ranks().stream().mapToInt(Integer::intValue).toArray();
         lc.rings.putIfAbsent(
-            r.channel(), internedRings.computeIfAbsent(Arrays.toString(order), k -> order));
+            r.channel(), () -> internedRings.computeIfAbsent(Arrays.toString(order), k -> order));
       }
       case NcclEvent.Trees t -> {
         Ctx ctx = ctx(h);
@@ -412,8 +476,9 @@ final class JobAssembler {
         if (lc == null) {
           lc = current(h, file, line, text);
         }
-        for (int i = 0; i < t.channels().size(); i++) {
-          lc.trees.putIfAbsent(i, t.channels().get(i));
+        // channels 0, 1, ... in order: a line with more channels than those before adds the rest
+        for (int i = lc.trees.size(); i < t.channels().size(); i++) {
+          lc.trees.add(t.channels().get(i));
         }
       }
       case NcclEvent.Connection c -> connection(h, c, file, line, text);
@@ -461,17 +526,18 @@ final class JobAssembler {
 
   private void plugin(LineHeader h, NcclEvent.Plugin p, String file, long line, String text) {
     if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
-      ctx(h).network = p.plugin();
+      ctx(h).network = word(p.plugin());
     }
+    String process = process(h);
     plugins.computeIfAbsent(
-        h.process() + "|" + p.plugin() + "|" + p.outcome(),
+        new Of(process, p.plugin(), p.outcome()),
         k ->
             new NetPluginEvent(
-                h.process(),
-                p.plugin(),
+                process,
+                word(p.plugin()),
                 p.outcome(),
-                new Evidence(file, line, text),
-                p.provider()));
+                kept(file, line, text),
+                word(p.provider())));
   }
 
   private Ctx ctx(LineHeader h) {
@@ -504,7 +570,7 @@ final class JobAssembler {
   private LocalComm current(LineHeader h, String file, long line, String text) {
     Ctx ctx = ctx(h);
     LocalComm lc = ctx.latest();
-    return lc != null ? lc : orphan(ctx, new Evidence(file, line, text));
+    return lc != null ? lc : orphan(ctx, kept(file, line, text));
   }
 
   private LocalComm orphan(Ctx ctx, Evidence e) {
@@ -521,7 +587,7 @@ final class JobAssembler {
       ctx.nvmlDev = c.nvmlDev();
     }
     if (c.busId() != null) {
-      ctx.busId = c.busId();
+      ctx.busId = word(c.busId());
     }
     String key = h.process() + "|" + c.commPtr();
     LocalComm lc = byPtr.get(key);
@@ -532,7 +598,7 @@ final class JobAssembler {
     if (lc == null || (c.phase() == NcclEvent.Phase.START && lc.started)) {
       LocalComm parent =
           c.parentPtr() == null ? null : byPtr.get(h.process() + "|" + c.parentPtr());
-      lc = new LocalComm(ctx.id, c.commPtr(), parent, new Evidence(file, line, text));
+      lc = new LocalComm(ctx.id, c.commPtr(), parent, kept(file, line, text));
       byPtr.put(key, lc);
       comms.add(lc);
       ctx.comms.add(lc);
@@ -543,7 +609,7 @@ final class JobAssembler {
       lc.nRanks = c.nRanks();
     }
     if (c.commId() != null) {
-      lc.commId = c.commId();
+      lc.commId = word(c.commId());
     }
     switch (c.phase()) {
       case START -> lc.started = true;
@@ -585,14 +651,12 @@ final class JobAssembler {
       }
     }
     if (lc == null) {
-      lc = orphan(ctx, new Evidence(file, line, text));
+      lc = orphan(ctx, kept(file, line, text));
     }
     LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
-      acc =
-          new LocalComm.EdgeAcc(
-              c.path(), new Evidence(file, line, text), c.fromTag(), c.toTag(), ctx.id);
+      acc = new LocalComm.EdgeAcc(c.path(), kept(file, line, text), c.fromTag(), c.toTag(), ctx.id);
       lc.edges.put(key, acc);
     }
     acc.channels.set(c.channel());
@@ -634,6 +698,11 @@ final class JobAssembler {
                         versionLines.get(c.id.host() + ":" + c.id.pid())))
             .sorted(Comparator.comparing(Rank::id))
             .toList();
+    // what is merged is let go as it goes, so the job and all that was read are never held twice
+    ctxs.clear();
+    lastCtx = null;
+    versions.clear();
+    versionLines.clear();
     List<NcclWarning> warns = new ArrayList<>();
     for (WarnAcc w : warnings.values()) {
       warns.add(
@@ -662,18 +731,41 @@ final class JobAssembler {
         env.values().stream()
             .map(a -> new EnvSetting(a.name, a.value, a.processes.size(), a.evidence))
             .toList();
+    List<Progress> stages =
+        progress.entrySet().stream()
+            .map(
+                e ->
+                    new Progress(
+                        e.getKey(),
+                        e.getValue().stage,
+                        kept(e.getValue().file, e.getValue().line, e.getValue().text)))
+            .toList();
+    progress.clear();
+    texts.seal();
+    Map<String, String> addresses = addresses();
+    List<NetPluginEvent> pluginList = List.copyOf(plugins.values());
+    plugins.clear();
+    List<Interface> interfaceList = List.copyOf(interfaces.values());
+    interfaces.clear();
+    List<GdrStatus> gdrList = List.copyOf(gdr.values());
+    gdr.clear();
+    byPtr.clear();
+    processes.clear();
+    words.clear();
+    List<Communicator> communicators = communicators();
+    comms.clear();
     return new Job(
         List.copyOf(inputs),
         ranks,
-        communicators(),
-        List.copyOf(plugins.values()),
+        communicators,
+        pluginList,
         envs,
-        List.copyOf(interfaces.values()),
-        List.copyOf(gdr.values()),
+        interfaceList,
+        gdrList,
         warns,
         unrecognized.toSample(),
         malformed.toSample(),
-        addresses(),
+        addresses,
         Map.of(),
         failures.values().stream()
             .map(
@@ -690,14 +782,7 @@ final class JobAssembler {
         List.copyOf(watchdog.values()),
         List.copyOf(printed.values()),
         List.copyOf(launched),
-        progress.entrySet().stream()
-            .map(
-                e ->
-                    new Progress(
-                        e.getKey(),
-                        e.getValue().stage,
-                        new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
-            .toList(),
+        stages,
         List.copyOf(launches),
         List.copyOf(gpuMentions),
         List.copyOf(gpuErrors),
@@ -758,7 +843,7 @@ final class JobAssembler {
     String parentKey = null;
     Map<Integer, Member> members = new TreeMap<>();
     Map<Integer, List<Integer>> rings = new TreeMap<>();
-    List<Tree> trees = new ArrayList<>();
+    TreeList.Builder trees = new TreeList.Builder();
     Map<LocalComm.EdgeKey, LocalComm.EdgeAcc> edges = new LinkedHashMap<>();
     Boolean pxn = null;
     Boolean gdr = null;
@@ -786,26 +871,13 @@ final class JobAssembler {
                 lc.network,
                 lc.firstLine,
                 lc.timingLine));
-        int[] last = null;
-        List<Integer> lastChildren = null;
-        for (Map.Entry<Integer, int[]> t : lc.trees.entrySet()) {
-          int[] v = t.getValue();
-          if (v != last) {
-            // channels alike share one array (TreeLine), and then one list of children
-            List<Integer> children = new ArrayList<>();
-            for (int i = 1; i < v.length; i++) {
-              if (v[i] >= 0) {
-                children.add(v[i]);
-              }
-            }
-            last = v;
-            lastChildren = List.copyOf(children);
-          }
-          trees.add(new Tree(t.getKey(), lc.rank, v[0], lastChildren));
+        for (int ch = 0; ch < lc.trees.size(); ch++) {
+          trees.add(ch, lc.rank, lc.trees.get(ch));
         }
       }
-      for (Map.Entry<Integer, int[]> r : lc.rings.entrySet()) {
-        rings.computeIfAbsent(r.getKey(), k -> Arrays.stream(r.getValue()).boxed().toList());
+      for (int i = 0; i < lc.rings.size(); i++) {
+        int[] order = lc.rings.order(i);
+        rings.computeIfAbsent(lc.rings.channel(i), k -> Arrays.stream(order).boxed().toList());
       }
       for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : lc.edges.entrySet()) {
         LocalComm.EdgeAcc acc = edges.get(e.getKey());
@@ -821,6 +893,7 @@ final class JobAssembler {
       if (lc.gdr != null) {
         gdr = gdr == null ? lc.gdr : gdr && lc.gdr;
       }
+      lc.release();
     }
     List<Edge> edgeList = new ArrayList<>();
     for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : edges.entrySet()) {
@@ -839,9 +912,8 @@ final class JobAssembler {
               acc.printer));
     }
     edgeList.sort(JobAssembler::byEnds);
-    trees.sort(JobAssembler::byRankThenChannel);
     return new Communicator(
-        key, commId, nRanks, parentKey, members, rings, trees, edgeList, pxn, gdr);
+        key, commId, nRanks, parentKey, members, rings, trees.build(), edgeList, pxn, gdr);
   }
 
   /**
@@ -856,13 +928,5 @@ final class JobAssembler {
       c = Integer.compare(a.to(), b.to());
     }
     return c != 0 ? c : a.direction().compareTo(b.direction());
-  }
-
-  /**
-   * Trees by rank, then channel: {@code comparingInt(Tree::rank).thenComparingInt(Tree::channel)}.
-   */
-  private static int byRankThenChannel(Tree a, Tree b) {
-    int c = Integer.compare(a.rank(), b.rank());
-    return c != 0 ? c : Integer.compare(a.channel(), b.channel());
   }
 }

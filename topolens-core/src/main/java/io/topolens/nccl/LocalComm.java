@@ -4,11 +4,14 @@ import io.topolens.model.Direction;
 import io.topolens.model.Evidence;
 import io.topolens.model.PathDetail;
 import io.topolens.model.RankId;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * One process's view of one communicator (one {@code comm 0x..} pointer in one process), filled
@@ -33,15 +36,63 @@ final class LocalComm {
   Evidence timingLine;
   Boolean pxn;
   Boolean gdr;
-  final Map<Integer, int[]> rings = new HashMap<>();
-  final Map<Integer, int[]> trees = new LinkedHashMap<>();
-  final Map<EdgeKey, EdgeAcc> edges = new LinkedHashMap<>();
+  Rings rings = new Rings();
+
+  /** Per channel (0, 1, ...), the tree line's ranks: up, then down (interned: {@link TreeLine}). */
+  List<int[]> trees = new ArrayList<>();
+
+  Map<EdgeKey, EdgeAcc> edges = new LinkedHashMap<>();
 
   LocalComm(RankId ctx, String ptr, LocalComm parent, Evidence firstLine) {
     this.ctx = ctx;
     this.ptr = ptr;
     this.parent = parent;
     this.firstLine = firstLine;
+  }
+
+  /** Lets go of rings, trees and connections once merged into the job's communicator. */
+  void release() {
+    rings = null;
+    trees = null;
+    edges = null;
+  }
+
+  /**
+   * The ring order of each channel this rank printed, first line of a channel kept: two small
+   * arrays, not a map of boxed channels per rank (every rank of a big job prints its rings).
+   */
+  static final class Rings {
+    private int[] channels = new int[0];
+    private int[][] orders = new int[0][];
+    private int size;
+
+    /** Keeps {@code order.get()} as the ring of {@code channel} unless one is kept already. */
+    void putIfAbsent(int channel, Supplier<int[]> order) {
+      for (int i = 0; i < size; i++) {
+        if (channels[i] == channel) {
+          return;
+        }
+      }
+      if (size == channels.length) {
+        channels = Arrays.copyOf(channels, Math.max(4, size * 2));
+        orders = Arrays.copyOf(orders, channels.length);
+      }
+      channels[size] = channel;
+      orders[size] = order.get();
+      size++;
+    }
+
+    int size() {
+      return size;
+    }
+
+    int channel(int i) {
+      return channels[i];
+    }
+
+    int[] order(int i) {
+      return orders[i];
+    }
   }
 
   /** Identity of a connection folded over channels. */
