@@ -15,26 +15,28 @@ import java.util.Objects;
 public final class Evidence {
   private final String file;
   private final long line;
-  private final String text;
-  private final LineTexts texts;
-  private final long ref;
+
+  /** The text, or the {@link LineTexts} that keeps it under {@link #ref}. */
+  private final Object body;
+
+  /** The text's reference in its {@link LineTexts}, packed into an int (32 bytes an evidence). */
+  private final int ref;
 
   public Evidence(String file, long line, String text) {
     this.file = file;
     this.line = line;
-    this.text = text;
-    this.texts = null;
+    this.body = text;
     this.ref = 0;
   }
 
   /**
-   * Evidence whose text is kept in {@code texts} under {@code ref} ({@link LineTexts#evidence}).
+   * Evidence whose text is kept in {@code texts} under {@code ref}, packed by {@link
+   * LineTexts#evidence}.
    */
-  Evidence(String file, long line, LineTexts texts, long ref) {
+  Evidence(String file, long line, LineTexts texts, int ref) {
     this.file = file;
     this.line = line;
-    this.text = null;
-    this.texts = texts;
+    this.body = texts;
     this.ref = ref;
   }
 
@@ -50,7 +52,7 @@ public final class Evidence {
 
   /** The line's text. */
   public String text() {
-    return texts == null ? text : texts.get(ref);
+    return body instanceof LineTexts texts ? texts.get(LineTexts.unpacked(ref)) : (String) body;
   }
 
   /** {@code file:line}, or the file's name alone for line 0. */

@@ -146,9 +146,27 @@ public final class LineTexts {
    * text is kept as it is.
    */
   public Evidence evidence(String file, long line, String text) {
-    return text == null
-        ? new Evidence(file, line, null)
-        : new Evidence(file, line, this, put(text));
+    if (text == null) {
+      return new Evidence(file, line, null);
+    }
+    long ref = put(text);
+    long block = ref >>> 32;
+    int entry = (int) ref;
+    if (block >= 1 << (32 - ENTRY_BITS) || entry >= 1 << ENTRY_BITS) {
+      return new Evidence(file, line, text); // past what an int holds: the text as it is
+    }
+    return new Evidence(file, line, this, (int) (block << ENTRY_BITS | entry));
+  }
+
+  /**
+   * The bits of a packed reference ({@link #evidence}) that number a block's entry: an entry takes
+   * at least two bytes (its kind and its length), so a block holds at most 2^14.
+   */
+  private static final int ENTRY_BITS = 14;
+
+  /** The reference {@link #get} takes of one {@link #evidence} packed. */
+  static long unpacked(int packed) {
+    return (long) (packed >>> ENTRY_BITS) << 32 | (packed & ((1 << ENTRY_BITS) - 1));
   }
 
   /** The text of a reference. */

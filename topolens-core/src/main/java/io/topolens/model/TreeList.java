@@ -42,12 +42,22 @@ public final class TreeList extends AbstractList<Tree> implements RandomAccess {
     return channels.length;
   }
 
-  /** Collects trees in any order; {@link #build} sorts them by rank, then channel. */
+  /**
+   * Collects trees, best in their order (by rank, then channel) and as many as said: then {@link
+   * #build} copies nothing. Trees in another order are sorted.
+   */
   public static final class Builder {
-    private int[] channels = new int[16];
-    private int[] ranks = new int[16];
-    private int[][] lines = new int[16][];
+    private int[] channels;
+    private int[] ranks;
+    private int[][] lines;
     private int size;
+
+    /** A builder for about {@code expected} trees. */
+    public Builder(int expected) {
+      channels = new int[Math.max(1, expected)];
+      ranks = new int[channels.length];
+      lines = new int[channels.length][];
+    }
 
     /** Adds the tree of {@code rank} in {@code channel}: {@code line} is parent, then children. */
     public void add(int channel, int rank, int[] line) {
@@ -64,13 +74,18 @@ public final class TreeList extends AbstractList<Tree> implements RandomAccess {
 
     /** The trees by rank, then channel; trees alike in both keep the order they were added in. */
     public TreeList build() {
+      if (sorted()) {
+        if (size == channels.length) {
+          return new TreeList(channels, ranks, lines);
+        }
+        return new TreeList(
+            Arrays.copyOf(channels, size), Arrays.copyOf(ranks, size), Arrays.copyOf(lines, size));
+      }
       int[] order = new int[size];
       for (int i = 0; i < size; i++) {
         order[i] = i;
       }
-      if (!sorted(order)) {
-        mergeSort(order, new int[size], 0, size);
-      }
+      mergeSort(order, new int[size], 0, size);
       int[] c = new int[size];
       int[] r = new int[size];
       int[][] l = new int[size][];
@@ -87,9 +102,9 @@ public final class TreeList extends AbstractList<Tree> implements RandomAccess {
       return c != 0 ? c : Integer.compare(channels[a], channels[b]);
     }
 
-    private boolean sorted(int[] order) {
+    private boolean sorted() {
       for (int i = 1; i < size; i++) {
-        if (compare(order[i - 1], order[i]) > 0) {
+        if (compare(i - 1, i) > 0) {
           return false;
         }
       }

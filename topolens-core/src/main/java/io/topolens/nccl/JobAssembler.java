@@ -53,27 +53,46 @@ final class JobAssembler {
   /** More channels than any NCCL has (MAXCHANNELS is 64 in 2.12 to 2.28): a damaged line. */
   static final int MAX_CHANNELS = 1024;
 
-  private final Map<String, String> versions = new HashMap<>();
-  private final Map<String, Evidence> versionLines = new HashMap<>();
-
   /** Every distinct version printed (NCCL's with its build, the driver's), first line of each. */
   private final Map<String, PrintedVersion> printed = new LinkedHashMap<>();
 
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
 
-  private final Map<String, String> processes = new HashMap<>();
+  /** Every process ({@code host:pid}) a line named, with what is kept of it. */
+  private final Map<String, Proc> procs = new HashMap<>();
+
+  private Proc lastProc;
+
+  /** The processes whose lines showed an init stage, in the order they first did. */
+  private final List<Proc> staged = new ArrayList<>();
+
   private final Map<String, String> words = new HashMap<>();
-  private String lastProcess;
 
   /** The context of the line before, asked again by the next line of the same process. */
   private Ctx lastCtx;
 
-  private final Map<String, LocalComm> byPtr = new HashMap<>();
+  private final Map<Ptr, LocalComm> byPtr = new HashMap<>();
+
+  /** A communicator's pointer in its process: a key of the two Strings kept, none made per key. */
+  private record Ptr(String process, String ptr) {
+    // the record's own equals and hash, written out: the generated ones are linked at their first
+    // call by ObjectMethods (method handles spun at run time, which the AOT cache does not hold)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Ptr k && process.equals(k.process) && Objects.equals(ptr, k.ptr);
+    }
+
+    @Override
+    public int hashCode() {
+      return process.hashCode() * 31 + Objects.hashCode(ptr);
+    }
+  }
+
   private final List<LocalComm> comms = new ArrayList<>();
   private final Map<String, EnvAcc> env = new LinkedHashMap<>();
-  private final Map<Of, NetPluginEvent> plugins = new LinkedHashMap<>();
-  private final Map<Of, Interface> interfaces = new LinkedHashMap<>();
-  private final Map<Of, GdrStatus> gdr = new LinkedHashMap<>();
+  private final List<NetPluginEvent> plugins = new ArrayList<>();
+  private final List<Interface> interfaces = new ArrayList<>();
+  private final List<GdrStatus> gdr = new ArrayList<>();
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
@@ -83,7 +102,6 @@ final class JobAssembler {
   private final List<GpuMention> gpuMentions = new ArrayList<>();
   private final List<GpuXid> gpuErrors = new ArrayList<>();
   private final List<StackFrame> stackFrames = new ArrayList<>();
-  private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
@@ -116,32 +134,31 @@ final class JobAssembler {
   }
 
   /**
-   * The key of what is kept once per process and two of its parts (a plugin and its outcome, an
-   * interface's role and name, GPUDirect's transport and NIC): no String made per key.
+   * What is kept once per process ({@code host:pid}): its name (one String for all that holds it),
+   * its version and line, its last stage line (updated in place), and its plugin, interface and
+   * GPUDirect facts, to find one again: a few per process, so a scan, not a map entry and key each.
    */
-  private record Of(String process, Object a, Object b) {
-    // the record's own equals and hash, written out: the generated ones are linked at their first
-    // call by ObjectMethods (method handles spun at run time, which the AOT cache does not hold)
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Of k
-          && process.equals(k.process)
-          && Objects.equals(a, k.a)
-          && Objects.equals(b, k.b);
-    }
-
-    @Override
-    public int hashCode() {
-      return (process.hashCode() * 31 + Objects.hashCode(a)) * 31 + Objects.hashCode(b);
-    }
-  }
-
-  /** The last stage line of a process, updated in place (one per process, not per line). */
-  private static final class ProgressAcc {
+  private static final class Proc {
+    final String name;
+    String version;
+    Evidence versionLine;
     Progress.Stage stage;
-    String file;
-    long line;
-    String text;
+    String stageFile;
+    long stageLine;
+    String stageText;
+    Object[] facts = new Object[0];
+    int nFacts;
+
+    Proc(String name) {
+      this.name = name;
+    }
+
+    void fact(Object o) {
+      if (nFacts == facts.length) {
+        facts = Arrays.copyOf(facts, Math.max(4, nFacts * 2));
+      }
+      facts[nFacts++] = o;
+    }
   }
 
   private static final class EnvAcc {
@@ -196,12 +213,18 @@ final class JobAssembler {
    * parse makes its own).
    */
   private String process(LineHeader h) {
+    return proc(h).name;
+  }
+
+  /** The line's process. */
+  private Proc proc(LineHeader h) {
+    Proc last = lastProc;
     String p = h.process();
-    if (p.equals(lastProcess)) {
-      return lastProcess;
+    if (last != null && last.name.equals(p)) {
+      return last;
     }
-    lastProcess = processes.computeIfAbsent(p, k -> k);
-    return lastProcess;
+    lastProc = procs.computeIfAbsent(p, Proc::new);
+    return lastProc;
   }
 
   /**
@@ -370,20 +393,24 @@ final class JobAssembler {
   void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
     Progress.Stage stage = stage(event);
     if (stage != null) {
-      ProgressAcc p = progress.computeIfAbsent(process(h), k -> new ProgressAcc());
+      Proc p = proc(h);
+      if (p.stage == null) {
+        staged.add(p);
+      }
       p.stage = stage;
-      p.file = file;
-      p.line = line;
-      p.text = text;
+      p.stageFile = file;
+      p.stageLine = line;
+      p.stageText = text;
     }
     switch (event) {
       case NcclEvent.Known k -> {} // nothing, so BlockParser keeps no known line of NCCL's header
       case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
-        String process = process(h);
-        if (versions.putIfAbsent(process, word(v.version())) == null) {
-          versionLines.put(process, kept(file, line, text));
+        Proc p = proc(h);
+        if (p.version == null) {
+          p.version = word(v.version());
+          p.versionLine = kept(file, line, text);
         }
         printedNccl(v.version(), new Evidence(file, line, text));
       }
@@ -411,31 +438,31 @@ final class JobAssembler {
         for (int n = 0; n < i.interfaces().size(); n++) {
           NcclEvent.Iface.Named named = i.interfaces().get(n);
           int index = n;
-          String process = process(h);
-          interfaces.computeIfAbsent(
-              new Of(process, i.role(), named.name()),
-              k ->
-                  new Interface(
-                      process,
-                      i.role(),
-                      word(named.name()),
-                      word(named.address()),
-                      index,
-                      kept(file, line, text)));
+          Proc p = proc(h);
+          if (!hasInterface(p, i.role(), named.name())) {
+            Interface kept =
+                new Interface(
+                    p.name,
+                    i.role(),
+                    word(named.name()),
+                    word(named.address()),
+                    index,
+                    kept(file, line, text));
+            p.fact(kept);
+            interfaces.add(kept);
+          }
         }
       }
       case NcclEvent.OfJob j -> ofJob(j, new Evidence(file, line, text));
       case NcclEvent.Gdr g -> {
-        String process = process(h);
-        gdr.computeIfAbsent(
-            new Of(process, g.transport(), g.hca()),
-            k ->
-                new GdrStatus(
-                    process,
-                    word(g.transport()),
-                    word(g.hca()),
-                    g.enabled(),
-                    kept(file, line, text)));
+        Proc p = proc(h);
+        if (!hasGdr(p, g.transport(), g.hca())) {
+          GdrStatus kept =
+              new GdrStatus(
+                  p.name, word(g.transport()), word(g.hca()), g.enabled(), kept(file, line, text));
+          p.fact(kept);
+          gdr.add(kept);
+        }
       }
       case NcclEvent.Warning w -> {
         warning(process(h), w, new Evidence(file, line, text));
@@ -528,16 +555,41 @@ final class JobAssembler {
     if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
       ctx(h).network = word(p.plugin());
     }
-    String process = process(h);
-    plugins.computeIfAbsent(
-        new Of(process, p.plugin(), p.outcome()),
-        k ->
-            new NetPluginEvent(
-                process,
-                word(p.plugin()),
-                p.outcome(),
-                kept(file, line, text),
-                word(p.provider())));
+    Proc proc = proc(h);
+    for (int i = 0; i < proc.nFacts; i++) {
+      if (proc.facts[i] instanceof NetPluginEvent e
+          && e.outcome() == p.outcome()
+          && Objects.equals(e.plugin(), p.plugin())) {
+        return; // the first line of each plugin and outcome of a process is kept
+      }
+    }
+    NetPluginEvent kept =
+        new NetPluginEvent(
+            proc.name, word(p.plugin()), p.outcome(), kept(file, line, text), word(p.provider()));
+    proc.fact(kept);
+    plugins.add(kept);
+  }
+
+  /** Whether the process has an interface of this role and name already (its first line kept). */
+  private static boolean hasInterface(Proc p, Interface.Role role, String name) {
+    for (int i = 0; i < p.nFacts; i++) {
+      if (p.facts[i] instanceof Interface f && f.role() == role && Objects.equals(f.name(), name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the process has a GPUDirect report of this transport and NIC already. */
+  private static boolean hasGdr(Proc p, String transport, String hca) {
+    for (int i = 0; i < p.nFacts; i++) {
+      if (p.facts[i] instanceof GdrStatus g
+          && Objects.equals(g.transport(), transport)
+          && Objects.equals(g.hca(), hca)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Ctx ctx(LineHeader h) {
@@ -548,7 +600,13 @@ final class JobAssembler {
         && last.id.host().equals(h.host())) {
       return last; // a process's lines come in runs: no RankId and no lookup per line
     }
-    last = ctxs.computeIfAbsent(new RankId(h.host(), h.pid(), h.dev()), Ctx::new);
+    RankId id = new RankId(h.host(), h.pid(), h.dev());
+    last = ctxs.get(id);
+    if (last == null) {
+      // the host's name once for all its ranks
+      last = new Ctx(new RankId(word(h.host()), h.pid(), h.dev()));
+      ctxs.put(last.id, last);
+    }
     lastCtx = last;
     return last;
   }
@@ -589,7 +647,7 @@ final class JobAssembler {
     if (c.busId() != null) {
       ctx.busId = word(c.busId());
     }
-    String key = h.process() + "|" + c.commPtr();
+    Ptr key = new Ptr(process(h), c.commPtr());
     LocalComm lc = byPtr.get(key);
     if (c.phase() == NcclEvent.Phase.DESTROY) {
       byPtr.remove(key);
@@ -597,7 +655,7 @@ final class JobAssembler {
     }
     if (lc == null || (c.phase() == NcclEvent.Phase.START && lc.started)) {
       LocalComm parent =
-          c.parentPtr() == null ? null : byPtr.get(h.process() + "|" + c.parentPtr());
+          c.parentPtr() == null ? null : byPtr.get(new Ptr(process(h), c.parentPtr()));
       lc = new LocalComm(ctx.id, c.commPtr(), parent, kept(file, line, text));
       byPtr.put(key, lc);
       comms.add(lc);
@@ -635,7 +693,7 @@ final class JobAssembler {
     int printer = c.direction() == Direction.RECEIVE ? c.to() : c.from();
     LocalComm lc = null;
     if (c.commPtr() != null) {
-      lc = byPtr.get(h.process() + "|" + c.commPtr());
+      lc = byPtr.get(new Ptr(process(h), c.commPtr()));
     }
     if (lc != null && lc.nRanks > 0 && top >= lc.nRanks) {
       // the communicator the line names has fewer ranks than the line does
@@ -679,30 +737,29 @@ final class JobAssembler {
     acc.processes.add(process);
   }
 
+  /** The NCCL version the process of a context printed first, or null. */
+  private String version(Ctx c) {
+    Proc p = procs.get(c.id.host() + ":" + c.id.pid());
+    return p == null ? null : p.version;
+  }
+
+  /** The line of {@link #version}, or null. */
+  private Evidence versionLine(Ctx c) {
+    Proc p = procs.get(c.id.host() + ":" + c.id.pid());
+    return p == null ? null : p.versionLine;
+  }
+
   /** Merges what was read into the Job. */
   Job finish() {
     List<Rank> ranks =
         ctxs.values().stream()
-            .filter(
-                c ->
-                    !c.comms.isEmpty()
-                        || c.orphan != null
-                        || versions.containsKey(c.id.host() + ":" + c.id.pid()))
-            .map(
-                c ->
-                    new Rank(
-                        c.id,
-                        c.nvmlDev,
-                        c.busId,
-                        versions.get(c.id.host() + ":" + c.id.pid()),
-                        versionLines.get(c.id.host() + ":" + c.id.pid())))
+            .filter(c -> !c.comms.isEmpty() || c.orphan != null || version(c) != null)
+            .map(c -> new Rank(c.id, c.nvmlDev, c.busId, version(c), versionLine(c)))
             .sorted(Comparator.comparing(Rank::id))
             .toList();
     // what is merged is let go as it goes, so the job and all that was read are never held twice
     ctxs.clear();
     lastCtx = null;
-    versions.clear();
-    versionLines.clear();
     List<NcclWarning> warns = new ArrayList<>();
     for (WarnAcc w : warnings.values()) {
       warns.add(
@@ -731,26 +788,23 @@ final class JobAssembler {
         env.values().stream()
             .map(a -> new EnvSetting(a.name, a.value, a.processes.size(), a.evidence))
             .toList();
-    List<Progress> stages =
-        progress.entrySet().stream()
-            .map(
-                e ->
-                    new Progress(
-                        e.getKey(),
-                        e.getValue().stage,
-                        kept(e.getValue().file, e.getValue().line, e.getValue().text)))
-            .toList();
-    progress.clear();
+    List<Progress> stages = new ArrayList<>(staged.size());
+    for (Proc p : staged) {
+      stages.add(new Progress(p.name, p.stage, kept(p.stageFile, p.stageLine, p.stageText)));
+      p.stageText = null;
+    }
+    staged.clear();
     texts.seal();
     Map<String, String> addresses = addresses();
-    List<NetPluginEvent> pluginList = List.copyOf(plugins.values());
+    procs.clear();
+    lastProc = null;
+    List<NetPluginEvent> pluginList = List.copyOf(plugins);
     plugins.clear();
-    List<Interface> interfaceList = List.copyOf(interfaces.values());
+    List<Interface> interfaceList = List.copyOf(interfaces);
     interfaces.clear();
-    List<GdrStatus> gdrList = List.copyOf(gdr.values());
+    List<GdrStatus> gdrList = List.copyOf(gdr);
     gdr.clear();
     byPtr.clear();
-    processes.clear();
     words.clear();
     List<Communicator> communicators = communicators();
     comms.clear();
@@ -792,7 +846,7 @@ final class JobAssembler {
   /** The bootstrap address each process printed. */
   private Map<String, String> addresses() {
     Map<String, String> out = new HashMap<>();
-    for (Interface i : interfaces.values()) {
+    for (Interface i : interfaces) {
       if (i.role() == Interface.Role.BOOTSTRAP) {
         out.putIfAbsent(i.process(), i.address());
       }
@@ -843,7 +897,7 @@ final class JobAssembler {
     String parentKey = null;
     Map<Integer, Member> members = new TreeMap<>();
     Map<Integer, List<Integer>> rings = new TreeMap<>();
-    TreeList.Builder trees = new TreeList.Builder();
+    TreeList trees = trees(parts);
     Map<LocalComm.EdgeKey, LocalComm.EdgeAcc> edges = new LinkedHashMap<>();
     Boolean pxn = null;
     Boolean gdr = null;
@@ -871,9 +925,6 @@ final class JobAssembler {
                 lc.network,
                 lc.firstLine,
                 lc.timingLine));
-        for (int ch = 0; ch < lc.trees.size(); ch++) {
-          trees.add(ch, lc.rank, lc.trees.get(ch));
-        }
       }
       for (int i = 0; i < lc.rings.size(); i++) {
         int[] order = lc.rings.order(i);
@@ -913,7 +964,43 @@ final class JobAssembler {
     }
     edgeList.sort(JobAssembler::byEnds);
     return new Communicator(
-        key, commId, nRanks, parentKey, members, rings, trees.build(), edgeList, pxn, gdr);
+        key, commId, nRanks, parentKey, members, rings, trees, edgeList, pxn, gdr);
+  }
+
+  /**
+   * The trees of a communicator's parts by rank, then channel, parts of the same rank in the order
+   * read (what a stable sort of every tree by rank and channel gives): parts sorted by rank, and
+   * those of one rank taken a channel at a time.
+   */
+  private static TreeList trees(List<LocalComm> parts) {
+    List<LocalComm> ranked = new ArrayList<>();
+    int count = 0;
+    for (LocalComm lc : parts) {
+      if (lc.rank >= 0 && !lc.trees.isEmpty()) {
+        ranked.add(lc);
+        count += lc.trees.size();
+      }
+    }
+    ranked.sort(Comparator.comparingInt(lc -> lc.rank));
+    TreeList.Builder trees = new TreeList.Builder(count);
+    for (int from = 0; from < ranked.size(); ) {
+      int to = from + 1;
+      int channels = ranked.get(from).trees.size();
+      while (to < ranked.size() && ranked.get(to).rank == ranked.get(from).rank) {
+        channels = Math.max(channels, ranked.get(to).trees.size());
+        to++;
+      }
+      for (int ch = 0; ch < channels; ch++) {
+        for (int i = from; i < to; i++) {
+          LocalComm lc = ranked.get(i);
+          if (ch < lc.trees.size()) {
+            trees.add(ch, lc.rank, lc.trees.get(ch));
+          }
+        }
+      }
+      from = to;
+    }
+    return trees.build();
   }
 
   /**
