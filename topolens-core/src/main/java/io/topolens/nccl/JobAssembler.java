@@ -504,8 +504,12 @@ final class JobAssembler {
           lc = current(h, file, line, text);
         }
         // channels 0, 1, ... in order: a line with more channels than those before adds the rest
-        for (int i = lc.trees.size(); i < t.channels().size(); i++) {
-          lc.trees.add(t.channels().get(i));
+        int had = lc.trees.length;
+        if (t.channels().size() > had) {
+          lc.trees = Arrays.copyOf(lc.trees, t.channels().size());
+          for (int i = had; i < lc.trees.length; i++) {
+            lc.trees[i] = t.channels().get(i);
+          }
         }
       }
       case NcclEvent.Connection c -> connection(h, c, file, line, text);
@@ -715,7 +719,7 @@ final class JobAssembler {
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
       acc = new LocalComm.EdgeAcc(c.path(), kept(file, line, text), c.fromTag(), c.toTag(), ctx.id);
-      lc.edges.put(key, acc);
+      lc.edges.add(key, acc);
     }
     acc.channels.set(c.channel());
   }
@@ -930,12 +934,13 @@ final class JobAssembler {
         int[] order = lc.rings.order(i);
         rings.computeIfAbsent(lc.rings.channel(i), k -> Arrays.stream(order).boxed().toList());
       }
-      for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : lc.edges.entrySet()) {
-        LocalComm.EdgeAcc acc = edges.get(e.getKey());
+      for (int i = 0; i < lc.edges.size(); i++) {
+        LocalComm.EdgeKey k = lc.edges.key(i);
+        LocalComm.EdgeAcc acc = edges.get(k);
         if (acc == null) {
-          edges.put(e.getKey(), e.getValue());
+          edges.put(k, lc.edges.acc(i));
         } else {
-          acc.channels.or(e.getValue().channels);
+          acc.channels.or(lc.edges.acc(i).channels);
         }
       }
       if (lc.pxn != null) {
@@ -976,25 +981,25 @@ final class JobAssembler {
     List<LocalComm> ranked = new ArrayList<>();
     int count = 0;
     for (LocalComm lc : parts) {
-      if (lc.rank >= 0 && !lc.trees.isEmpty()) {
+      if (lc.rank >= 0 && lc.trees.length > 0) {
         ranked.add(lc);
-        count += lc.trees.size();
+        count += lc.trees.length;
       }
     }
     ranked.sort(Comparator.comparingInt(lc -> lc.rank));
     TreeList.Builder trees = new TreeList.Builder(count);
     for (int from = 0; from < ranked.size(); ) {
       int to = from + 1;
-      int channels = ranked.get(from).trees.size();
+      int channels = ranked.get(from).trees.length;
       while (to < ranked.size() && ranked.get(to).rank == ranked.get(from).rank) {
-        channels = Math.max(channels, ranked.get(to).trees.size());
+        channels = Math.max(channels, ranked.get(to).trees.length);
         to++;
       }
       for (int ch = 0; ch < channels; ch++) {
         for (int i = from; i < to; i++) {
           LocalComm lc = ranked.get(i);
-          if (ch < lc.trees.size()) {
-            trees.add(ch, lc.rank, lc.trees.get(ch));
+          if (ch < lc.trees.length) {
+            trees.add(ch, lc.rank, lc.trees[ch]);
           }
         }
       }

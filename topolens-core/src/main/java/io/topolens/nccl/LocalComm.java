@@ -4,11 +4,9 @@ import io.topolens.model.Direction;
 import io.topolens.model.Evidence;
 import io.topolens.model.PathDetail;
 import io.topolens.model.RankId;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -39,9 +37,11 @@ final class LocalComm {
   Rings rings = new Rings();
 
   /** Per channel (0, 1, ...), the tree line's ranks: up, then down (interned: {@link TreeLine}). */
-  List<int[]> trees = new ArrayList<>();
+  int[][] trees = NO_TREES;
 
-  Map<EdgeKey, EdgeAcc> edges = new LinkedHashMap<>();
+  private static final int[][] NO_TREES = new int[0][];
+
+  Edges edges = new Edges();
 
   LocalComm(RankId ctx, String ptr, LocalComm parent, Evidence firstLine) {
     this.ctx = ctx;
@@ -92,6 +92,64 @@ final class LocalComm {
 
     int[] order(int i) {
       return orders[i];
+    }
+  }
+
+  /**
+   * This rank's connections folded over channels, in the order first printed: a rank has one or a
+   * few, so two arrays searched in turn (a map of its own per rank took a tenth of the heap of a
+   * 68,000-rank job), and a map as well once it has many.
+   */
+  static final class Edges {
+    /** Connections past which a map finds one. */
+    private static final int SCAN = 8;
+
+    private EdgeKey[] keys = new EdgeKey[1];
+    private EdgeAcc[] accs = new EdgeAcc[1];
+    private int size;
+    private Map<EdgeKey, EdgeAcc> index;
+
+    EdgeAcc get(EdgeKey key) {
+      if (index != null) {
+        return index.get(key);
+      }
+      for (int i = 0; i < size; i++) {
+        if (keys[i].equals(key)) {
+          return accs[i];
+        }
+      }
+      return null;
+    }
+
+    /** Adds a connection {@link #get} did not find. */
+    void add(EdgeKey key, EdgeAcc acc) {
+      if (size == keys.length) {
+        keys = Arrays.copyOf(keys, size * 2);
+        accs = Arrays.copyOf(accs, size * 2);
+      }
+      keys[size] = key;
+      accs[size] = acc;
+      size++;
+      if (index != null) {
+        index.put(key, acc);
+      } else if (size > SCAN) {
+        index = new HashMap<>();
+        for (int i = 0; i < size; i++) {
+          index.put(keys[i], accs[i]);
+        }
+      }
+    }
+
+    int size() {
+      return size;
+    }
+
+    EdgeKey key(int i) {
+      return keys[i];
+    }
+
+    EdgeAcc acc(int i) {
+      return accs[i];
     }
   }
 
