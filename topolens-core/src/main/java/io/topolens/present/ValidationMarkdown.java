@@ -175,6 +175,16 @@ public final class ValidationMarkdown {
               io.topolens.perf.PerfConstants.bundled(),
               out);
     }
+    if (r.publicOffload() != null) {
+      new PublicOffloadMarkdown()
+          .write(
+              firstSpreadSection(r) + r.spreads().size() + (r.launch().isEmpty() ? 0 : 1),
+              r.publicOffload(),
+              r.seedTerms().stream()
+                  .map(io.topolens.perf.ValidationReport.SeedTerms::gapS)
+                  .toList(),
+              out);
+    }
     out.println("## Explanations");
     out.println();
     r.explanations().forEach(e -> out.println(e + "\n"));
@@ -222,6 +232,9 @@ public final class ValidationMarkdown {
     }
     if (!r.launch().isEmpty()) {
       LaunchMarkdown.summary(r.launch(), out);
+    }
+    if (r.publicOffload() != null) {
+      PublicOffloadMarkdown.summary(r.publicOffload(), out);
     }
     out.printf(
         Locale.ROOT,
