@@ -32,6 +32,8 @@ public final class PublicOffloadRuns {
    * One public run.
    *
    * @param instance its host's type (public-deepspeed-catalog.json)
+   * @param threads CPU threads per training process as declared, null where undeclared
+   * @param paramsOffloaded whether the run offloads parameters too (ZeRO-3 {@code offload_param})
    * @param predicted the step the shipped model predicts
    * @param cpuS its CPU optimizer term
    * @param onHost parameters the host's CPU optimizer updates per step (0 without offload)
@@ -43,6 +45,8 @@ public final class PublicOffloadRuns {
   public record Run(
       String name,
       String instance,
+      Integer threads,
+      boolean paramsOffloaded,
       double measured,
       double predicted,
       double cpuS,
@@ -131,6 +135,8 @@ public final class PublicOffloadRuns {
           new Run(
               runs.get(i).name(),
               runs.get(i).cluster().instance(),
+              runs.get(i).workload().cpuThreads(),
+              runs.get(i).workload().offload() == Offload.FULL,
               meas.get(i).stepS(),
               p.stepS(),
               p.seconds(Term.Kind.CPU_OPTIMIZER),

@@ -142,21 +142,33 @@ final class PublicOffloadMarkdown {
     out.println();
     double gapLo = seedGapsS.stream().mapToDouble(Double::doubleValue).min().orElse(0);
     double gapHi = seedGapsS.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    int fewest =
+        r.runs().stream()
+            .filter(x -> x.impliedRate() != null && x.threads() != null)
+            .mapToInt(Run::threads)
+            .min()
+            .orElse(0);
+    long paramRuns = r.runs().stream().filter(Run::paramsOffloaded).count();
     out.printf(
         Locale.ROOT,
         "- The public rate moves %d of the %d seed jobs: a per-host rate binds only where a host's"
             + " processes have threads enough to reach it, and torchrun leaves one thread to each"
-            + " of 4 processes in a pod, so those seeds' CPU steps are priced by their threads,"
-            + " which no public run measured (every one of them ran tens of threads per"
-            + " process). The seeds' gap of %s-%s s per step (section 5) stays: no public run"
-            + " with its configuration stated offloads parameters (ZeRO-3 `offload_param`), the"
-            + " seeds' regime, so these data support no term for it and none is added."
-            + " `cpuAdam.deepspeed` keeps its shipped value: %d of the %d implied rates come"
-            + " from one host type.%n%n",
+            + " of 4 processes in a pod, so those seeds' CPU steps are priced by their threads;"
+            + " the public offload runs had %d threads per process or more, so none of them"
+            + " measured that regime. The seeds' gap of %s-%s s per step (section 5) stays: %s"
+            + " `cpuAdam.deepspeed` keeps its shipped value: %d of the %d implied rates come from"
+            + " one host type.%n%n",
         moved,
         r.seeds().size(),
+        fewest,
         StepModel.num3(gapLo),
         StepModel.num3(gapHi),
+        paramRuns == 0
+            ? "no public run offloads parameters (ZeRO-3 `offload_param`), the seeds' regime, so"
+                + " these data support no term for it and none is added."
+            : paramRuns
+                + " public run(s) offload parameters too (rows above); no term is added for the"
+                + " gap.",
         sameHost(r),
         rates.size());
   }
