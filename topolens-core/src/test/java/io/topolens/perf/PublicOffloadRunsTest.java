@@ -1,16 +1,20 @@
 package io.topolens.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.topolens.catalog.HardwareCatalog;
 import io.topolens.catalog.Source;
+import io.topolens.nccl.InputProblem;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -122,5 +126,24 @@ class PublicOffloadRunsTest {
     // a lower host rate makes its CPU step longer, and the seed still misses the 30% target
     assertThat(p4d.fittedS()).isGreaterThan(p4d.shippedS());
     assertThat(p4d.fittedS() / p4d.measuredS() - 1).isLessThan(-0.30);
+  }
+
+  /** A run without a measured step cannot be judged: one line naming the file and the run. */
+  @Test
+  void aRunWithoutAMeasuredStepIsOneLine(@TempDir Path dir) throws Exception {
+    Path yaml = dir.resolve("runs.yaml");
+    Files.writeString(
+        yaml,
+        "runs:\n  - name: no step\n    model: llama-3-8b\n    instance: p4d.24xlarge\n"
+            + "    zero: 2\n    offload: optimizer\n    measured: {jobS: 100, source: x}\n");
+    assertThatThrownBy(
+            () ->
+                new PublicOffloadRuns(HardwareCatalog.builtIn(), PerfConstants.bundled())
+                    .of(
+                        yaml,
+                        EXAMPLES.resolve("public-deepspeed-catalog.json"),
+                        EXAMPLES.resolve("seed-runs.yaml")))
+        .isInstanceOf(InputProblem.class)
+        .hasMessage(yaml + ": run no step has no measured.stepS");
   }
 }
