@@ -1,5 +1,8 @@
 package io.topolens.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Objects;
 
 /**
@@ -10,8 +13,10 @@ import java.util.Objects;
  * <p>The text is held as a String, or kept deflated in a {@link LineTexts} (the reader's evidence
  * of every rank of a big job: a String each would take most of a 256 MiB heap at 68,000 ranks) and
  * read back when asked for. Either way the evidence is a value: equal, hashed and printed by its
- * text, as the record it was ({@code RankIdTest}).
+ * text, as the record it was ({@code RankIdTest}), and written and read as JSON as the record was
+ * (an experiment's results: {@code file}, {@code line}, {@code text}).
  */
+@JsonPropertyOrder({"file", "line", "text"})
 public final class Evidence {
   private final String file;
   private final long line;
@@ -22,7 +27,11 @@ public final class Evidence {
   /** The text's reference in its {@link LineTexts}, packed into an int (32 bytes an evidence). */
   private final int ref;
 
-  public Evidence(String file, long line, String text) {
+  @JsonCreator
+  public Evidence(
+      @JsonProperty("file") String file,
+      @JsonProperty("line") long line,
+      @JsonProperty("text") String text) {
     this.file = file;
     this.line = line;
     this.body = text;
@@ -41,16 +50,19 @@ public final class Evidence {
   }
 
   /** The file's name as the inputs name it. */
+  @JsonProperty("file")
   public String file() {
     return file;
   }
 
   /** The 1-based line number, or 0 for a fact that is no line of a file. */
+  @JsonProperty("line")
   public long line() {
     return line;
   }
 
   /** The line's text. */
+  @JsonProperty("text")
   public String text() {
     return body instanceof LineTexts texts ? texts.get(LineTexts.unpacked(ref)) : (String) body;
   }

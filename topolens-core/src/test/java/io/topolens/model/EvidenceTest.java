@@ -2,6 +2,7 @@ package io.topolens.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -38,6 +39,27 @@ class EvidenceTest {
     assertThat(kept.toString()).isEqualTo(plain.toString());
     texts.seal();
     assertThat(kept.text()).as("after its block is deflated").isEqualTo(text);
+  }
+
+  /** The record Evidence was, as Jackson writes records: its components in order. */
+  private record AsRecord(String file, long line, String text) {}
+
+  @ParameterizedTest
+  @CsvSource(
+      nullValues = "NULL",
+      value = {
+        "rank0.log, 12, 'node-00012:130:130 [0] NCCL INFO Channel 00/0 : 3[3] -> 4[0] [send] via NET/Socket/0'",
+        "node n1, 0, NULL",
+        "'a \"quoted\" name', 7, 'tab\there'"
+      })
+  void writesAndReadsJsonAsTheRecordDid(String file, long line, String text) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    String record = json.writeValueAsString(new AsRecord(file, line, text));
+    LineTexts texts = new LineTexts();
+
+    assertThat(json.writeValueAsString(new Evidence(file, line, text))).isEqualTo(record);
+    assertThat(json.writeValueAsString(texts.evidence(file, line, text))).isEqualTo(record);
+    assertThat(json.readValue(record, Evidence.class)).isEqualTo(new Evidence(file, line, text));
   }
 
   @Test
