@@ -1607,7 +1607,8 @@ final class FrameworkLine {
         -1,
         -1,
         -1,
-        -1);
+        -1,
+        old ? field(text.substring(fields), "Timeout(ms)=") : -1);
   }
 
   /**
