@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.LaunchedRank;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
@@ -65,6 +66,9 @@ final class FrameworkLine {
 
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
+    if (text.contains(Needles.SLURM_MANAGED)) {
+      return new NcclEvent.Launched(LaunchedRank.SLURM, -1, -1, "");
+    }
     int at = text.indexOf(Needles.GLOBAL_RANK);
     if (at >= 0) {
       NcclEvent launched = launched(text, at);

@@ -612,6 +612,13 @@ public final class Needles {
   public static final String GLOBAL_RANK = "GLOBAL_RANK: ";
 
   /**
+   * PyTorch Lightning's note that Slurm, not Lightning, starts its processes ({@code
+   * Multi-processing is handled by Slurm.}, every 1.x and 2.x release's accelerator connector):
+   * each rank must then be a Slurm task.
+   */
+  public static final String SLURM_MANAGED = "Multi-processing is handled by Slurm";
+
+  /**
    * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
    * without NCCL's: SGLang's {@code RuntimeError: CUDART error: peer access is not supported
    * between these two devices}, vLLM's custom all-reduce {@code Failed: Cuda error
@@ -968,6 +975,7 @@ public final class Needles {
                 ENVOY_DENIED,
                 MESH_INBOUND,
                 GLOBAL_RANK,
+                SLURM_MANAGED,
                 DRIVER_INSUFFICIENT,
                 DRIVER_TOO_OLD,
                 CONFIG_UNDEF,
