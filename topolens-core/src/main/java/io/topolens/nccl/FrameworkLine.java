@@ -66,6 +66,10 @@ final class FrameworkLine {
 
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
+    if (text.contains(Needles.PADDLE_NCCL_CONTEXT)) {
+      // Paddle is about to create an NCCL communicator: the process reached NCCL's init
+      return new NcclEvent.Stage(io.topolens.model.Progress.Stage.BOOTSTRAP);
+    }
     if (text.contains(Needles.SLURM_MANAGED)) {
       return new NcclEvent.Launched(LaunchedRank.SLURM, -1, -1, "");
     }

@@ -534,6 +534,13 @@ public final class Needles {
   public static final String PADDLE_NCCL = "Nccl error";
 
   /**
+   * PaddlePaddle's log of the NCCL communicator it is about to create (nccl_context.cc, Paddle
+   * 1.x-2.x dygraph): {@code nccl_context.cc:83] init nccl context nranks: 4 local rank: 0/1 gpu
+   * id: 0/1 ring id: 0/1}: the process reached NCCL's init.
+   */
+  public static final String PADDLE_NCCL_CONTEXT = "init nccl context nranks: ";
+
+  /**
    * TensorFlow without NCCL kernels (its Windows, macOS and CPU-only builds) asked for its NCCL
    * all-reduce: {@code InvalidArgumentError: No OpKernel was registered to support Op
    * 'NcclAllReduce' used by {{node Adam/NcclAllReduce}} ...}; the op's name is TensorFlow's
@@ -964,6 +971,7 @@ public final class Needles {
                 CUDA_FORKED,
                 CUDA_ALREADY_INITIALIZED,
                 PADDLE_NCCL,
+                PADDLE_NCCL_CONTEXT,
                 TF_NO_NCCL_KERNEL,
                 TF_NO_NCCL_OP,
                 COLLECTIVES_DIFFER,
