@@ -304,7 +304,7 @@ class HeldOutTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
     "set16/m15-healthy-deepspeed-launcher-functional-run-deepspeed-716.log, ''",
-    "set16/m16-healthy-docker-two-gpus-socket-2.1.15-horovod-243.log, nccl-warning",
+    "set16/m16-healthy-docker-two-gpus-socket-2.1.15-horovod-243.log, verbs-library-missing",
   })
   void setSixteenHealthyHasNoError(String file, String ids) {
     Diagnosis d = asDiagnoseReadsIt(file);
@@ -858,7 +858,7 @@ class HeldOutTest {
     "set5/u07-healthy-ring-lines-numbered-nccl-385.log, ''",
     "set7/w14-healthy-eight-gpus-trees-distilling-step-by-step-3.log, ''",
     "set7/w15-healthy-ibext-sharp-plugin-2.12-nccl-988.log, ''",
-    "set8/x11-healthy-libibverbs-missing-socket-lightning-10471.log, nccl-warning",
+    "set8/x11-healthy-libibverbs-missing-socket-lightning-10471.log, verbs-library-missing",
     "set9/y07-healthy-init-complete-32-ranks-nccl-tests-29.log, missing-ranks",
     "set10/z13-healthy-socket-net-two-nodes-2.11-nccl-676.log, env-override",
     "set11/q13-healthy-p2p-disabled-two-4090s-open-gpu-kernel-modules-45.log, ''",
