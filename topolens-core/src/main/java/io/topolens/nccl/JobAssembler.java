@@ -401,7 +401,14 @@ final class JobAssembler {
       watchdog.putIfAbsent(
           w.kind() + "|" + w.rank() + "|" + w.seq() + "|" + w.fromRank(),
           new WatchdogReport(
-              w.kind(), w.rank(), w.seq(), w.lastEnqueued(), w.lastCompleted(), w.fromRank(), e));
+              w.kind(),
+              w.rank(),
+              w.seq(),
+              w.lastEnqueued(),
+              w.lastCompleted(),
+              w.fromRank(),
+              e,
+              w.timeoutMs()));
     }
   }
 
