@@ -82,6 +82,7 @@ import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.TunerPluginFailed;
+import io.topolens.diagnose.rules.VerbsLibraryMissing;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
 import io.topolens.inputs.InputKind;
@@ -143,6 +144,7 @@ public final class Diagnoser {
             new CudaFault(),
             new DmabufUnsupported(),
             new IbDeviceUnavailable(),
+            new VerbsLibraryMissing(),
             new InvalidArgument(),
             new GpuUnavailable(),
             new DriverLibraryError(),
