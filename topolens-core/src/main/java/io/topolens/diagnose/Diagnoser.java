@@ -84,6 +84,7 @@ import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.TunerPluginFailed;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
+import io.topolens.diagnose.rules.WorkerLost;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.model.Cluster;
@@ -165,6 +166,7 @@ public final class Diagnoser {
             new MpiDaemonFailed(),
             new MpiTransportError(),
             new JobUnschedulable(),
+            new WorkerLost(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new TunerPluginFailed(),

@@ -613,6 +613,15 @@ public record NcclWarning(
      */
     UNSCHEDULABLE,
     /**
+     * The job's coordinator lost a worker that stopped answering its heartbeats: Ray's GCS marked a
+     * node dead ({@code has been marked dead because the detector has missed too many heartbeats})
+     * and the actors on it died with it ({@code The actor died because its node has died}), a
+     * task's raylet died ({@code LocalRayletDiedError}), JAX's coordination service found a process
+     * silent ({@code Task /job:jax_worker/replica:0/task:1 heartbeat timeout}): the node or process
+     * went away (killed, out of memory, preempted, crashed, cut off), not NCCL.
+     */
+    WORKER_LOST,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

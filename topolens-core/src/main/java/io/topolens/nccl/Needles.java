@@ -886,6 +886,108 @@ public final class Needles {
   public static final String DUMP_OBSERVED = "flight recorder dump signal";
 
   /**
+   * Ray lost a node of the job: an actor's death cause {@code The actor died because its node has
+   * died. Node Id: ...} (gcs_actor_manager.cc, Ray 2.x).
+   */
+  public static final String RAY_NODE_DIED = "its node has died";
+
+  /**
+   * Ray's GCS marking a node dead after missed heartbeats: {@code The node with node id: N and
+   * address: A and node name: A has been marked dead because the detector has missed too many
+   * heartbeats from it.} (gcs_node_manager.cc, Ray 1.x-2.x).
+   */
+  public static final String RAY_NODE_MARKED_DEAD = "marked dead because the detector";
+
+  /**
+   * The reason Ray 2.24 on gives an actor's node death: {@code the actor's node was terminated
+   * unexpectedly: health check failed due to missing too many heartbeats}.
+   */
+  public static final String RAY_NODE_TERMINATED = "node was terminated unexpectedly";
+
+  /** {@code ray.exceptions.LocalRayletDiedError: The task's local raylet died.} */
+  public static final String RAY_RAYLET_DIED = "local raylet died";
+
+  /**
+   * JAX's coordination service (tsl coordination_service.cc) after a process stopped beating:
+   * {@code UNAVAILABLE: Task /job:jax_worker/replica:0/task:1 heartbeat timeout. This indicates
+   * that the remote task has failed, got preempted, or crashed unexpectedly.}
+   */
+  public static final String JAX_HEARTBEAT = "heartbeat timeout. This indicates";
+
+  /**
+   * Ray's memory monitor's summary (raylet node_manager.cc, Ray 2.2 on): {@code 1 Workers (tasks /
+   * actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node
+   * ...}.
+   */
+  public static final String RAY_MEMORY_PRESSURE = "killed due to memory pressure";
+
+  /**
+   * The memory monitor's detail of one kill: {@code Memory on the node (IP: A, ID: N) where the
+   * task was running was 32.53GB / 33.28GB (0.977449), which exceeds the memory usage threshold of
+   * 0.969955. Ray killed this worker (ID: W) because it was the most recently scheduled task; ...}.
+   */
+  public static final String RAY_KILLED_WORKER = "Ray killed this worker";
+
+  /**
+   * vLLM 0.5-0.8's worker monitor (executor/multiproc_worker_utils.py): {@code Worker
+   * VllmWorkerProcess pid 1234 died, exit code: -9}.
+   */
+  public static final String VLLM_WORKER_DIED = "died, exit code: -";
+
+  /**
+   * Ray's autoscaler on a request no node can hold: {@code Warning: The following resource request
+   * cannot be scheduled right now: {'GPU': 8.0}.}
+   */
+  public static final String RAY_UNSCHEDULABLE = "cannot be scheduled right now";
+
+  /**
+   * vLLM 0.2-0.6's Ray executor: {@code Ray does not allocate any GPUs on the driver node. Consider
+   * adjusting the Ray placement group or running the driver on a GPU node.}
+   */
+  public static final String RAY_DRIVER_NO_GPU = "does not allocate any GPUs";
+
+  /**
+   * Ray's collective group (ray.util.collective, nccl_collective_group.py): {@code RuntimeError:
+   * Unable to meet other processes at the rendezvous store.}
+   */
+  public static final String RAY_COLLECTIVE_MEET = "meet other processes at the rendezvous";
+
+  /**
+   * JAX's coordination service barrier past its deadline: {@code DEADLINE_EXCEEDED: Barrier timed
+   * out. Barrier_id: PjRT_Client_Connect. Timed out task names:} (jax.distributed.initialize's
+   * connect) or a program's own barrier id.
+   */
+  public static final String JAX_BARRIER = "Barrier timed out";
+
+  /** vLLM's {@code AssertionError: world group is not initialized} (parallel_state.py). */
+  public static final String WORLD_GROUP_UNSET = "world group is not initialized";
+
+  /**
+   * SGLang's check after loading the model (model_runner.py): {@code TP rank 1 could finish the
+   * model loading, but there are other ranks that didn't finish loading.}
+   */
+  public static final String SGLANG_LOADING = "didn't finish loading";
+
+  /**
+   * SGLang's check of the GPUs' free memory across its tensor-parallel ranks: {@code The memory
+   * capacity is unbalanced. Some GPUs may be occupied by other processes.}
+   */
+  public static final String SGLANG_UNBALANCED = "The memory capacity is unbalanced";
+
+  /**
+   * XLA's rendezvous (xla/service/rendezvous.cc) still waiting: {@code This thread has been waiting
+   * for `initialize clique for rank 6; ...` for 10 seconds and may be stuck. Expected 8 threads to
+   * join the rendezvous, but not all of them arrived on time.}
+   */
+  public static final String XLA_RENDEZVOUS_LATE = "not all of them arrived on time";
+
+  /**
+   * JAX's CUDA backend without a GPU: {@code RuntimeError: Unable to initialize backend 'cuda':
+   * FAILED_PRECONDITION: No visible GPU devices.}
+   */
+  public static final String JAX_NO_GPU = "No visible GPU devices";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1048,7 +1150,24 @@ public final class Needles {
                 BTL_TCP_PEER,
                 BTL_TCP_ENDPOINT,
                 STORE_VALIDATE,
-                DUMP_OBSERVED),
+                DUMP_OBSERVED,
+                RAY_NODE_DIED,
+                RAY_NODE_MARKED_DEAD,
+                RAY_NODE_TERMINATED,
+                RAY_RAYLET_DIED,
+                JAX_HEARTBEAT,
+                RAY_MEMORY_PRESSURE,
+                RAY_KILLED_WORKER,
+                VLLM_WORKER_DIED,
+                RAY_UNSCHEDULABLE,
+                RAY_DRIVER_NO_GPU,
+                RAY_COLLECTIVE_MEET,
+                JAX_BARRIER,
+                WORLD_GROUP_UNSET,
+                SGLANG_LOADING,
+                SGLANG_UNBALANCED,
+                XLA_RENDEZVOUS_LATE,
+                JAX_NO_GPU),
             STACK_FRAMES.stream())
         .toList();
   }

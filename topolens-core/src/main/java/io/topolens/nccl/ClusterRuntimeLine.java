@@ -1,0 +1,107 @@
+package io.topolens.nccl;
+
+import io.topolens.model.NcclWarning.Kind;
+
+/**
+ * Lines of the cluster runtimes and inference engines that RL, serving and JAX jobs run NCCL under,
+ * in their own words: Ray (its GCS marking a node dead, an actor dead with its node, a raylet that
+ * died, its memory monitor's kills, its autoscaler's request no node can hold, its collective
+ * group's rendezvous), JAX (its coordination service's barriers and heartbeats, XLA's clique
+ * rendezvous, a CUDA backend without GPUs), vLLM (its worker monitor, its Ray executor) and SGLang
+ * (its checks of model loading and of the GPUs' free memory). Read as a warning of the kind the
+ * words say; null for other lines, and for reports whose cause is another line (a worker ended by
+ * SIGTERM, an actor whose owner died).
+ */
+final class ClusterRuntimeLine {
+  private ClusterRuntimeLine() {}
+
+  /** The event of such a line, or null. */
+  static NcclEvent parse(String text) {
+    if (text.contains("raise ")) {
+      // the statement a traceback quotes, not the error raised
+      return null;
+    }
+    if (workerLost(text)) {
+      return warning(Kind.WORKER_LOST, text);
+    }
+    if (text.contains(Needles.RAY_MEMORY_PRESSURE + " (OOM)")
+        || (text.contains(Needles.RAY_KILLED_WORKER) && text.contains("memory usage threshold"))) {
+      // Ray's memory monitor killed workers of a node short of host memory: rank-killed's class
+      return warning(Kind.KILLED, text);
+    }
+    Kind ended =
+        switch (vllmWorkerSignal(text)) {
+          case 9 -> Kind.KILLED;
+          case 11 -> Kind.SEGFAULT;
+          case 6 -> Kind.ABORTED;
+          case 7 -> Kind.SHM;
+          default -> null;
+        };
+    if (ended != null) {
+      return warning(ended, text);
+    }
+    if ((text.contains(Needles.RAY_UNSCHEDULABLE) && text.contains("resource request"))
+        || (text.contains(Needles.RAY_DRIVER_NO_GPU) && text.contains("driver node"))) {
+      return warning(Kind.UNSCHEDULABLE, text);
+    }
+    if (text.contains("Unable to " + Needles.RAY_COLLECTIVE_MEET)) {
+      return warning(Kind.RENDEZVOUS, text);
+    }
+    int barrier = text.indexOf(Needles.JAX_BARRIER);
+    if (barrier >= 0 && text.contains("DEADLINE_EXCEEDED")) {
+      // jax.distributed.initialize's connect barrier: processes that never joined the rendezvous;
+      // any other barrier: processes of a running program that did not reach it
+      return warning(
+          text.indexOf("PjRT_Client_Connect", barrier) > 0 ? Kind.RENDEZVOUS : Kind.LAGGING, text);
+    }
+    if ((text.contains(Needles.XLA_RENDEZVOUS_LATE) && text.contains("to join the rendezvous"))
+        || (text.contains(Needles.SGLANG_LOADING) && text.contains("other ranks that"))) {
+      return warning(Kind.LAGGING, text);
+    }
+    if (text.contains(Needles.SGLANG_UNBALANCED) && text.contains("occupied by other processes")) {
+      // SGLang compared the GPUs' free memory before loading: other processes hold some of them
+      return warning(Kind.GPU_UNAVAILABLE, text);
+    }
+    if (text.contains(Needles.JAX_NO_GPU) && text.contains("Unable to initialize backend")) {
+      return warning(Kind.INVALID_DEVICE, text);
+    }
+    return null;
+  }
+
+  /**
+   * Ray's and JAX's coordinators lost a worker that stopped answering: Ray's GCS {@code The node
+   * with node id: N ... has been marked dead because the detector has missed too many heartbeats},
+   * an actor's death cause {@code The actor died because its node has died} and its reason {@code
+   * the actor's node was terminated unexpectedly: ...}, {@code The task's local raylet died}, JAX's
+   * {@code Task ... heartbeat timeout. This indicates that the remote task has failed, got
+   * preempted, or crashed unexpectedly.}
+   */
+  static boolean workerLost(String text) {
+    return text.contains("because " + Needles.RAY_NODE_DIED)
+        || (text.contains(Needles.RAY_NODE_MARKED_DEAD) && text.contains("heartbeats"))
+        || text.contains("the actor's " + Needles.RAY_NODE_TERMINATED)
+        || text.contains("The task's " + Needles.RAY_RAYLET_DIED)
+        || (text.contains(Needles.JAX_HEARTBEAT) && text.contains("Task "));
+  }
+
+  /**
+   * The signal vLLM's worker monitor says ended a worker ({@code Worker VllmWorkerProcess pid 1234
+   * died, exit code: -9}), -1 where it names none.
+   */
+  static int vllmWorkerSignal(String text) {
+    int at = text.indexOf(Needles.VLLM_WORKER_DIED);
+    if (at < 0 || text.lastIndexOf("Worker ", at) < 0) {
+      return -1;
+    }
+    int from = at + Needles.VLLM_WORKER_DIED.length();
+    int end = from;
+    while (end < text.length() && end - from < 3 && Character.isDigit(text.charAt(end))) {
+      end++;
+    }
+    return end == from ? -1 : Integer.parseInt(text.substring(from, end));
+  }
+
+  private static NcclEvent warning(Kind kind, String text) {
+    return new NcclEvent.Warning(kind, text.strip(), null, null);
+  }
+}
