@@ -17,6 +17,13 @@ class GpuUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "SGLang's memory balance check (model_runner.py's format, the values of a run"
+                    + " quoted in the code corpus)",
+                """
+                RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. min_per_gpu_memory=16.28, local_gpu_memory=46.81, local_gpu_memory * 0.9=42.129
+                """)
+            .expect(error("privileged").at("a.log:1")),
+        given(
                 "PyTorch's warning at CUDA initialization (https://github.com/pytorch/pytorch/issues/159954)",
                 """
                 /home/krish/miniconda3/envs/ass-test/lib/python3.10/site-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:109.)

@@ -18,6 +18,20 @@ class RendezvousTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "jax.distributed.initialize's connect barrier"
+                    + " (https://github.com/ayaka14732/llama-2-jax/issues/20)",
+                """
+                jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: PjRT_Client_Connect. Timed out task names:
+                /job:jax_worker/replica:0/task:1
+                """)
+            .expect(error("coordinator_address").at("a.log:1")),
+        given(
+                "Ray's collective group (nccl_collective_group.py's Rendezvous.meet)",
+                """
+                RuntimeError: Unable to meet other processes at the rendezvous store. If you are using P2P communication, please check if tensors are put in the correct GPU.
+                """)
+            .expect(error("create_collective_group").at("a.log:1")),
+        given(
                 "the store's count of clients that joined, a title"
                     + " (https://github.com/OpenRLHF/OpenRLHF/issues/1040)",
                 """
