@@ -7,10 +7,11 @@ import io.topolens.model.NcclWarning.Kind;
  * in their own words: Ray (its GCS marking a node dead, an actor dead with its node, a raylet that
  * died, its memory monitor's kills, its autoscaler's request no node can hold, its collective
  * group's rendezvous), JAX (its coordination service's barriers and heartbeats, XLA's clique
- * rendezvous, a CUDA backend without GPUs), vLLM (its worker monitor, its Ray executor) and SGLang
- * (its checks of model loading and of the GPUs' free memory). Read as a warning of the kind the
- * words say; null for other lines, and for reports whose cause is another line (a worker ended by
- * SIGTERM, an actor whose owner died).
+ * rendezvous, a CUDA backend without GPUs, XLA's allocator out of GPU memory), vLLM (its worker
+ * monitor, its Ray executor), SGLang (its checks of model loading and of the GPUs' free memory) and
+ * Gloo under Horovod and PyTorch (a peer's message larger than posted, Horovod's HTTP rendezvous).
+ * Read as a warning of the kind the words say; null for other lines, and for reports whose cause is
+ * another line (a worker ended by SIGTERM, an actor whose owner died).
  */
 final class ClusterRuntimeLine {
   private ClusterRuntimeLine() {}
@@ -65,6 +66,16 @@ final class ClusterRuntimeLine {
     if (text.contains(Needles.JAX_NO_GPU) && text.contains("Unable to initialize backend")) {
       return warning(Kind.INVALID_DEVICE, text);
     }
+    if (text.contains(Needles.XLA_OOM + " while trying to allocate")) {
+      return warning(Kind.GPU_MEMORY, text);
+    }
+    if (text.contains(Needles.GLOO_PREAMBLE) && text.contains("enforce fail")) {
+      // a peer's message longer than the receive this rank posted: the ranks' tensors differ
+      return warning(Kind.COLLECTIVE_MISMATCH, text);
+    }
+    if (text.contains(Needles.HOROVOD_STORE_WAIT) && text.contains("http_store")) {
+      return warning(Kind.RENDEZVOUS, text);
+    }
     return null;
   }
 
@@ -80,6 +91,7 @@ final class ClusterRuntimeLine {
     return text.contains("because " + Needles.RAY_NODE_DIED)
         || (text.contains(Needles.RAY_NODE_MARKED_DEAD) && text.contains("heartbeats"))
         || text.contains("the actor's " + Needles.RAY_NODE_TERMINATED)
+        || text.contains("the actor's " + Needles.RAY_NODE_PREEMPTED)
         || text.contains("The task's " + Needles.RAY_RAYLET_DIED)
         || (text.contains(Needles.JAX_HEARTBEAT) && text.contains("Task "));
   }

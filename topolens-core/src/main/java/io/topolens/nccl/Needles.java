@@ -988,6 +988,31 @@ public final class Needles {
   public static final String JAX_NO_GPU = "No visible GPU devices";
 
   /**
+   * Ray 2.24 on, an actor's node drained for a preemption: {@code the actor's node was preempted:
+   * REASON}.
+   */
+  public static final String RAY_NODE_PREEMPTED = "node was preempted: ";
+
+  /**
+   * Gloo's TCP pair receiving more than it posted (transport/tcp/pair.cc): {@code [enforce fail at
+   * ../third_party/gloo/gloo/transport/tcp/pair.cc:446] op.preamble.length <= op.nbytes. 1046204 vs
+   * 1040256}.
+   */
+  public static final String GLOO_PREAMBLE = "op.preamble.length <= op.nbytes";
+
+  /**
+   * Horovod's Gloo rendezvous through horovodrun's HTTP store: {@code
+   * [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0}.
+   */
+  public static final String HOROVOD_STORE_WAIT = "Wait timeout for key(s)";
+
+  /**
+   * XLA's allocator out of GPU memory, as jaxlib raises it: {@code RESOURCE_EXHAUSTED: Out of
+   * memory while trying to allocate 4770354232 bytes.}
+   */
+  public static final String XLA_OOM = "RESOURCE_EXHAUSTED: Out of memory";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1167,7 +1192,11 @@ public final class Needles {
                 SGLANG_LOADING,
                 SGLANG_UNBALANCED,
                 XLA_RENDEZVOUS_LATE,
-                JAX_NO_GPU),
+                JAX_NO_GPU,
+                RAY_NODE_PREEMPTED,
+                GLOO_PREAMBLE,
+                HOROVOD_STORE_WAIT,
+                XLA_OOM),
             STACK_FRAMES.stream())
         .toList();
   }

@@ -65,6 +65,17 @@ class ClusterRuntimeLineTest {
             + " processes. min_per_gpu_memory=16.28, local_gpu_memory=46.81 | GPU_UNAVAILABLE",
         "RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU"
             + " devices. | INVALID_DEVICE",
+        // https://github.com/PrimeIntellect-ai/prime-diloco/issues/68
+        "  what():  [enforce fail at ../third_party/gloo/gloo/transport/tcp/pair.cc:446]"
+            + " op.preamble.length <= op.nbytes. 1046204 vs 1040256 | COLLECTIVE_MISMATCH",
+        // https://github.com/horovod/horovod/issues/2015
+        "Tue Jun  9 20:10:40 2020[1]<stderr>:  what():  [horovod/common/gloo/http_store.cc:53]"
+            + " [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0 | RENDEZVOUS",
+        // https://github.com/jax-ml/jax/issues/22755
+        "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to"
+            + " allocate 3743729664 bytes. | GPU_MEMORY",
+        "\tthe actor's node was preempted: the instance was preempted by the cloud provider"
+            + " | WORKER_LOST",
         // https://github.com/hiyouga/EasyR1/issues/324: the owner died, no cause of its own
         "The actor is dead because its owner has died. Owner Id: 01000000ffff Owner Ip address:"
             + " 172.21.160.9 Owner worker exit type: SYSTEM_ERROR Worker exit detail: Owner's node"

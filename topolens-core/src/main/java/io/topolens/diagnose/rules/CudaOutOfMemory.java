@@ -29,7 +29,8 @@ public final class CudaOutOfMemory extends WarningRule {
   }
 
   /** Words of the framework's own allocation failures: PyTorch's allocator, its CUDA check. */
-  private static final List<String> FRAMEWORK = List.of("tried to allocate", "cuda error: out of");
+  private static final List<String> FRAMEWORK =
+      List.of("tried to allocate", "cuda error: out of", "out of memory while trying to allocate");
 
   @Override
   String title(List<NcclWarning> hits) {
@@ -47,8 +48,8 @@ public final class CudaOutOfMemory extends WarningRule {
     return List.of(
         new Form(
             FRAMEWORK,
-            "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",
-            "Reduce the memory per GPU (a smaller micro-batch, activation checkpointing, sharding the optimizer and parameters: ZeRO / FSDP), set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation, and check nvidia-smi for another process on the same GPU (two ranks on one device, a leftover run)."));
+            "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'; XLA's under JAX: 'RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes', within the fraction of the GPU JAX preallocated, 75 % by default): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",
+            "Reduce the memory per GPU (a smaller micro-batch, activation checkpointing, sharding the optimizer and parameters: ZeRO / FSDP), set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation (under JAX, XLA_PYTHON_CLIENT_MEM_FRACTION for a larger share, leaving NCCL its buffers), and check nvidia-smi for another process on the same GPU (two ranks on one device, a leftover run)."));
   }
 
   @Override

@@ -43,6 +43,10 @@ public final class WorkerLost extends WarningRule {
             "Here Ray's GCS marked the node dead after its raylet missed too many health checks (RAY_health_check_period_ms times RAY_health_check_failure_threshold, 3 s x 5 by default on Ray 2.x): every actor on that node (a training worker, a vLLM rollout worker) died with it, and the driver reports ActorDiedError for each.",
             "Find what happened to that node at that time: its raylet.out and dmesg (Out of memory: Killed process raylet or python; ray logs raylet.out -ip IP while the node is up), the cloud's or Kubernetes' events (a spot or preemptible instance reclaimed, kubectl describe node and the pod's events: OOMKilled, Evicted, NodeNotReady); give the node's memory headroom (RAY_memory_usage_threshold, fewer actors per node, the object store's size); only where the node was busy but alive raise the health-check timeouts."),
         new Form(
+            "node was preempted",
+            "Here the node was preempted: Ray's autoscaler drained it because the cloud provider reclaimed the instance (a spot or preemptible VM) or the cluster scaled it away, and the actors on it died with it.",
+            "Checkpoint often enough to resume, run the ranks that must not be lost on on-demand nodes (a node type without spot in the cluster config, a Kubernetes node pool without preemption), and let the trainer restart its worker group (Ray Train's FailureConfig max_failures)."),
+        new Form(
             "local raylet died",
             "Here the raylet of the task's own node died: Ray's per-node daemon, which every worker on the node needs; the kernel's out-of-memory killer picks it among the node's largest processes when the node runs out of host memory.",
             "Read the node's raylet.out and dmesg for why the raylet ended (Out of memory: Killed process raylet), and keep the node's memory below its limit (fewer workers per node, a smaller object store, RAY_memory_usage_threshold so Ray's memory monitor kills a worker before the kernel kills the raylet)."),

@@ -14,6 +14,17 @@ class CudaOutOfMemoryRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "XLA's allocator under JAX (https://github.com/patrickbryant1/AFProfile/issues/8)",
+                """
+                jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.
+                BufferAssignment OOM Debugging.
+                """)
+            .expect(
+                error(
+                        "A rank ran out of GPU memory (the framework's allocation)",
+                        "XLA_PYTHON_CLIENT_MEM_FRACTION")
+                    .at("a.log:1")),
+        given(
                 "PyTorch's allocator on one rank of eight before the others' watchdog timeout"
                     + " (https://github.com/modelscope/FunASR/issues/2006)",
                 """

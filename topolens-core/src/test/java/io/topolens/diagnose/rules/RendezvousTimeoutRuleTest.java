@@ -18,6 +18,13 @@ class RendezvousTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Horovod's Gloo rendezvous at 50 nodes (https://github.com/horovod/horovod/issues/2015)",
+                """
+                [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:terminate called after throwing an instance of 'gloo::IoException'
+                [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:  what():  [horovod/common/gloo/http_store.cc:53] [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0
+                """)
+            .expect(error("HOROVOD_GLOO_TIMEOUT_SECONDS").at("a.log:2")),
+        given(
                 "jax.distributed.initialize's connect barrier"
                     + " (https://github.com/ayaka14732/llama-2-jax/issues/20)",
                 """

@@ -14,6 +14,13 @@ class WorkerLostRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "an actor of a preempted node (gcs_actor_manager.cc's format, a sample reason)",
+                """
+                The actor died because its node has died. Node Id: 8d3e1a2b
+                	the actor's node was preempted: the instance was preempted by the cloud provider
+                """)
+            .expect(error("on-demand nodes").at("a.log:1", "a.log:2")),
+        given(
                 "Ray 2.x's GCS warning as the driver prints it, its second line on a line of its"
                     + " own (https://github.com/ray-project/ray/issues/29412)",
                 """
