@@ -59,6 +59,7 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.ParallelLayoutInvalid;
 import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankAborted;
@@ -167,6 +168,7 @@ public final class Diagnoser {
             new MpiTransportError(),
             new JobUnschedulable(),
             new WorkerLost(),
+            new ParallelLayoutInvalid(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new TunerPluginFailed(),

@@ -622,6 +622,16 @@ public record NcclWarning(
      */
     WORKER_LOST,
     /**
+     * The parallel layout a framework was given does not fit the model or the processes launched:
+     * TensorRT-LLM's engine built for another world size ({@code Engine world size (2 * 1) !=
+     * Runtime world size (1)}, {@code Assertion failed: mpiSize == tp * pp}), vLLM's heads that
+     * tensor parallelism cannot split ({@code Total number of attention heads (32) must be
+     * divisible by tensor parallel size (3).}), Megatron-LM's world size that tp x pp x cp does not
+     * divide, JAX's process id beyond num_processes ({@code Unexpected task registered with
+     * task_name=...}).
+     */
+    PARALLEL_LAYOUT,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

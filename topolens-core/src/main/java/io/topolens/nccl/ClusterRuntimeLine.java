@@ -9,9 +9,10 @@ import io.topolens.model.NcclWarning.Kind;
  * group's rendezvous), JAX (its coordination service's barriers and heartbeats, XLA's clique
  * rendezvous, a CUDA backend without GPUs, XLA's allocator out of GPU memory), vLLM (its worker
  * monitor, its Ray executor), SGLang (its checks of model loading and of the GPUs' free memory) and
- * Gloo under Horovod and PyTorch (a peer's message larger than posted, Horovod's HTTP rendezvous).
- * Read as a warning of the kind the words say; null for other lines, and for reports whose cause is
- * another line (a worker ended by SIGTERM, an actor whose owner died).
+ * Gloo under Horovod and PyTorch (a peer's message larger than posted, Horovod's HTTP rendezvous),
+ * and the parallel-layout checks of TensorRT-LLM, vLLM, Megatron-LM and JAX. Read as a warning of
+ * the kind the words say; null for other lines, and for reports whose cause is another line (a
+ * worker ended by SIGTERM, an actor whose owner died).
  */
 final class ClusterRuntimeLine {
   private ClusterRuntimeLine() {}
@@ -21,6 +22,9 @@ final class ClusterRuntimeLine {
     if (text.contains("raise ")) {
       // the statement a traceback quotes, not the error raised
       return null;
+    }
+    if (layoutInvalid(text)) {
+      return warning(Kind.PARALLEL_LAYOUT, text);
     }
     if (workerLost(text)) {
       return warning(Kind.WORKER_LOST, text);
@@ -94,6 +98,33 @@ final class ClusterRuntimeLine {
         || text.contains("the actor's " + Needles.RAY_NODE_PREEMPTED)
         || text.contains("The task's " + Needles.RAY_RAYLET_DIED)
         || (text.contains(Needles.JAX_HEARTBEAT) && text.contains("Task "));
+  }
+
+  /**
+   * A framework's check of its parallel layout against the model or the processes launched:
+   * TensorRT-LLM's {@code Engine world size (2 * 1) != Runtime world size (1)}, {@code Assertion
+   * failed: mpiSize == tp * pp}, {@code MPI size 1 != TP size 2 * PP size 1}, {@code MPI worldSize
+   * is expected to be equal to tp*pp}; vLLM's {@code Total number of attention heads (32) must be
+   * divisible by tensor parallel size (3).}; Megatron-LM's {@code world_size (8) is not divisible
+   * by tensor_model_parallel_size (3) x ...}; JAX's {@code Unexpected task registered with
+   * task_name=}.
+   */
+  static boolean layoutInvalid(String text) {
+    // the values, not the format a traceback quotes ("Engine world size ({world_size})")
+    return (digitAfter(text, Needles.TRTLLM_ENGINE_WORLD) && text.contains("Runtime world size"))
+        || text.contains(Needles.TRTLLM_MPI_SIZE)
+        || (text.contains(Needles.TRTLLM_TP_SIZE) && text.contains("MPI size "))
+        || (text.contains(Needles.TRTLLM_TP_PP) && text.contains("worldSize"))
+        || (text.contains(Needles.HEADS_NOT_DIVISIBLE) && digitAfter(text, "attention heads ("))
+        || (text.contains(Needles.WORLD_NOT_DIVISIBLE) && digitAfter(text, "world_size ("))
+        || (text.contains(Needles.JAX_UNEXPECTED_TASK) && text.contains("task_name="));
+  }
+
+  /** Whether {@code words} occur followed by a digit. */
+  private static boolean digitAfter(String text, String words) {
+    int at = text.indexOf(words);
+    int after = at + words.length();
+    return at >= 0 && after < text.length() && Character.isDigit(text.charAt(after));
   }
 
   /**

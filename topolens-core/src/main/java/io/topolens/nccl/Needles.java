@@ -1013,6 +1013,46 @@ public final class Needles {
   public static final String XLA_OOM = "RESOURCE_EXHAUSTED: Out of memory";
 
   /**
+   * TensorRT-LLM 0.5-0.7's run.py: {@code AssertionError: Engine world size (2 * 1) != Runtime
+   * world size (1)} (an engine built for more GPUs than mpirun started).
+   */
+  public static final String TRTLLM_ENGINE_WORLD = "Engine world size (";
+
+  /**
+   * TensorRT-LLM 0.8 on (runtime/worldConfig.cpp): {@code [TensorRT-LLM][ERROR] Assertion failed:
+   * mpiSize == tp * pp (...worldConfig.cpp:90)}.
+   */
+  public static final String TRTLLM_MPI_SIZE = "mpiSize == tp * pp";
+
+  /** TensorRT-LLM 0.12's {@code Assertion failed: MPI size 1 != TP size 2 * PP size 1}. */
+  public static final String TRTLLM_TP_SIZE = "!= TP size ";
+
+  /**
+   * TensorRT-LLM 0.11's {@code MPI worldSize is expected to be equal to tp*pp when participantIds
+   * are not specified}.
+   */
+  public static final String TRTLLM_TP_PP = "expected to be equal to tp*pp";
+
+  /**
+   * vLLM's config check (config.py verify_with_parallel_config): {@code ValueError: Total number of
+   * attention heads (32) must be divisible by tensor parallel size (3).}
+   */
+  public static final String HEADS_NOT_DIVISIBLE = "must be divisible by tensor parallel size";
+
+  /**
+   * Megatron-LM's initialize_model_parallel (parallel_state.py): {@code RuntimeError: world_size
+   * (8) is not divisible by tensor_model_parallel_size (3) x pipeline_model_parallel_size (1) x
+   * ...}.
+   */
+  public static final String WORLD_NOT_DIVISIBLE = "is not divisible by tensor_model_parallel_size";
+
+  /**
+   * JAX's coordination service refusing a process whose id is beyond num_processes: {@code
+   * INVALID_ARGUMENT: Unexpected task registered with task_name=/job:jax_worker/replica:0/task:8}.
+   */
+  public static final String JAX_UNEXPECTED_TASK = "Unexpected task registered with";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1196,7 +1236,14 @@ public final class Needles {
                 RAY_NODE_PREEMPTED,
                 GLOO_PREAMBLE,
                 HOROVOD_STORE_WAIT,
-                XLA_OOM),
+                XLA_OOM,
+                TRTLLM_ENGINE_WORLD,
+                TRTLLM_MPI_SIZE,
+                TRTLLM_TP_SIZE,
+                TRTLLM_TP_PP,
+                HEADS_NOT_DIVISIBLE,
+                WORLD_NOT_DIVISIBLE,
+                JAX_UNEXPECTED_TASK),
             STACK_FRAMES.stream())
         .toList();
   }

@@ -76,6 +76,11 @@ class ClusterRuntimeLineTest {
             + " allocate 3743729664 bytes. | GPU_MEMORY",
         "\tthe actor's node was preempted: the instance was preempted by the cloud provider"
             + " | WORKER_LOST",
+        // https://github.com/NVIDIA/TensorRT-LLM/issues/753
+        "AssertionError: Engine world size (2 * 1) != Runtime world size (1) | PARALLEL_LAYOUT",
+        "    f'Engine world size ({world_size}) != Runtime world size ({mpi_world_size()})' | ",
+        "ValueError: Total number of attention heads (32) must be divisible by tensor parallel"
+            + " size (3). | PARALLEL_LAYOUT",
         // https://github.com/hiyouga/EasyR1/issues/324: the owner died, no cause of its own
         "The actor is dead because its owner has died. Owner Id: 01000000ffff Owner Ip address:"
             + " 172.21.160.9 Owner worker exit type: SYSTEM_ERROR Worker exit detail: Owner's node"
