@@ -46,7 +46,9 @@ final class ClusterRuntimeLine {
       return warning(ended, text);
     }
     if ((text.contains(Needles.RAY_UNSCHEDULABLE) && text.contains("resource request"))
-        || (text.contains(Needles.RAY_DRIVER_NO_GPU) && text.contains("driver node"))) {
+        || (text.contains(Needles.RAY_DRIVER_NO_GPU) && text.contains("driver node"))
+        || text.contains(Needles.VLLM_NODE_NO_GPU + ".")
+        || text.contains(Needles.RAY_PG_TIMEOUT + ". Make sure")) {
       return warning(Kind.UNSCHEDULABLE, text);
     }
     if (text.contains("Unable to " + Needles.RAY_COLLECTIVE_MEET)) {
@@ -56,8 +58,14 @@ final class ClusterRuntimeLine {
     if (barrier >= 0 && text.contains("DEADLINE_EXCEEDED")) {
       // jax.distributed.initialize's connect barrier: processes that never joined the rendezvous;
       // any other barrier: processes of a running program that did not reach it
-      return warning(
-          text.indexOf("PjRT_Client_Connect", barrier) > 0 ? Kind.RENDEZVOUS : Kind.LAGGING, text);
+      boolean connect =
+          text.indexOf("PjRT_Client_Connect", barrier) > 0
+              || text.indexOf("Wait_for_all_tasks_to_register", barrier) > 0;
+      return warning(connect ? Kind.RENDEZVOUS : Kind.LAGGING, text);
+    }
+    if (text.contains(Needles.JAX_REGISTRATION) && text.contains("coordination service")) {
+      // JAX 0.5 on: the coordination service stopped waiting for every process to register
+      return warning(Kind.RENDEZVOUS, text);
     }
     if ((text.contains(Needles.XLA_RENDEZVOUS_LATE) && text.contains("to join the rendezvous"))
         || (text.contains(Needles.SGLANG_LOADING) && text.contains("other ranks that"))) {

@@ -1053,6 +1053,26 @@ public final class Needles {
   public static final String JAX_UNEXPECTED_TASK = "Unexpected task registered with";
 
   /**
+   * JAX 0.5 on, the coordination service giving up on registration: {@code Stopping coordination
+   * service as cluster registration failed. This may be due to 1) some tasks crashed earlier before
+   * connecting, 2) some tasks were never scheduled, or 3) scheduling delays.}
+   */
+  public static final String JAX_REGISTRATION = "cluster registration failed";
+
+  /**
+   * vLLM's Ray executor (executor/ray_utils.py) on a node whose GPUs are all held: {@code
+   * ValueError: Current node has no GPU available. current_node_resource={...}}.
+   */
+  public static final String VLLM_NODE_NO_GPU = "Current node has no GPU available";
+
+  /**
+   * Ray Train's, Tune's and Ray's integrations' wait for a placement group: {@code TimeoutError:
+   * Placement group creation timed out. Make sure your cluster either has enough resources or use
+   * an autoscaling cluster.}
+   */
+  public static final String RAY_PG_TIMEOUT = "Placement group creation timed out";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1243,7 +1263,10 @@ public final class Needles {
                 TRTLLM_TP_PP,
                 HEADS_NOT_DIVISIBLE,
                 WORLD_NOT_DIVISIBLE,
-                JAX_UNEXPECTED_TASK),
+                JAX_UNEXPECTED_TASK,
+                JAX_REGISTRATION,
+                VLLM_NODE_NO_GPU,
+                RAY_PG_TIMEOUT),
             STACK_FRAMES.stream())
         .toList();
   }

@@ -81,6 +81,15 @@ class ClusterRuntimeLineTest {
         "    f'Engine world size ({world_size}) != Runtime world size ({mpi_world_size()})' | ",
         "ValueError: Total number of attention heads (32) must be divisible by tensor parallel"
             + " size (3). | PARALLEL_LAYOUT",
+        // https://github.com/AI-Hypercomputer/gpu-recipes/issues/2 (JAX 0.5's registration barrier)
+        "Original error: DEADLINE_EXCEEDED: Barrier timed out. Id:"
+            + " [Init]Wait_for_all_tasks_to_register::0. This usually happens because a task"
+            + " triggered the barrier too early or too slowly. | RENDEZVOUS",
+        "Stopping coordination service as cluster registration failed. This may be due to 1) some"
+            + " tasks crashed earlier before connecting, 2) some tasks were never scheduled, or 3)"
+            + " scheduling delays. | RENDEZVOUS",
+        "ValueError: Current node has no GPU available. current_node_resource={'CPU': 20.0}"
+            + " | UNSCHEDULABLE",
         // https://github.com/hiyouga/EasyR1/issues/324: the owner died, no cause of its own
         "The actor is dead because its owner has died. Owner Id: 01000000ffff Owner Ip address:"
             + " 172.21.160.9 Owner worker exit type: SYSTEM_ERROR Worker exit detail: Owner's node"

@@ -18,6 +18,15 @@ class RendezvousTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "JAX 0.5's registration barrier on 32 nodes"
+                    + " (https://github.com/AI-Hypercomputer/gpu-recipes/issues/2)",
+                """
+                Stopping coordination service as cluster registration failed. This may be due to 1) some tasks crashed earlier before connecting, 2) some tasks were never scheduled, or 3) scheduling delays. Consider setting a longer initialization timeout if such delays are expected, the timeout is currently set to: 1h.
+
+                Original error: DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0. This usually happens because a task triggered the barrier too early or too slowly. Please look at the task logs (both timed out and first task) to debug further.
+                """)
+            .expect(error("Wait_for_all_tasks_to_register").at("a.log:1", "a.log:3")),
+        given(
                 "Horovod's Gloo rendezvous at 50 nodes (https://github.com/horovod/horovod/issues/2015)",
                 """
                 [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:terminate called after throwing an instance of 'gloo::IoException'

@@ -58,10 +58,10 @@ class WorkerLostRuleTest {
                 """)
             .expect(error("Ray's per-node daemon").at("a.log:1")),
         given(
-                "JAX's coordination service (tsl coordination_service.cc's format as jaxlib raises"
-                    + " it)",
+                "JAX's coordination service, a single process stalled while allocating pinned"
+                    + " memory (https://github.com/jax-ml/jax/issues/23599)",
                 """
-                jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: Task /job:jax_worker/replica:0/task:1 heartbeat timeout. This indicates that the remote task has failed, got preempted, or crashed unexpectedly.
+                2024-10-09 15:47:38.568412: E external/xla/xla/tsl/distributed_runtime/coordination/coordination_service.cc:1170] /job:jax_worker/replica:0/task:0 has been set to ERROR in coordination service: UNAVAILABLE: Task /job:jax_worker/replica:0/task:0 heartbeat timeout. This indicates that the remote task has failed, got preempted, or crashed unexpectedly. Check the task logs for an earlier error to debug further. [type.googleapis.com/tensorflow.CoordinationServiceError='']
                 """)
             .expect(error("heartbeat_timeout_seconds").at("a.log:1")),
         given(
