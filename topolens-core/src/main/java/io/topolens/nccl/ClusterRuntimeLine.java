@@ -71,8 +71,13 @@ final class ClusterRuntimeLine {
         || (text.contains(Needles.SGLANG_LOADING) && text.contains("other ranks that"))) {
       return warning(Kind.LAGGING, text);
     }
-    if (text.contains(Needles.SGLANG_UNBALANCED) && text.contains("occupied by other processes")) {
-      // SGLang compared the GPUs' free memory before loading: other processes hold some of them
+    if (text.contains(Needles.VLLM_NO_CACHE) || text.contains(Needles.SGLANG_NO_CACHE + " --mem")) {
+      // the engine's KV cache found no room beside the weights: the GPU's memory, not NCCL's
+      return warning(Kind.GPU_MEMORY, text);
+    }
+    if ((text.contains(Needles.SGLANG_UNBALANCED) && text.contains("occupied by other processes"))
+        || (text.contains(Needles.VLLM_FREE_MEMORY) && text.contains("Free memory on device"))) {
+      // SGLang and vLLM measured the GPUs' free memory before loading: other processes hold it
       return warning(Kind.GPU_UNAVAILABLE, text);
     }
     if (text.contains(Needles.JAX_NO_GPU) && text.contains("Unable to initialize backend")) {

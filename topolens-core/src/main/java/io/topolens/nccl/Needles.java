@@ -1073,6 +1073,25 @@ public final class Needles {
   public static final String RAY_PG_TIMEOUT = "Placement group creation timed out";
 
   /**
+   * vLLM's start-up check of the GPU's free memory (worker/gpu_worker.py): {@code ValueError: Free
+   * memory on device cuda:0 (7.34/15.49 GiB) on startup is less than desired GPU memory utilization
+   * (0.8, 12.39 GiB).}
+   */
+  public static final String VLLM_FREE_MEMORY = "less than desired GPU memory utilization";
+
+  /**
+   * vLLM's KV cache with no room left after the weights: {@code ValueError: No available memory for
+   * the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.}
+   */
+  public static final String VLLM_NO_CACHE = "No available memory for the cache blocks";
+
+  /**
+   * SGLang's KV cache pool with no room (model_runner.py): {@code RuntimeError: Not enough memory.
+   * Please try to increase --mem-fraction-static.}
+   */
+  public static final String SGLANG_NO_CACHE = "Not enough memory. Please try to increase";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1266,7 +1285,10 @@ public final class Needles {
                 JAX_UNEXPECTED_TASK,
                 JAX_REGISTRATION,
                 VLLM_NODE_NO_GPU,
-                RAY_PG_TIMEOUT),
+                RAY_PG_TIMEOUT,
+                VLLM_FREE_MEMORY,
+                VLLM_NO_CACHE,
+                SGLANG_NO_CACHE),
             STACK_FRAMES.stream())
         .toList();
   }

@@ -32,13 +32,18 @@ public final class CudaOutOfMemory extends WarningRule {
   private static final List<String> FRAMEWORK =
       List.of("tried to allocate", "cuda error: out of", "out of memory while trying to allocate");
 
+  /** Words of an inference engine's KV cache without room: vLLM's, SGLang's. */
+  private static final List<String> ENGINE =
+      List.of(
+          "no available memory for the cache blocks", "not enough memory. please try to increase");
+
   @Override
   String title(List<NcclWarning> hits) {
     boolean framework =
         hits.stream()
             .allMatch(
                 w ->
-                    FRAMEWORK.stream()
+                    java.util.stream.Stream.concat(FRAMEWORK.stream(), ENGINE.stream())
                         .anyMatch(w.message().toLowerCase(java.util.Locale.ROOT)::contains));
     return framework ? "A rank ran out of GPU memory (the framework's allocation)" : title();
   }
@@ -46,6 +51,10 @@ public final class CudaOutOfMemory extends WarningRule {
   @Override
   List<Form> forms() {
     return List.of(
+        new Form(
+            ENGINE,
+            "Here an inference engine found no room for its KV cache: it reserves a fraction of the GPU (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), loads the weights, and sizes the cache from what is left, which was nothing: the model's weights per GPU (its size over the tensor-parallel size), CUDA graphs and activations take the whole fraction.",
+            "Raise the fraction the engine may use (vLLM --gpu-memory-utilization, SGLang --mem-fraction-static) where the GPU has no other process, shrink what each GPU holds (a larger tensor-parallel size, a quantised model, a shorter --max-model-len / --context-length, fewer CUDA graphs), or use GPUs with more memory."),
         new Form(
             FRAMEWORK,
             "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'; XLA's under JAX: 'RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes', within the fraction of the GPU JAX preallocated, 75 % by default): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",

@@ -14,6 +14,24 @@ class CudaOutOfMemoryRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM's KV cache without room (its format, as serving notes in the code corpus quote"
+                    + " it after 'Available KV cache memory: -0.3 GiB')",
+                """
+                Available KV cache memory: -0.3 GiB
+                ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+                """)
+            .expect(
+                error(
+                        "A rank ran out of GPU memory (the framework's allocation)",
+                        "--max-model-len")
+                    .at("a.log:2")),
+        given(
+                "SGLang's KV cache pool without room (model_runner.py's format)",
+                """
+                RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+                """)
+            .expect(error("mem_fraction_static").at("a.log:1")),
+        given(
                 "XLA's allocator under JAX (https://github.com/patrickbryant1/AFProfile/issues/8)",
                 """
                 jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.

@@ -17,6 +17,13 @@ class GpuUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM's start-up memory check (gpu_worker.py's format, the values a benchmark's note"
+                    + " quotes)",
+                """
+                ValueError: Free memory on device cuda:0 (7.34/15.49 GiB) on startup is less than desired GPU memory utilization (0.8, 12.39 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.
+                """)
+            .expect(error("fractions that add up to less than 1").at("a.log:1")),
+        given(
                 "SGLang's memory balance check (model_runner.py's format, the values of a run"
                     + " quoted in the code corpus)",
                 """
