@@ -71,7 +71,10 @@ final class ClusterRuntimeLine {
         || (text.contains(Needles.SGLANG_LOADING) && text.contains("other ranks that"))) {
       return warning(Kind.LAGGING, text);
     }
-    if (text.contains(Needles.VLLM_NO_CACHE) || text.contains(Needles.SGLANG_NO_CACHE + " --mem")) {
+    if (text.contains(Needles.VLLM_NO_CACHE)
+        || text.contains(Needles.SGLANG_NO_CACHE + " --mem")
+        || (text.contains(Needles.VLLM_KV_TOO_SMALL) && digitAfter(text, "max seq len ("))
+        || (text.contains(Needles.VLLM_KV_NEEDED) && text.contains("KV cache is needed"))) {
       // the engine's KV cache found no room beside the weights: the GPU's memory, not NCCL's
       return warning(Kind.GPU_MEMORY, text);
     }

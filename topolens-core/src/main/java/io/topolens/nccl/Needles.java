@@ -1092,6 +1092,20 @@ public final class Needles {
   public static final String SGLANG_NO_CACHE = "Not enough memory. Please try to increase";
 
   /**
+   * vLLM 0.2-0.7's KV cache shorter than one request of the model's context: {@code ValueError: The
+   * model's max seq len (32768) is larger than the maximum number of tokens that can be stored in
+   * KV cache (16832).}
+   */
+  public static final String VLLM_KV_TOO_SMALL = "tokens that can be stored in KV cache";
+
+  /**
+   * vLLM 0.8 on (v1 kv_cache_utils.py), the same: {@code ValueError: To serve at least one request
+   * with the models's max seq len (131072), (4.00 GiB KV cache is needed, which is larger than the
+   * available KV cache memory (0.65 GiB).}
+   */
+  public static final String VLLM_KV_NEEDED = "larger than the available KV cache memory";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1288,7 +1302,9 @@ public final class Needles {
                 RAY_PG_TIMEOUT,
                 VLLM_FREE_MEMORY,
                 VLLM_NO_CACHE,
-                SGLANG_NO_CACHE),
+                SGLANG_NO_CACHE,
+                VLLM_KV_TOO_SMALL,
+                VLLM_KV_NEEDED),
             STACK_FRAMES.stream())
         .toList();
   }

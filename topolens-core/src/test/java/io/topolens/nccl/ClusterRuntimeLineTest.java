@@ -90,6 +90,11 @@ class ClusterRuntimeLineTest {
             + " scheduling delays. | RENDEZVOUS",
         "ValueError: Current node has no GPU available. current_node_resource={'CPU': 20.0}"
             + " | UNSCHEDULABLE",
+        "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens"
+            + " that can be stored in KV cache (16832). | GPU_MEMORY",
+        // a script's check that quotes the words, not vLLM's error
+        "    elif 'max seq len is larger than the maximum number of tokens that can be stored in KV"
+            + " cache' in error_log: | ",
         // https://github.com/hiyouga/EasyR1/issues/324: the owner died, no cause of its own
         "The actor is dead because its owner has died. Owner Id: 01000000ffff Owner Ip address:"
             + " 172.21.160.9 Owner worker exit type: SYSTEM_ERROR Worker exit detail: Owner's node"

@@ -35,7 +35,10 @@ public final class CudaOutOfMemory extends WarningRule {
   /** Words of an inference engine's KV cache without room: vLLM's, SGLang's. */
   private static final List<String> ENGINE =
       List.of(
-          "no available memory for the cache blocks", "not enough memory. please try to increase");
+          "no available memory for the cache blocks",
+          "not enough memory. please try to increase",
+          "tokens that can be stored in kv cache",
+          "larger than the available kv cache memory");
 
   @Override
   String title(List<NcclWarning> hits) {
@@ -53,7 +56,7 @@ public final class CudaOutOfMemory extends WarningRule {
     return List.of(
         new Form(
             ENGINE,
-            "Here an inference engine found no room for its KV cache: it reserves a fraction of the GPU (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), loads the weights, and sizes the cache from what is left, which was nothing: the model's weights per GPU (its size over the tensor-parallel size), CUDA graphs and activations take the whole fraction.",
+            "Here an inference engine found no room for its KV cache: it reserves a fraction of the GPU (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), loads the weights, and sizes the cache from what is left, which was nothing or less than one request of the model's context (--max-model-len, by default the model's whole context, 128k tokens for many models): the model's weights per GPU (its size over the tensor-parallel size), CUDA graphs and activations take the whole fraction.",
             "Raise the fraction the engine may use (vLLM --gpu-memory-utilization, SGLang --mem-fraction-static) where the GPU has no other process, shrink what each GPU holds (a larger tensor-parallel size, a quantised model, a shorter --max-model-len / --context-length, fewer CUDA graphs), or use GPUs with more memory."),
         new Form(
             FRAMEWORK,

@@ -14,6 +14,13 @@ class CudaOutOfMemoryRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM v1's KV cache shorter than one request (kv_cache_utils.py's format, as a"
+                    + " serving note quotes it)",
+                """
+                ValueError: To serve at least one request with the models's max seq len (131072), (4.00 GiB KV cache is needed, which is larger than the available KV cache memory (0.65 GiB). Based on the available memory, the estimated maximum model length is 21440. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+                """)
+            .expect(error("128k tokens").at("a.log:1")),
+        given(
                 "vLLM's KV cache without room (its format, as serving notes in the code corpus quote"
                     + " it after 'Available KV cache memory: -0.3 GiB')",
                 """
