@@ -199,7 +199,25 @@ public final class ModelValidation {
         spreads(spreadDirs, spreadConfigs),
         flowExponent,
         onePod,
-        launch);
+        launch,
+        publicOffload(examples));
+  }
+
+  /**
+   * The public DeepSpeed ZeRO-Offload runs of {@code examples/public-deepspeed-runs.yaml} (hosts in
+   * public-deepspeed-catalog.json), and the seeds with the rate they support; none without the
+   * file.
+   */
+  private PublicOffloadRuns.Report publicOffload(Path examples) throws InputProblem {
+    Path runs = examples.resolve("public-deepspeed-runs.yaml");
+    if (!Files.exists(runs)) {
+      return null;
+    }
+    return new PublicOffloadRuns(catalog, k)
+        .of(
+            runs,
+            examples.resolve("public-deepspeed-catalog.json"),
+            examples.resolve("seed-runs.yaml"));
   }
 
   /** The constants with {@code compute.launchPerLayerS} alone: no world-size term. */

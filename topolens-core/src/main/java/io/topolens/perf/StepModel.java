@@ -915,7 +915,7 @@ public final class StepModel {
     return String.format(Locale.ROOT, "%.3f", v);
   }
 
-  static String sci(double v) {
+  public static String sci(double v) {
     return String.format(Locale.ROOT, "%.3g", v).replace("e+", "e");
   }
 

@@ -27,6 +27,7 @@ import java.util.List;
  * @param flowExponent {@code path.tcp.flowExponent} fitted to the layouts, or null without them
  * @param onePod each experiment's reference step (the variant predicted fastest without offload)
  *     predicted with and without {@code compute.launchPerPeerShare}
+ * @param publicOffload public DeepSpeed ZeRO-Offload runs and the rate they support, or null
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -48,7 +49,8 @@ public record ValidationReport(
     List<RunSpread> spreads,
     Fitted flowExponent,
     List<OnePodStep> onePod,
-    List<LaunchChecks.Check> launch) {
+    List<LaunchChecks.Check> launch,
+    PublicOffloadRuns.Report publicOffload) {
 
   public ValidationReport {
     bench = List.copyOf(bench);

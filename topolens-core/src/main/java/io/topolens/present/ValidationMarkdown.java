@@ -119,9 +119,11 @@ public final class ValidationMarkdown {
             + " `bench/results/h100x2-deep-shm-repeat-predictions`), and the one-pod step three"
             + " times on each of three H100 machines, each run after its own probe with the launch"
             + " micro-benchmark (`bench/results/h100x4-launch-heldout`, `h100x2-launch-heldout`,"
-            + " `h100x4-launch-heldout-2`, the last section: the host's launch speed; predictions"
-            + " in `bench/results/launch-heldout-predictions`): data the model was not fitted"
-            + " to. Do not edit by"
+            + " `h100x4-launch-heldout-2`: the host's launch speed; predictions"
+            + " in `bench/results/launch-heldout-predictions`), and public DeepSpeed ZeRO-Offload"
+            + " runs others measured (`bench/results/public-deepspeed`,"
+            + " `examples/perf/public-deepspeed-runs.yaml`, the last section): data the model was"
+            + " not fitted to. Do not edit by"
             + " hand: change the model or the data and regenerate. The model itself is described"
             + " in [model.md](model.md).");
     out.println();
@@ -175,6 +177,16 @@ public final class ValidationMarkdown {
               io.topolens.perf.PerfConstants.bundled(),
               out);
     }
+    if (r.publicOffload() != null) {
+      new PublicOffloadMarkdown()
+          .write(
+              firstSpreadSection(r) + r.spreads().size() + (r.launch().isEmpty() ? 0 : 1),
+              r.publicOffload(),
+              r.seedTerms().stream()
+                  .map(io.topolens.perf.ValidationReport.SeedTerms::gapS)
+                  .toList(),
+              out);
+    }
     out.println("## Explanations");
     out.println();
     r.explanations().forEach(e -> out.println(e + "\n"));
@@ -222,6 +234,9 @@ public final class ValidationMarkdown {
     }
     if (!r.launch().isEmpty()) {
       LaunchMarkdown.summary(r.launch(), out);
+    }
+    if (r.publicOffload() != null) {
+      PublicOffloadMarkdown.summary(r.publicOffload(), out);
     }
     out.printf(
         Locale.ROOT,

@@ -101,6 +101,14 @@ class LooksLikeTest {
           "f16-healthy-two-a4-b200-nodes-allgather-rdma-cluster-toolkit-gke-a4-readme.log",
           // nccl/heldout/set24: nccl-tests output (its header and result rows)
           "g21-healthy-two-p3dn-nodes-efa-allreduce-perf-jacobkahn-gist.log",
+          // nccl/heldout/set27: nccl-tests output (its header or result rows)
+          "l03-healthy-p2p-direct-four-4090s-patched-driver-2.23.4-all-reduce-perf-tinygrad-open-gpu-kernel-modules-pr-22.log",
+          "l05-healthy-tuning-trace-three-h100-nodes-across-racks-slow-2.22.3-nccl-1453.log",
+          "l08-healthy-custom-rdma-net-plugin-gdrdma-shared-two-h20-vms-2.26.5-alltoall-slow-nccl-tests-321.log",
+          "l09-healthy-h800-rdma-plugin-v5-nvls-unavailable-all-reduce-perf-nccl-892.log",
+          "l15-healthy-efa-libfabric-no-gdrdma-two-p4d-2.7.8-slow-busbw-aws-ofi-nccl-64.log",
+          "l16-healthy-socket-no-libibverbs-warn-2.9.6-two-v100-nodes-broadcast-perf-nccl-tests-82.log",
+          "l17-healthy-socket-ib-disabled-two-4090s-2.26.5-nccl-tests-in-vllm-throughput-thread-vllm-17568.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init

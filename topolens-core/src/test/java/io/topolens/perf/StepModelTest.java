@@ -21,13 +21,18 @@ class StepModelTest {
   private static final HardwareCatalog CATALOG = HardwareCatalog.builtIn();
 
   static Scenario scenario(String pairs) throws InputProblem {
+    return scenario(pairs, CATALOG);
+  }
+
+  /** A scenario from {@code key=value;...} pairs, on the hosts of {@code catalog}. */
+  static Scenario scenario(String pairs, HardwareCatalog catalog) throws InputProblem {
     Map<String, Object> m = new LinkedHashMap<>();
     for (String kv : pairs.split(";")) {
       String[] p = kv.split("=", 2);
       m.put(p[0].trim(), p[1].trim());
     }
     return RunConfig.fromMap(m, "test")
-        .toScenario(CATALOG, ModelPresets.bundled(), "test")
+        .toScenario(catalog, ModelPresets.bundled(), "test")
         .scenario();
   }
 
