@@ -1,5 +1,6 @@
 package io.topolens.steps;
 
+import io.topolens.model.LineTexts;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

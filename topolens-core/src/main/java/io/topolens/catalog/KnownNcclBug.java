@@ -17,6 +17,9 @@ import java.util.Set;
  * @param symptoms words the log's NCCL failures and warnings must all hold (lower case), each in
  *     some line
  * @param unless words that make a symptom line another cause's (lower case)
+ * @param at NCCL's source file and line that every symptom line must name ({@code
+ *     enqueue.cc:1500}), where the bug is one call of the releases it names and the place tells it
+ *     from the same words elsewhere; null for any line
  * @param platform where the bug shows ({@code wsl}), or null for anywhere
  * @param notPlatform where the symptom is another entry's ({@code wsl}), or null
  * @param versionless whether the symptom alone is specific enough to name the bug when the log
@@ -40,6 +43,7 @@ public record KnownNcclBug(
     String fixedIn,
     List<String> symptoms,
     List<String> unless,
+    String at,
     String platform,
     String notPlatform,
     boolean versionless,
@@ -67,6 +71,7 @@ public record KnownNcclBug(
           "fixedIn",
           "symptoms",
           "unless",
+          "at",
           "platform",
           "notPlatform",
           "versionless",
@@ -97,6 +102,7 @@ public record KnownNcclBug(
               (String) b.get("fixedIn"),
               (List<String>) b.get("symptoms"),
               (List<String>) b.get("unless"),
+              (String) b.get("at"),
               (String) b.get("platform"),
               (String) b.get("notPlatform"),
               b.get("versionless") instanceof Boolean v

@@ -12,6 +12,8 @@ package io.topolens.model;
  *     -1 too when none completed)
  * @param fromRank the rank whose timeout sent a dump signal ({@code from rank N}); the reporting
  *     rank itself for {@code from this local rank}; -1 when not a dump signal
+ * @param timeoutMs the timeout the line prints ({@code Timeout(ms)=60000} of PyTorch 1.8-1.9's
+ *     unnumbered line), or -1
  */
 public record WatchdogReport(
     Kind kind,
@@ -20,7 +22,20 @@ public record WatchdogReport(
     long lastEnqueued,
     long lastCompleted,
     int fromRank,
-    Evidence evidence) {
+    Evidence evidence,
+    long timeoutMs) {
+
+  /** A line that prints no timeout. */
+  public WatchdogReport(
+      Kind kind,
+      int rank,
+      long seq,
+      long lastEnqueued,
+      long lastCompleted,
+      int fromRank,
+      Evidence evidence) {
+    this(kind, rank, seq, lastEnqueued, lastCompleted, fromRank, evidence, -1);
+  }
 
   /** The watchdog's lines around a timeout. */
   public enum Kind {

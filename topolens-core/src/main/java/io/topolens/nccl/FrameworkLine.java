@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.LaunchedRank;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
@@ -65,6 +66,13 @@ final class FrameworkLine {
 
   /** The event of a framework line, or null when the line is none of these forms. */
   static NcclEvent parse(String text) {
+    if (text.contains(Needles.PADDLE_NCCL_CONTEXT)) {
+      // Paddle is about to create an NCCL communicator: the process reached NCCL's init
+      return new NcclEvent.Stage(io.topolens.model.Progress.Stage.BOOTSTRAP);
+    }
+    if (text.contains(Needles.SLURM_MANAGED)) {
+      return new NcclEvent.Launched(LaunchedRank.SLURM, -1, -1, "");
+    }
     int at = text.indexOf(Needles.GLOBAL_RANK);
     if (at >= 0) {
       NcclEvent launched = launched(text, at);
@@ -1618,7 +1626,8 @@ final class FrameworkLine {
         -1,
         -1,
         -1,
-        -1);
+        -1,
+        old ? field(text.substring(fields), "Timeout(ms)=") : -1);
   }
 
   /**

@@ -14,6 +14,7 @@ import io.topolens.model.Interface;
 import io.topolens.model.Job;
 import io.topolens.model.LaunchCommand;
 import io.topolens.model.LaunchedRank;
+import io.topolens.model.LineTexts;
 import io.topolens.model.Member;
 import io.topolens.model.NcclFailure;
 import io.topolens.model.NcclWarning;
@@ -24,7 +25,7 @@ import io.topolens.model.Rank;
 import io.topolens.model.RankId;
 import io.topolens.model.SampleCounter;
 import io.topolens.model.StackFrame;
-import io.topolens.model.Tree;
+import io.topolens.model.TreeList;
 import io.topolens.model.WatchdogReport;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +35,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -51,23 +53,46 @@ final class JobAssembler {
   /** More channels than any NCCL has (MAXCHANNELS is 64 in 2.12 to 2.28): a damaged line. */
   static final int MAX_CHANNELS = 1024;
 
-  private final Map<String, String> versions = new HashMap<>();
-  private final Map<String, Evidence> versionLines = new HashMap<>();
-
   /** Every distinct version printed (NCCL's with its build, the driver's), first line of each. */
   private final Map<String, PrintedVersion> printed = new LinkedHashMap<>();
 
   private final Map<RankId, Ctx> ctxs = new HashMap<>();
 
+  /** Every process ({@code host:pid}) a line named, with what is kept of it. */
+  private final Map<String, Proc> procs = new HashMap<>();
+
+  private Proc lastProc;
+
+  /** The processes whose lines showed an init stage, in the order they first did. */
+  private final List<Proc> staged = new ArrayList<>();
+
+  private final Map<String, String> words = new HashMap<>();
+
   /** The context of the line before, asked again by the next line of the same process. */
   private Ctx lastCtx;
 
-  private final Map<String, LocalComm> byPtr = new HashMap<>();
+  private final Map<Ptr, LocalComm> byPtr = new HashMap<>();
+
+  /** A communicator's pointer in its process: a key of the two Strings kept, none made per key. */
+  private record Ptr(String process, String ptr) {
+    // the record's own equals and hash, written out: the generated ones are linked at their first
+    // call by ObjectMethods (method handles spun at run time, which the AOT cache does not hold)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Ptr k && process.equals(k.process) && Objects.equals(ptr, k.ptr);
+    }
+
+    @Override
+    public int hashCode() {
+      return process.hashCode() * 31 + Objects.hashCode(ptr);
+    }
+  }
+
   private final List<LocalComm> comms = new ArrayList<>();
   private final Map<String, EnvAcc> env = new LinkedHashMap<>();
-  private final Map<String, NetPluginEvent> plugins = new LinkedHashMap<>();
-  private final Map<String, Interface> interfaces = new LinkedHashMap<>();
-  private final Map<String, GdrStatus> gdr = new LinkedHashMap<>();
+  private final List<NetPluginEvent> plugins = new ArrayList<>();
+  private final List<Interface> interfaces = new ArrayList<>();
+  private final List<GdrStatus> gdr = new ArrayList<>();
   private final Map<String, WarnAcc> warnings = new LinkedHashMap<>();
   private final Map<String, FailAcc> failures = new LinkedHashMap<>();
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
@@ -77,11 +102,26 @@ final class JobAssembler {
   private final List<GpuMention> gpuMentions = new ArrayList<>();
   private final List<GpuXid> gpuErrors = new ArrayList<>();
   private final List<StackFrame> stackFrames = new ArrayList<>();
-  private final Map<String, ProgressAcc> progress = new LinkedHashMap<>();
   private final Map<String, int[]> internedRings = new HashMap<>();
   private long extraWarnings;
   private final SampleCounter unrecognized = new SampleCounter();
   private final SampleCounter malformed = new SampleCounter();
+
+  /**
+   * The texts of the lines kept once per rank or connection (plugin, interface, GPUDirect,
+   * communicator, timing and connection lines, each process's version and last stage), deflated: a
+   * String each took most of a 256 MiB heap at 68,000 ranks.
+   */
+  private final LineTexts texts = new LineTexts();
+
+  /**
+   * Texts kept as Strings before {@link #texts} deflates the rest: about 20 MB, what a job of 7,000
+   * ranks keeps (13 texts a rank), which so reads at the speed it did (deflating and inflating them
+   * took 2-3 % of the 1 GiB nccl shape's CPU); beyond, a text takes tens of bytes, not 200.
+   */
+  static final int PLAIN_TEXTS = 100_000;
+
+  private int plainTexts;
 
   private final List<InputFile> inputs = new ArrayList<>();
 
@@ -102,12 +142,32 @@ final class JobAssembler {
     }
   }
 
-  /** The last stage line of a process, updated in place (one per process, not per line). */
-  private static final class ProgressAcc {
+  /**
+   * What is kept once per process ({@code host:pid}): its name (one String for all that holds it),
+   * its version and line, its last stage line (updated in place), and its plugin, interface and
+   * GPUDirect facts, to find one again: a few per process, so a scan, not a map entry and key each.
+   */
+  private static final class Proc {
+    final String name;
+    String version;
+    Evidence versionLine;
     Progress.Stage stage;
-    String file;
-    long line;
-    String text;
+    String stageFile;
+    long stageLine;
+    String stageText;
+    Object[] facts = new Object[0];
+    int nFacts;
+
+    Proc(String name) {
+      this.name = name;
+    }
+
+    void fact(Object o) {
+      if (nFacts == facts.length) {
+        facts = Arrays.copyOf(facts, Math.max(4, nFacts * 2));
+      }
+      facts[nFacts++] = o;
+    }
   }
 
   private static final class EnvAcc {
@@ -155,6 +215,45 @@ final class JobAssembler {
       this.failure = failure;
       this.evidence = evidence;
     }
+  }
+
+  /**
+   * {@code host:pid} of a line's process, one String for all that is kept of the process (a slice's
+   * parse makes its own).
+   */
+  private String process(LineHeader h) {
+    return proc(h).name;
+  }
+
+  /** The line's process. */
+  private Proc proc(LineHeader h) {
+    Proc last = lastProc;
+    String p = h.process();
+    if (last != null && last.name.equals(p)) {
+      return last;
+    }
+    lastProc = procs.computeIfAbsent(p, Proc::new);
+    return lastProc;
+  }
+
+  /**
+   * One String for a value every rank prints alike or a host's ranks share (a plugin's name, an
+   * interface and its address, a bus id, a version, a communicator's id), not one per rank.
+   */
+  private String word(String s) {
+    return s == null ? null : words.computeIfAbsent(s, k -> k);
+  }
+
+  /**
+   * The evidence of a line kept per rank or connection: its text as it is for the first {@link
+   * #PLAIN_TEXTS}, deflated with the others after them.
+   */
+  private Evidence kept(String file, long line, String text) {
+    if (plainTexts < PLAIN_TEXTS) {
+      plainTexts++;
+      return new Evidence(file, line, text);
+    }
+    return texts.evidence(file, line, text);
   }
 
   void input(InputFile file) {
@@ -302,7 +401,14 @@ final class JobAssembler {
       watchdog.putIfAbsent(
           w.kind() + "|" + w.rank() + "|" + w.seq() + "|" + w.fromRank(),
           new WatchdogReport(
-              w.kind(), w.rank(), w.seq(), w.lastEnqueued(), w.lastCompleted(), w.fromRank(), e));
+              w.kind(),
+              w.rank(),
+              w.seq(),
+              w.lastEnqueued(),
+              w.lastCompleted(),
+              w.fromRank(),
+              e,
+              w.timeoutMs()));
     }
   }
 
@@ -310,19 +416,24 @@ final class JobAssembler {
   void accept(LineHeader h, NcclEvent event, String file, long line, String text) {
     Progress.Stage stage = stage(event);
     if (stage != null) {
-      ProgressAcc p = progress.computeIfAbsent(h.process(), k -> new ProgressAcc());
+      Proc p = proc(h);
+      if (p.stage == null) {
+        staged.add(p);
+      }
       p.stage = stage;
-      p.file = file;
-      p.line = line;
-      p.text = text;
+      p.stageFile = file;
+      p.stageLine = line;
+      p.stageText = text;
     }
     switch (event) {
       case NcclEvent.Known k -> {} // nothing, so BlockParser keeps no known line of NCCL's header
       case NcclEvent.Stage st -> {}
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
-        if (versions.putIfAbsent(h.process(), v.version()) == null) {
-          versionLines.put(h.process(), new Evidence(file, line, text));
+        Proc p = proc(h);
+        if (p.version == null) {
+          p.version = word(v.version());
+          p.versionLine = kept(file, line, text);
         }
         printedNccl(v.version(), new Evidence(file, line, text));
       }
@@ -343,38 +454,41 @@ final class JobAssembler {
             env.computeIfAbsent(
                 s.name() + "=" + s.value(),
                 k -> new EnvAcc(s.name(), s.value(), new Evidence(file, line, text)));
-        acc.processes.add(h.process());
+        acc.processes.add(process(h));
       }
       case NcclEvent.Plugin p -> plugin(h, p, file, line, text);
       case NcclEvent.Iface i -> {
         for (int n = 0; n < i.interfaces().size(); n++) {
           NcclEvent.Iface.Named named = i.interfaces().get(n);
           int index = n;
-          interfaces.computeIfAbsent(
-              h.process() + "|" + i.role() + "|" + named.name(),
-              k ->
-                  new Interface(
-                      h.process(),
-                      i.role(),
-                      named.name(),
-                      named.address(),
-                      index,
-                      new Evidence(file, line, text)));
+          Proc p = proc(h);
+          if (!hasInterface(p, i.role(), named.name())) {
+            Interface kept =
+                new Interface(
+                    p.name,
+                    i.role(),
+                    word(named.name()),
+                    word(named.address()),
+                    index,
+                    kept(file, line, text));
+            p.fact(kept);
+            interfaces.add(kept);
+          }
         }
       }
       case NcclEvent.OfJob j -> ofJob(j, new Evidence(file, line, text));
-      case NcclEvent.Gdr g ->
-          gdr.computeIfAbsent(
-              h.process() + "|" + g.transport() + "|" + g.hca(),
-              k ->
-                  new GdrStatus(
-                      h.process(),
-                      g.transport(),
-                      g.hca(),
-                      g.enabled(),
-                      new Evidence(file, line, text)));
+      case NcclEvent.Gdr g -> {
+        Proc p = proc(h);
+        if (!hasGdr(p, g.transport(), g.hca())) {
+          GdrStatus kept =
+              new GdrStatus(
+                  p.name, word(g.transport()), word(g.hca()), g.enabled(), kept(file, line, text));
+          p.fact(kept);
+          gdr.add(kept);
+        }
+      }
       case NcclEvent.Warning w -> {
-        warning(h.process(), w, new Evidence(file, line, text));
+        warning(process(h), w, new Evidence(file, line, text));
         if (w.plugin() != null) {
           plugin(h, w.plugin(), file, line, text);
         }
@@ -385,7 +499,7 @@ final class JobAssembler {
         if (lc != null && Double.isNaN(lc.bootstrapSeconds)) {
           lc.bootstrapSeconds = b.total();
           lc.bootstrapRecvSeconds = b.recv();
-          lc.timingLine = new Evidence(file, line, text);
+          lc.timingLine = kept(file, line, text);
         }
       }
       case NcclEvent.InitTimings t -> {
@@ -396,7 +510,7 @@ final class JobAssembler {
             lc.bootstrapSeconds = t.bootstrap();
           }
           if (lc.timingLine == null) {
-            lc.timingLine = new Evidence(file, line, text);
+            lc.timingLine = kept(file, line, text);
           }
         }
       }
@@ -404,7 +518,7 @@ final class JobAssembler {
         LocalComm lc = current(h, file, line, text);
         int[] order = r.ranks().stream().mapToInt(Integer::intValue).toArray();
         lc.rings.putIfAbsent(
-            r.channel(), internedRings.computeIfAbsent(Arrays.toString(order), k -> order));
+            r.channel(), () -> internedRings.computeIfAbsent(Arrays.toString(order), k -> order));
       }
       case NcclEvent.Trees t -> {
         Ctx ctx = ctx(h);
@@ -412,8 +526,13 @@ final class JobAssembler {
         if (lc == null) {
           lc = current(h, file, line, text);
         }
-        for (int i = 0; i < t.channels().size(); i++) {
-          lc.trees.putIfAbsent(i, t.channels().get(i));
+        // channels 0, 1, ... in order: a line with more channels than those before adds the rest
+        int had = lc.trees.length;
+        if (t.channels().size() > had) {
+          lc.trees = Arrays.copyOf(lc.trees, t.channels().size());
+          for (int i = had; i < lc.trees.length; i++) {
+            lc.trees[i] = t.channels().get(i);
+          }
         }
       }
       case NcclEvent.Connection c -> connection(h, c, file, line, text);
@@ -461,17 +580,43 @@ final class JobAssembler {
 
   private void plugin(LineHeader h, NcclEvent.Plugin p, String file, long line, String text) {
     if (p.outcome() == NetPluginEvent.Outcome.SELECTED) {
-      ctx(h).network = p.plugin();
+      ctx(h).network = word(p.plugin());
     }
-    plugins.computeIfAbsent(
-        h.process() + "|" + p.plugin() + "|" + p.outcome(),
-        k ->
-            new NetPluginEvent(
-                h.process(),
-                p.plugin(),
-                p.outcome(),
-                new Evidence(file, line, text),
-                p.provider()));
+    Proc proc = proc(h);
+    for (int i = 0; i < proc.nFacts; i++) {
+      if (proc.facts[i] instanceof NetPluginEvent e
+          && e.outcome() == p.outcome()
+          && Objects.equals(e.plugin(), p.plugin())) {
+        return; // the first line of each plugin and outcome of a process is kept
+      }
+    }
+    NetPluginEvent kept =
+        new NetPluginEvent(
+            proc.name, word(p.plugin()), p.outcome(), kept(file, line, text), word(p.provider()));
+    proc.fact(kept);
+    plugins.add(kept);
+  }
+
+  /** Whether the process has an interface of this role and name already (its first line kept). */
+  private static boolean hasInterface(Proc p, Interface.Role role, String name) {
+    for (int i = 0; i < p.nFacts; i++) {
+      if (p.facts[i] instanceof Interface f && f.role() == role && Objects.equals(f.name(), name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the process has a GPUDirect report of this transport and NIC already. */
+  private static boolean hasGdr(Proc p, String transport, String hca) {
+    for (int i = 0; i < p.nFacts; i++) {
+      if (p.facts[i] instanceof GdrStatus g
+          && Objects.equals(g.transport(), transport)
+          && Objects.equals(g.hca(), hca)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Ctx ctx(LineHeader h) {
@@ -482,7 +627,13 @@ final class JobAssembler {
         && last.id.host().equals(h.host())) {
       return last; // a process's lines come in runs: no RankId and no lookup per line
     }
-    last = ctxs.computeIfAbsent(new RankId(h.host(), h.pid(), h.dev()), Ctx::new);
+    RankId id = new RankId(h.host(), h.pid(), h.dev());
+    last = ctxs.get(id);
+    if (last == null) {
+      // the host's name once for all its ranks
+      last = new Ctx(new RankId(word(h.host()), h.pid(), h.dev()));
+      ctxs.put(last.id, last);
+    }
     lastCtx = last;
     return last;
   }
@@ -504,7 +655,7 @@ final class JobAssembler {
   private LocalComm current(LineHeader h, String file, long line, String text) {
     Ctx ctx = ctx(h);
     LocalComm lc = ctx.latest();
-    return lc != null ? lc : orphan(ctx, new Evidence(file, line, text));
+    return lc != null ? lc : orphan(ctx, kept(file, line, text));
   }
 
   private LocalComm orphan(Ctx ctx, Evidence e) {
@@ -521,9 +672,9 @@ final class JobAssembler {
       ctx.nvmlDev = c.nvmlDev();
     }
     if (c.busId() != null) {
-      ctx.busId = c.busId();
+      ctx.busId = word(c.busId());
     }
-    String key = h.process() + "|" + c.commPtr();
+    Ptr key = new Ptr(process(h), c.commPtr());
     LocalComm lc = byPtr.get(key);
     if (c.phase() == NcclEvent.Phase.DESTROY) {
       byPtr.remove(key);
@@ -531,8 +682,8 @@ final class JobAssembler {
     }
     if (lc == null || (c.phase() == NcclEvent.Phase.START && lc.started)) {
       LocalComm parent =
-          c.parentPtr() == null ? null : byPtr.get(h.process() + "|" + c.parentPtr());
-      lc = new LocalComm(ctx.id, c.commPtr(), parent, new Evidence(file, line, text));
+          c.parentPtr() == null ? null : byPtr.get(new Ptr(process(h), c.parentPtr()));
+      lc = new LocalComm(ctx.id, c.commPtr(), parent, kept(file, line, text));
       byPtr.put(key, lc);
       comms.add(lc);
       ctx.comms.add(lc);
@@ -543,7 +694,7 @@ final class JobAssembler {
       lc.nRanks = c.nRanks();
     }
     if (c.commId() != null) {
-      lc.commId = c.commId();
+      lc.commId = word(c.commId());
     }
     switch (c.phase()) {
       case START -> lc.started = true;
@@ -569,7 +720,7 @@ final class JobAssembler {
     int printer = c.direction() == Direction.RECEIVE ? c.to() : c.from();
     LocalComm lc = null;
     if (c.commPtr() != null) {
-      lc = byPtr.get(h.process() + "|" + c.commPtr());
+      lc = byPtr.get(new Ptr(process(h), c.commPtr()));
     }
     if (lc != null && lc.nRanks > 0 && top >= lc.nRanks) {
       // the communicator the line names has fewer ranks than the line does
@@ -585,15 +736,13 @@ final class JobAssembler {
       }
     }
     if (lc == null) {
-      lc = orphan(ctx, new Evidence(file, line, text));
+      lc = orphan(ctx, kept(file, line, text));
     }
     LocalComm.EdgeKey key = new LocalComm.EdgeKey(c.from(), c.to(), c.direction(), c.path().raw());
     LocalComm.EdgeAcc acc = lc.edges.get(key);
     if (acc == null) {
-      acc =
-          new LocalComm.EdgeAcc(
-              c.path(), new Evidence(file, line, text), c.fromTag(), c.toTag(), ctx.id);
-      lc.edges.put(key, acc);
+      acc = new LocalComm.EdgeAcc(c.path(), kept(file, line, text), c.fromTag(), c.toTag(), ctx.id);
+      lc.edges.add(key, acc);
     }
     acc.channels.set(c.channel());
   }
@@ -615,25 +764,29 @@ final class JobAssembler {
     acc.processes.add(process);
   }
 
+  /** The NCCL version the process of a context printed first, or null. */
+  private String version(Ctx c) {
+    Proc p = procs.get(c.id.host() + ":" + c.id.pid());
+    return p == null ? null : p.version;
+  }
+
+  /** The line of {@link #version}, or null. */
+  private Evidence versionLine(Ctx c) {
+    Proc p = procs.get(c.id.host() + ":" + c.id.pid());
+    return p == null ? null : p.versionLine;
+  }
+
   /** Merges what was read into the Job. */
   Job finish() {
     List<Rank> ranks =
         ctxs.values().stream()
-            .filter(
-                c ->
-                    !c.comms.isEmpty()
-                        || c.orphan != null
-                        || versions.containsKey(c.id.host() + ":" + c.id.pid()))
-            .map(
-                c ->
-                    new Rank(
-                        c.id,
-                        c.nvmlDev,
-                        c.busId,
-                        versions.get(c.id.host() + ":" + c.id.pid()),
-                        versionLines.get(c.id.host() + ":" + c.id.pid())))
+            .filter(c -> !c.comms.isEmpty() || c.orphan != null || version(c) != null)
+            .map(c -> new Rank(c.id, c.nvmlDev, c.busId, version(c), versionLine(c)))
             .sorted(Comparator.comparing(Rank::id))
             .toList();
+    // what is merged is let go as it goes, so the job and all that was read are never held twice
+    ctxs.clear();
+    lastCtx = null;
     List<NcclWarning> warns = new ArrayList<>();
     for (WarnAcc w : warnings.values()) {
       warns.add(
@@ -662,18 +815,38 @@ final class JobAssembler {
         env.values().stream()
             .map(a -> new EnvSetting(a.name, a.value, a.processes.size(), a.evidence))
             .toList();
+    List<Progress> stages = new ArrayList<>(staged.size());
+    for (Proc p : staged) {
+      stages.add(new Progress(p.name, p.stage, kept(p.stageFile, p.stageLine, p.stageText)));
+      p.stageText = null;
+    }
+    staged.clear();
+    texts.seal();
+    Map<String, String> addresses = addresses();
+    procs.clear();
+    lastProc = null;
+    List<NetPluginEvent> pluginList = List.copyOf(plugins);
+    plugins.clear();
+    List<Interface> interfaceList = List.copyOf(interfaces);
+    interfaces.clear();
+    List<GdrStatus> gdrList = List.copyOf(gdr);
+    gdr.clear();
+    byPtr.clear();
+    words.clear();
+    List<Communicator> communicators = communicators();
+    comms.clear();
     return new Job(
         List.copyOf(inputs),
         ranks,
-        communicators(),
-        List.copyOf(plugins.values()),
+        communicators,
+        pluginList,
         envs,
-        List.copyOf(interfaces.values()),
-        List.copyOf(gdr.values()),
+        interfaceList,
+        gdrList,
         warns,
         unrecognized.toSample(),
         malformed.toSample(),
-        addresses(),
+        addresses,
         Map.of(),
         failures.values().stream()
             .map(
@@ -690,14 +863,7 @@ final class JobAssembler {
         List.copyOf(watchdog.values()),
         List.copyOf(printed.values()),
         List.copyOf(launched),
-        progress.entrySet().stream()
-            .map(
-                e ->
-                    new Progress(
-                        e.getKey(),
-                        e.getValue().stage,
-                        new Evidence(e.getValue().file, e.getValue().line, e.getValue().text)))
-            .toList(),
+        stages,
         List.copyOf(launches),
         List.copyOf(gpuMentions),
         List.copyOf(gpuErrors),
@@ -707,7 +873,7 @@ final class JobAssembler {
   /** The bootstrap address each process printed. */
   private Map<String, String> addresses() {
     Map<String, String> out = new HashMap<>();
-    for (Interface i : interfaces.values()) {
+    for (Interface i : interfaces) {
       if (i.role() == Interface.Role.BOOTSTRAP) {
         out.putIfAbsent(i.process(), i.address());
       }
@@ -758,7 +924,7 @@ final class JobAssembler {
     String parentKey = null;
     Map<Integer, Member> members = new TreeMap<>();
     Map<Integer, List<Integer>> rings = new TreeMap<>();
-    List<Tree> trees = new ArrayList<>();
+    TreeList trees = trees(parts);
     Map<LocalComm.EdgeKey, LocalComm.EdgeAcc> edges = new LinkedHashMap<>();
     Boolean pxn = null;
     Boolean gdr = null;
@@ -786,33 +952,18 @@ final class JobAssembler {
                 lc.network,
                 lc.firstLine,
                 lc.timingLine));
-        int[] last = null;
-        List<Integer> lastChildren = null;
-        for (Map.Entry<Integer, int[]> t : lc.trees.entrySet()) {
-          int[] v = t.getValue();
-          if (v != last) {
-            // channels alike share one array (TreeLine), and then one list of children
-            List<Integer> children = new ArrayList<>();
-            for (int i = 1; i < v.length; i++) {
-              if (v[i] >= 0) {
-                children.add(v[i]);
-              }
-            }
-            last = v;
-            lastChildren = List.copyOf(children);
-          }
-          trees.add(new Tree(t.getKey(), lc.rank, v[0], lastChildren));
-        }
       }
-      for (Map.Entry<Integer, int[]> r : lc.rings.entrySet()) {
-        rings.computeIfAbsent(r.getKey(), k -> Arrays.stream(r.getValue()).boxed().toList());
+      for (int i = 0; i < lc.rings.size(); i++) {
+        int[] order = lc.rings.order(i);
+        rings.computeIfAbsent(lc.rings.channel(i), k -> Arrays.stream(order).boxed().toList());
       }
-      for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : lc.edges.entrySet()) {
-        LocalComm.EdgeAcc acc = edges.get(e.getKey());
+      for (int i = 0; i < lc.edges.size(); i++) {
+        LocalComm.EdgeKey k = lc.edges.key(i);
+        LocalComm.EdgeAcc acc = edges.get(k);
         if (acc == null) {
-          edges.put(e.getKey(), e.getValue());
+          edges.put(k, lc.edges.acc(i));
         } else {
-          acc.channels.or(e.getValue().channels);
+          acc.channels.or(lc.edges.acc(i).channels);
         }
       }
       if (lc.pxn != null) {
@@ -821,6 +972,7 @@ final class JobAssembler {
       if (lc.gdr != null) {
         gdr = gdr == null ? lc.gdr : gdr && lc.gdr;
       }
+      lc.release();
     }
     List<Edge> edgeList = new ArrayList<>();
     for (Map.Entry<LocalComm.EdgeKey, LocalComm.EdgeAcc> e : edges.entrySet()) {
@@ -839,9 +991,44 @@ final class JobAssembler {
               acc.printer));
     }
     edgeList.sort(JobAssembler::byEnds);
-    trees.sort(JobAssembler::byRankThenChannel);
     return new Communicator(
         key, commId, nRanks, parentKey, members, rings, trees, edgeList, pxn, gdr);
+  }
+
+  /**
+   * The trees of a communicator's parts by rank, then channel, parts of the same rank in the order
+   * read (what a stable sort of every tree by rank and channel gives): parts sorted by rank, and
+   * those of one rank taken a channel at a time.
+   */
+  private static TreeList trees(List<LocalComm> parts) {
+    List<LocalComm> ranked = new ArrayList<>();
+    int count = 0;
+    for (LocalComm lc : parts) {
+      if (lc.rank >= 0 && lc.trees.length > 0) {
+        ranked.add(lc);
+        count += lc.trees.length;
+      }
+    }
+    ranked.sort(Comparator.comparingInt(lc -> lc.rank));
+    TreeList.Builder trees = new TreeList.Builder(count);
+    for (int from = 0; from < ranked.size(); ) {
+      int to = from + 1;
+      int channels = ranked.get(from).trees.length;
+      while (to < ranked.size() && ranked.get(to).rank == ranked.get(from).rank) {
+        channels = Math.max(channels, ranked.get(to).trees.length);
+        to++;
+      }
+      for (int ch = 0; ch < channels; ch++) {
+        for (int i = from; i < to; i++) {
+          LocalComm lc = ranked.get(i);
+          if (ch < lc.trees.length) {
+            trees.add(ch, lc.rank, lc.trees[ch]);
+          }
+        }
+      }
+      from = to;
+    }
+    return trees.build();
   }
 
   /**
@@ -856,13 +1043,5 @@ final class JobAssembler {
       c = Integer.compare(a.to(), b.to());
     }
     return c != 0 ? c : a.direction().compareTo(b.direction());
-  }
-
-  /**
-   * Trees by rank, then channel: {@code comparingInt(Tree::rank).thenComparingInt(Tree::channel)}.
-   */
-  private static int byRankThenChannel(Tree a, Tree b) {
-    int c = Integer.compare(a.rank(), b.rank());
-    return c != 0 ? c : Integer.compare(a.channel(), b.channel());
   }
 }

@@ -152,8 +152,21 @@ sealed interface NcclEvent {
       long seq,
       long lastEnqueued,
       long lastCompleted,
-      int fromRank)
-      implements OfJob {}
+      int fromRank,
+      long timeoutMs)
+      implements OfJob {
+
+    /** A line that prints no timeout. */
+    Watchdog(
+        io.topolens.model.WatchdogReport.Kind kind,
+        int rank,
+        long seq,
+        long lastEnqueued,
+        long lastCompleted,
+        int fromRank) {
+      this(kind, rank, seq, lastEnqueued, lastCompleted, fromRank, -1);
+    }
+  }
 
   /**
    * A line that states nothing but the init stage its process reached ({@code NVLS Bind mem ...},

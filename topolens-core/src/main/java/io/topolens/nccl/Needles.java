@@ -534,6 +534,13 @@ public final class Needles {
   public static final String PADDLE_NCCL = "Nccl error";
 
   /**
+   * PaddlePaddle's log of the NCCL communicator it is about to create (nccl_context.cc, Paddle
+   * 1.x-2.x dygraph): {@code nccl_context.cc:83] init nccl context nranks: 4 local rank: 0/1 gpu
+   * id: 0/1 ring id: 0/1}: the process reached NCCL's init.
+   */
+  public static final String PADDLE_NCCL_CONTEXT = "init nccl context nranks: ";
+
+  /**
    * TensorFlow without NCCL kernels (its Windows, macOS and CPU-only builds) asked for its NCCL
    * all-reduce: {@code InvalidArgumentError: No OpKernel was registered to support Op
    * 'NcclAllReduce' used by {{node Adam/NcclAllReduce}} ...}; the op's name is TensorFlow's
@@ -610,6 +617,13 @@ public final class Needles {
    * MEMBER: 2/8}: a rank announced twice is two processes claiming it.
    */
   public static final String GLOBAL_RANK = "GLOBAL_RANK: ";
+
+  /**
+   * PyTorch Lightning's note that Slurm, not Lightning, starts its processes ({@code
+   * Multi-processing is handled by Slurm.}, every 1.x and 2.x release's accelerator connector):
+   * each rank must then be a Slurm task.
+   */
+  public static final String SLURM_MANAGED = "Multi-processing is handled by Slurm";
 
   /**
    * CUDA 217 (cudaErrorPeerAccessUnsupported) in the words of a framework's own GPU-to-GPU path,
@@ -1177,6 +1191,7 @@ public final class Needles {
                 CUDA_FORKED,
                 CUDA_ALREADY_INITIALIZED,
                 PADDLE_NCCL,
+                PADDLE_NCCL_CONTEXT,
                 TF_NO_NCCL_KERNEL,
                 TF_NO_NCCL_OP,
                 COLLECTIVES_DIFFER,
@@ -1188,6 +1203,7 @@ public final class Needles {
                 ENVOY_DENIED,
                 MESH_INBOUND,
                 GLOBAL_RANK,
+                SLURM_MANAGED,
                 DRIVER_INSUFFICIENT,
                 DRIVER_TOO_OLD,
                 CONFIG_UNDEF,

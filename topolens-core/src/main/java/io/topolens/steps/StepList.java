@@ -1,6 +1,7 @@
 package io.topolens.steps;
 
 import io.topolens.model.Evidence;
+import io.topolens.model.LineTexts;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;

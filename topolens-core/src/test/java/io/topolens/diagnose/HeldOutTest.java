@@ -813,6 +813,81 @@ class HeldOutTest {
     assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
   }
 
+  /**
+   * Sets 25 and 26 (set25/i01-i20, LLM framework threads; set26/j01-j05, research code threads) as
+   * diagnose reads them: 0 of 5 and 0 of 5 named blind on main at 251fb3a. After close2526 (not
+   * blind): argcheck's NULL communicator and its 0..-1 root range (a communicator NCCL freed), a
+   * timeout the job set below PyTorch's defaults, Lightning's Slurm note beside fewer members,
+   * NCCL's own WARN cited by nccl-error, refusals only, the first collective, Paddle's init line.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set25/i01-allreduce-cuda-failure-invalid-argument-nccl-2.25.1-fixed-by-2.26.2-tensorrt-llm-4238.log,"
+        + " nccl-error, ERROR",
+    "set25/i02-ddp-init-freezes-slurm-script-without-srun-lightning-8707.log, missing-ranks, WARN",
+    "set25/i03-first-allgather-watchdog-8-a100-fixed-by-p2p-and-ib-disable-online-rlhf-22.log,"
+        + " collective-timeout, ERROR",
+    "set25/i04-init-communicator-client-on-server-gpu-duplicate-device-trl-3706.log, nccl-error,"
+        + " ERROR",
+    "set25/i05-comm-argument-null-single-gpu-nccl-build-fastmoe-149.log, invalid-argument, ERROR",
+    "set26/j01-connect-refused-fairseq-train-without-world-size-rank-fairseq-1096.log,"
+        + " socket-connect, WARN",
+    "set26/j02-shm-cuda-invalid-argument-nccl-242-regression-horovod-893.log, nccl-warning, WARN",
+    "set26/j03-broadcast-invalid-root-failed-init-fixed-by-nccl-downgrade-to-2-11-horovod-3752.log,"
+        + " invalid-argument, ERROR",
+    "set26/j04-watchdog-broadcast-60s-timeout-set-by-yolov5-ddp-init-yolov5-4400.log,"
+        + " collective-timeout, ERROR",
+  })
+  void setsTwentyFiveAndTwentySixAsDiagnoseReadsIt(String file, String id, Severity severity) {
+    assertOneFinding(file, id, severity);
+  }
+
+  /** After close2526: what the findings say of each failure. */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    // named: the class the file's cause belongs to
+    "set25/i02-ddp-init-freezes-slurm-script-without-srun-lightning-8707.log, missing-ranks,"
+        + " Lightning under Slurm announced 1 of 8 ranks",
+    "set25/i05-comm-argument-null-single-gpu-nccl-build-fastmoe-149.log, invalid-argument,"
+        + " NCCL was called without a communicator",
+    "set26/j03-broadcast-invalid-root-failed-init-fixed-by-nccl-downgrade-to-2-11-horovod-3752.log,"
+        + " invalid-argument, NCCL had already torn down",
+    "set26/j04-watchdog-broadcast-60s-timeout-set-by-yolov5-ddp-init-yolov5-4400.log,"
+        + " collective-timeout, at the job's own short timeout of 60.0 s",
+    // not named: what the lines imply, no more
+    "set25/i01-allreduce-cuda-failure-invalid-argument-nccl-2.25.1-fixed-by-2.26.2-tensorrt-llm-4238.log,"
+        + " nccl-error, NCCL's own WARN line before it says why: \"Cuda failure 1 'invalid argument'\"",
+    "set25/i03-first-allgather-watchdog-8-a100-fixed-by-p2p-and-ib-disable-online-rlhf-22.log,"
+        + " collective-timeout, a rank that never arrived, or NCCL's first transfer that never"
+        + " completed",
+    "set25/i03-first-allgather-watchdog-8-a100-fixed-by-p2p-and-ib-disable-online-rlhf-22.log,"
+        + " collective-timeout, NCCL_P2P_DISABLE=1, then with NCCL_IB_DISABLE=1",
+    "set26/j01-connect-refused-fairseq-train-without-world-size-rank-fairseq-1096.log,"
+        + " socket-connect, nothing listened at the peer's address",
+    "set25/i04-init-communicator-client-on-server-gpu-duplicate-device-trl-3706.log, nccl-error,"
+        + " two ranks on one GPU",
+  })
+  void setsTwentyFiveAndTwentySixSay(String file, String id, String says) {
+    assertFindingSays(file, id, says);
+  }
+
+  /**
+   * Set 25's healthy vLLM check: no finding; set 26's j05, Paddle's init line alone: read as the
+   * process reaching NCCL's init (no longer "no NCCL lines"), and no finding, since nothing in it
+   * says which interface NCCL took.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set25/i20-healthy-vllm-sanity-check-four-h100-nccl-and-cuda-graph-successful-vllm-10453.log",
+    "set26/j05-paddle-hang-after-init-nccl-context-socket-ifname-paddlefleetx-1054.log",
+  })
+  void setsTwentyFiveAndTwentySixWithoutFinding(String file) {
+    assertThat(asDiagnoseReadsIt(file).findings()).isEmpty();
+    assertThat(Fixtures.read("nccl/heldout/" + file).inputs())
+        .singleElement()
+        .satisfies(f -> assertThat(f.ncclLines()).isPositive());
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({

@@ -2,6 +2,7 @@ package io.topolens.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.topolens.model.LineTexts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -119,6 +119,14 @@ public final class CollectiveTimeoutRule implements Rule {
                     + " (stuck or crashed before it, or on another code path), or their logs are missing.");
       }
     }
+    boolean firstCall = first == 1 && !desync && apart.isEmpty();
+    boolean allArrived = false;
+    if (firstCall) {
+      allArrived = world > 0 && reached.size() >= world && !reached.contains(-1);
+      why.append(TimeoutContext.firstCollective(allArrived));
+    }
+    long timeoutMs = sample.timeoutMs();
+    why.append(TimeoutContext.shortTimeout(timeoutMs));
     progress(why, reports);
     List<Evidence> evidence = new ArrayList<>();
     all.stream()
@@ -136,17 +144,37 @@ public final class CollectiveTimeoutRule implements Rule {
             Severity.ERROR,
             !apart.isEmpty()
                 ? "Ranks timed out in different collectives: " + Facts.list(apart, 4)
-                : (desync ? "Ranks ran different collectives at call #" : "Collective call #")
-                    + first
-                    + " ("
-                    + String.join(" / ", byOp.keySet())
-                    + (desync
-                        ? ") and timed out"
-                        : ") timed out waiting for ranks that never reached it"),
+                : TimeoutContext.setShort(timeoutMs)
+                    ? "Collective call #"
+                        + first
+                        + " ("
+                        + String.join(" / ", byOp.keySet())
+                        + (firstCall ? ", the first" : "")
+                        + ") hit the job's own short timeout of "
+                        + Facts.seconds(timeoutMs / 1000.0)
+                    : firstCall
+                        ? "The first collective (#1, "
+                            + String.join(" / ", byOp.keySet())
+                            + ") timed out: "
+                            + (allArrived
+                                ? "every rank arrived, so NCCL's first transfer never completed"
+                                : "a rank that never arrived, or NCCL's first transfer that"
+                                    + " never completed")
+                        : (desync
+                                ? "Ranks ran different collectives at call #"
+                                : "Collective call #")
+                            + first
+                            + " ("
+                            + String.join(" / ", byOp.keySet())
+                            + (desync
+                                ? ") and timed out"
+                                : ") timed out waiting for ranks that never reached it"),
             why.toString(),
             evidence,
             apart.isEmpty()
-                ? fix("the ranks that did not reach call #" + first)
+                ? TimeoutContext.shortTimeoutFix(timeoutMs)
+                    + (firstCall ? TimeoutContext.firstCollectiveFix() : "")
+                    + fix("the ranks that did not reach call #" + first)
                 : DIVERGED_FIX + fix("each rank")));
   }
 
@@ -239,6 +267,7 @@ public final class CollectiveTimeoutRule implements Rule {
     StringBuilder why = new StringBuilder();
     String title;
     String whom;
+    String shortFix = "";
     if (!timedOut.isEmpty()) {
       long first = timedOut.stream().mapToLong(WatchdogReport::seq).min().orElseThrow();
       title = "Collective call #" + first + " timed out waiting for ranks that never reached it";
@@ -266,6 +295,16 @@ public final class CollectiveTimeoutRule implements Rule {
               + " out in different calls cannot be told apart. A collective completes only when"
               + " every rank of the process group enters it, so the cause is on a rank that did"
               + " not.");
+      long timeoutMs = unnumbered.stream().mapToLong(WatchdogReport::timeoutMs).max().orElse(-1);
+      if (TimeoutContext.setShort(timeoutMs)) {
+        title =
+            "A collective timed out"
+                + (ranks.isEmpty() ? "" : " on rank(s) " + Facts.list(List.copyOf(ranks), 8))
+                + " at the job's own short timeout of "
+                + Facts.seconds(timeoutMs / 1000.0);
+        why.append(TimeoutContext.shortTimeout(timeoutMs));
+        shortFix = TimeoutContext.shortTimeoutFix(timeoutMs);
+      }
     } else if (signals.isEmpty() && !headers.isEmpty()) {
       title = "A collective timed out (PyTorch's watchdog line, cut before its WorkNCCL fields)";
       whom = "the ranks this rank waited for";
@@ -307,7 +346,8 @@ public final class CollectiveTimeoutRule implements Rule {
     progress(why, reports);
     List<Evidence> evidence = new ArrayList<>();
     cite(evidence, reports);
-    return List.of(new Finding(id(), Severity.ERROR, title, why.toString(), evidence, fix(whom)));
+    return List.of(
+        new Finding(id(), Severity.ERROR, title, why.toString(), evidence, shortFix + fix(whom)));
   }
 
   /**

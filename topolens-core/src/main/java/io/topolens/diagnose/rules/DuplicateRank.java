@@ -95,6 +95,9 @@ public final class DuplicateRank implements Rule {
     List<Finding> out = new java.util.ArrayList<>();
     Map<String, List<LaunchedRank>> groups = new TreeMap<>();
     for (LaunchedRank l : job.launched()) {
+      if (l.slurmManaged()) {
+        continue;
+      }
       groups
           .computeIfAbsent(l.worldSize() + "|" + l.stream(), k -> new java.util.ArrayList<>())
           .add(l);
@@ -150,8 +153,9 @@ public final class DuplicateRank implements Rule {
               lines,
               LAYOUT_FIX));
     }
-    List<LaunchedRank> outside =
-        job.launched().stream().filter(l -> l.rank() >= l.worldSize()).toList();
+    // Lightning's note that Slurm starts the processes announces no rank
+    List<LaunchedRank> announced = job.launched().stream().filter(l -> !l.slurmManaged()).toList();
+    List<LaunchedRank> outside = announced.stream().filter(l -> l.rank() >= l.worldSize()).toList();
     if (!outside.isEmpty()) {
       out.add(
           new Finding(
@@ -169,16 +173,12 @@ public final class DuplicateRank implements Rule {
               LAYOUT_FIX));
     }
     List<Integer> worlds =
-        job.launched().stream().map(LaunchedRank::worldSize).distinct().sorted().toList();
+        announced.stream().map(LaunchedRank::worldSize).distinct().sorted().toList();
     if (worlds.size() > 1) {
       List<Evidence> first =
           worlds.stream()
               .map(
-                  w ->
-                      job.launched().stream()
-                          .filter(l -> l.worldSize() == w)
-                          .findFirst()
-                          .orElseThrow())
+                  w -> announced.stream().filter(l -> l.worldSize() == w).findFirst().orElseThrow())
               .map(LaunchedRank::evidence)
               .toList();
       out.add(

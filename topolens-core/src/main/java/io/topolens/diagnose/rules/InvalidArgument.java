@@ -58,17 +58,70 @@ public final class InvalidArgument extends WarningRule {
               + " queuing collectives on the communicators, and hand a communicator to other threads"
               + " only after its init returned.");
 
+  /**
+   * argcheck.cc's CommCheck/PtrCheck ({@code %s : %s argument is NULL}) with the communicator as
+   * the argument: the call had no communicator at all.
+   */
+  private static final Form NO_COMMUNICATOR =
+      new Form(
+          "comm argument is null",
+          "`NAME : comm argument is NULL` is NCCL's check of the communicator handle (argcheck.cc's"
+              + " PtrCheck(comm, NAME, \"comm\") at the top of every NCCL 2 call's check): the program called"
+              + " NCCL (NAME is the call) with a NULL communicator, so no communicator existed in"
+              + " this process: none was created (no distributed init ran, such as a single-process"
+              + " run of a library or extension built with NCCL support), or the program went on"
+              + " after ncclCommInitRank failed. No tensor or buffer argument is at fault.",
+          "Create the communicator before the first NCCL call: initialise the process group (for"
+              + " PyTorch, torch.distributed.init_process_group with the launcher's RANK and"
+              + " WORLD_SIZE) before the layer or library that calls NCCL runs; for a single-GPU run,"
+              + " use the library's path without NCCL (many build flags it in, such as USE_NCCL=0) or"
+              + " its non-distributed mode. If an init ran, look for its failure earlier in the log.");
+
+  /**
+   * NCCL's commPoison (init.cc, on freeing a communicator) sets its rank, device and rank count to
+   * -1, which argcheck.cc's root check then prints as {@code 0..-1}.
+   */
+  private static final Form FREED =
+      new Form(
+          "(root should be in the 0..-1 range)",
+          "`invalid root R (root should be in the 0..-1 range)` is NCCL's root check printing the"
+              + " communicator's rank count (comm->nRanks), and it is -1: NCCL sets the rank, device"
+              + " and rank count of a communicator it frees to -1 (init.cc's commPoison), which its"
+              + " `comm ... rank -1 nranks -1 cudaDev -1 ... Abort COMPLETE` line shows too. The call"
+              + " reached a communicator that was already torn down: its init failed, or it was"
+              + " aborted or destroyed after an earlier error. The root is not the fault; the earlier"
+              + " failure is.",
+          "Find the first error of this rank (its communicator's init, such as `ncclCommInitRank"
+              + " failed`, or the error that made the framework abort it) and fix that; the collective"
+              + " on the torn-down communicator only follows it. Where init fails on every rank with"
+              + " the same NCCL release, try another release (NCCL_DEBUG=VERSION prints it) and"
+              + " rebuild the framework against it.");
+
   @Override
   String title(List<NcclWarning> hits) {
     return hits.stream().anyMatch(NOT_INITIALISED::saidBy)
         ? "A collective reached a communicator NCCL had not initialised"
-        : title();
+        : hits.stream().anyMatch(FREED::saidBy)
+            ? "A collective reached a communicator NCCL had already torn down (its rank count is -1)"
+            : hits.stream().allMatch(NO_COMMUNICATOR::saidBy)
+                ? "NCCL was called without a communicator (comm argument is NULL)"
+                : title();
+  }
+
+  @Override
+  String explanation(List<NcclWarning> hits) {
+    // the generic list of bad arguments would blame what these lines clear
+    return hits.stream().allMatch(w -> NO_COMMUNICATOR.saidBy(w) || FREED.saidBy(w))
+        ? "NCCL's argument checks refused the calls shown."
+        : explanation();
   }
 
   @Override
   List<Form> forms() {
     return List.of(
         NOT_INITIALISED,
+        FREED,
+        NO_COMMUNICATOR,
         new Form(
             "invalid rank requested",
             "`Invalid rank requested : R/N` says a process asked to be rank R of a communicator of N ranks (ranks run 0..N-1): the ranks and the world size the launcher gave the workers disagree, for instance more processes started than WORLD_SIZE counts, or a node rank or process-per-node count that differs between workers.",

@@ -247,11 +247,28 @@ public final class KnownNcclBugRule implements Rule {
     return lines;
   }
 
-  /** Whether a line says the word, and neither it nor its source file says another cause. */
+  /**
+   * Whether a line says the word, neither it nor its source file says another cause, and it names
+   * the entry's place in NCCL's source where the entry has one ({@code enqueue.cc:1500}, not {@code
+   * enqueue.cc:15001}).
+   */
   private static boolean says(String text, String line, KnownNcclBug bug, String word) {
     String l = line.toLowerCase(Locale.ROOT);
     return text.toLowerCase(Locale.ROOT).contains(word)
-        && bug.unless().stream().noneMatch(l::contains);
+        && bug.unless().stream().noneMatch(l::contains)
+        && (bug.at() == null || namesPlace(l, bug.at()));
+  }
+
+  /** Whether a line names the source file and line, not a longer line number that starts so. */
+  private static boolean namesPlace(String line, String at) {
+    for (int i = line.indexOf(at); i >= 0; i = line.indexOf(at, i + 1)) {
+      int end = i + at.length();
+      boolean fileStarts = i == 0 || !Character.isLetterOrDigit(line.charAt(i - 1));
+      if (fileStarts && (end == line.length() || !Character.isDigit(line.charAt(end)))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A consumer Blackwell GPU (sm_120): {@code GeForce RTX 5090}, {@code RTX 5070 Ti}. */

@@ -7,6 +7,7 @@ import io.topolens.diagnose.Severity;
 import io.topolens.model.Communicator;
 import io.topolens.model.Evidence;
 import io.topolens.model.Job;
+import io.topolens.model.LaunchedRank;
 import io.topolens.model.Member;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,65 @@ public final class MissingRanks implements Rule {
         out.add(stuck(job, c, stuck));
       }
     }
+    Finding slurm = slurmTasks(job);
+    if (slurm != null) {
+      out.add(slurm);
+    }
     return out;
+  }
+
+  /**
+   * Lightning under Slurm ({@code Multi-processing is handled by Slurm.}) announcing fewer members
+   * than its world size and no NCCL communicator in the input: Lightning starts no process itself
+   * there, each rank is a Slurm task, and the ranks not announced were not started as tasks or
+   * their logs are not given.
+   */
+  private Finding slurmTasks(Job job) {
+    LaunchedRank slurm =
+        job.launched().stream().filter(LaunchedRank::slurmManaged).findFirst().orElse(null);
+    if (slurm == null || !job.communicators().isEmpty()) {
+      return null;
+    }
+    List<LaunchedRank> members =
+        job.launched().stream().filter(l -> !l.slurmManaged() && l.worldSize() > 0).toList();
+    if (members.isEmpty()) {
+      return null;
+    }
+    int world = members.stream().mapToInt(LaunchedRank::worldSize).max().orElseThrow();
+    List<Integer> seen =
+        members.stream().map(LaunchedRank::rank).filter(r -> r >= 0).distinct().sorted().toList();
+    if (seen.size() >= world) {
+      return null;
+    }
+    List<Evidence> evidence = new ArrayList<>();
+    evidence.add(slurm.evidence());
+    members.stream().map(LaunchedRank::evidence).limit(8).forEach(evidence::add);
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "Lightning under Slurm announced "
+            + seen.size()
+            + " of "
+            + world
+            + " ranks: the others were not started as Slurm tasks, or their logs are not given",
+        "Lightning said \"Multi-processing is handled by Slurm\": it found a Slurm allocation whose"
+            + " task count matches the devices and nodes it was asked for, so it starts no process"
+            + " itself and expects Slurm to start every rank as a task (each reads its rank from"
+            + " SLURM_PROCID). Only rank(s) "
+            + Facts.list(seen, 8)
+            + " of "
+            + world
+            + " announced themselves (GLOBAL_RANK ..., MEMBER ...) in the input, and no NCCL"
+            + " communicator formed. Only the ranks whose logs are at hand are seen: if the other ranks'"
+            + " logs exist, read them first. If they do not, those ranks never started: a batch script"
+            + " that runs python directly, not through srun, starts one process on the first node"
+            + " only, and it waits for the other "
+            + (world - seen.size())
+            + " in init_process_group until its timeout.",
+        evidence,
+        "Start the training with srun inside the sbatch script (srun python train.py ...), with"
+            + " #SBATCH --nodes=<num_nodes> and --ntasks-per-node=<devices per node> matching"
+            + " Trainer(num_nodes=..., devices=...); each task then becomes one rank.");
   }
 
   /**

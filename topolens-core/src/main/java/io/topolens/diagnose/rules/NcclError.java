@@ -91,16 +91,29 @@ public final class NcclError implements Rule {
     List<NcclWarning> last =
         job.warnings().stream().filter(w -> w.process().isEmpty() && w.evidence() != null).toList();
     // no "Last error:" text, but NCCL's own WARN of a known kind is in the log: named, not cited
+    List<NcclWarning> known =
+        job.warnings().stream()
+            .filter(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.OTHER)
+            .filter(NcclWarning::ncclWarn)
+            .limit(1)
+            .toList();
+    // NCCL's own WARN of no known kind: no other finding reads it, so this one cites it
+    List<NcclWarning> own =
+        job.warnings().stream()
+            .filter(w -> w.evidence() != null && w.kind() == NcclWarning.Kind.OTHER)
+            .filter(NcclWarning::ncclWarn)
+            .toList();
     List<NcclWarning> warned =
-        !last.isEmpty()
-            ? last
-            : job.warnings().stream()
-                .filter(w -> w.evidence() != null && w.kind() != NcclWarning.Kind.OTHER)
-                .filter(NcclWarning::ncclWarn)
-                .limit(1)
-                .toList();
+        !last.isEmpty() ? last : !known.isEmpty() ? known : own.stream().limit(1).toList();
     List<Evidence> evidence = new ArrayList<>();
     failures.forEach(f -> evidence.add(f.evidence()));
+    if (last.isEmpty() && known.isEmpty()) {
+      own.stream()
+          .map(NcclWarning::evidence)
+          .filter(e -> !evidence.contains(e))
+          .forEach(evidence::add);
+    }
+    long ownProcesses = own.stream().mapToLong(NcclWarning::processes).max().orElse(0);
     // XLA prints the result and NCCL's last warning on one line: cite it once
     last.stream()
         .map(NcclWarning::evidence)
@@ -135,12 +148,19 @@ public final class NcclError implements Rule {
             + (warned.isEmpty()
                 ? " The log holds no NCCL error text: run again with NCCL_DEBUG=WARN (or INFO) to see NCCL's own"
                     + " reason."
-                : " NCCL's last error: \""
-                    + warned.get(0).message()
-                    + "\""
-                    + (warned.get(0).kind() == NcclWarning.Kind.OTHER
-                        ? "."
-                        : " (a finding that cites the same line says why)."));
+                : warned.get(0).process().isEmpty()
+                        || warned.get(0).kind() != NcclWarning.Kind.OTHER
+                    ? " NCCL's last error: \""
+                        + warned.get(0).message()
+                        + "\""
+                        + (warned.get(0).kind() == NcclWarning.Kind.OTHER
+                            ? "."
+                            : " (a finding that cites the same line says why).")
+                    : " NCCL's own WARN line before it says why: \""
+                        + warned.get(0).message()
+                        + "\" (cited below)"
+                        + (ownProcesses > 1 ? ", from " + ownProcesses + " processes alike" : "")
+                        + ".");
     String fix =
         results.contains("ncclRemoteError") || results.contains("aborted")
             ? "Find the rank that failed first (the earliest error in all ranks' logs) and fix that; this one only"
@@ -151,20 +171,27 @@ public final class NcclError implements Rule {
                     + " and ldd on Horovod's library show which one loads) and reinstall Horovod"
                     + " against NCCL 2 (HOROVOD_NCCL_HOME=/path/to/nccl, or HOROVOD_NCCL_INCLUDE and"
                     + " HOROVOD_NCCL_LIB; pip install --no-cache-dir horovod)."
-                : results.contains("ncclUnhandledCudaError") && last.isEmpty()
-                    ? "Find the GPU whose CUDA call failed: on the host of the failing rank run nvidia-smi (a GPU"
-                        + " missing, ERR! or in error), dmesg | grep -i xid (Xid 79: fallen off the bus; 48, 63,"
-                        + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
-                        + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
-                        + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
-                        + " drain it or reset the GPU. Where init fails this way on every host, check that the"
-                        + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
-                        + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
-                        + " LD_LIBRARY_PATH)."
-                    : results.contains("ncclSystemError") && last.isEmpty()
-                        ? SYSTEM_ERROR_FIX
-                        : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun"
-                            + " with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
+                : results.contains("ncclUnhandledCudaError") && last.isEmpty() && !own.isEmpty()
+                    ? "Read NCCL's WARN line (cited): a `Cuda failure N 'TEXT'` there is CUDA's own"
+                        + " error for the call NCCL made. When every rank fails alike, one broken GPU"
+                        + " is unlikely: suspect the NCCL release against this GPU, driver and CUDA"
+                        + " (NCCL_DEBUG=VERSION prints it; try the current NCCL release, as a known"
+                        + " bug of a release fails every rank the same way)."
+                        + " When one rank or host fails alone, check that GPU: nvidia-smi, dmesg | grep -i xid."
+                    : results.contains("ncclUnhandledCudaError") && last.isEmpty()
+                        ? "Find the GPU whose CUDA call failed: on the host of the failing rank run nvidia-smi (a GPU"
+                            + " missing, ERR! or in error), dmesg | grep -i xid (Xid 79: fallen off the bus; 48, 63,"
+                            + " 64, 94, 95: memory errors) and look for the first CUDA error in the log; rerun with"
+                            + " NCCL_DEBUG=WARN to see the CUDA call and its error. A GPU that fails alone (nvidia-smi, a"
+                            + " single-GPU CUDA sample) or a host whose jobs fail while others pass is the broken one:"
+                            + " drain it or reset the GPU. Where init fails this way on every host, check that the"
+                            + " NCCL library the framework loads is built for its CUDA version (ldconfig -p | grep"
+                            + " libnccl; for PaddlePaddle, the libnccl2 package of Paddle's CUDA version in"
+                            + " LD_LIBRARY_PATH)."
+                        : results.contains("ncclSystemError") && last.isEmpty()
+                            ? SYSTEM_ERROR_FIX
+                            : "Read NCCL's last error (quoted) and the finding that names it; with none, rerun"
+                                + " with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see where NCCL stopped.";
     return List.of(
         new Finding(
             id(),

@@ -21,6 +21,9 @@ import java.util.function.Predicate;
  */
 public final class SocketConnect implements Rule {
 
+  /** Refusals retried this often with no connection shown say nothing listened all along. */
+  private static final int REPEATED = 3;
+
   @Override
   public String id() {
     return "socket-connect";
@@ -42,37 +45,17 @@ public final class SocketConnect implements Rule {
       all.addAll(retried);
       boolean refused = all.stream().anyMatch(w -> lower(w).contains("refused"));
       boolean timedOut = all.stream().anyMatch(w -> lower(w).contains("timed out"));
-      out.add(
-          new Finding(
-              id(),
-              failed.isEmpty() ? Severity.WARN : Severity.ERROR,
-              failed.isEmpty()
-                  ? "NCCL had to retry TCP connections to its peers"
-                  : "NCCL could not open a TCP connection to a peer",
-              "A rank tried to reach another rank's listening address and "
-                  + (timedOut && refused
-                      ? "got no answer or a refusal"
-                      : timedOut
-                          ? "got no answer (connection timed out)"
-                          : "was refused or cut off")
-                  + (failed.isEmpty()
-                      ? ", then retried; it may have connected in the end."
-                      : "; NCCL gave up and init or the collective fails.")
-                  + (timedOut
-                      ? " A timeout means packets are dropped on the way: a firewall or security group, or an"
-                          + " address other nodes cannot route to (a container bridge, a veth, an IPv6 link-local"
-                          + " address, the wrong one of several NICs)."
-                      : "")
-                  + (refused || !timedOut
-                      ? " A refusal or abort means nothing listens there: the peer crashed, has not started yet,"
-                          + " or listens on another address."
-                      : ""),
-              all.stream().map(NcclWarning::evidence).toList(),
-              "From the failing rank's host, test the address and port NCCL quotes (nc -zv ADDR PORT). Let the"
-                  + " nodes reach each other on all TCP ports (NCCL listens on random ports; on AWS a security"
-                  + " group rule allowing all traffic from itself), pin NCCL_SOCKET_IFNAME to the interface that"
-                  + " routes between nodes (eth0 on EKS), and check the peer was alive at that time."));
+      if (failed.isEmpty()
+          && refused
+          && all.stream().allMatch(w -> lower(w).contains("refused"))
+          && all.stream().mapToLong(NcclWarning::count).sum() >= REPEATED
+          && job.communicators().isEmpty()) {
+        out.add(onlyRefused(all));
+      } else {
+        out.add(generic(all, failed.isEmpty(), refused, timedOut));
+      }
     }
+
     List<NcclWarning> wrongType = socket(job, m -> m.contains("wrong type"));
     if (!wrongType.isEmpty()) {
       out.add(
@@ -132,6 +115,70 @@ public final class SocketConnect implements Rule {
                   + " of the job (NCCL 2.24+) lists the ranks it still reaches."));
     }
     return out;
+  }
+
+  /** The finding for connections retried or given up on, by what the peer answered. */
+  private Finding generic(
+      List<NcclWarning> all, boolean retriedOnly, boolean refused, boolean timedOut) {
+    return new Finding(
+        id(),
+        retriedOnly ? Severity.WARN : Severity.ERROR,
+        retriedOnly
+            ? "NCCL had to retry TCP connections to its peers"
+            : "NCCL could not open a TCP connection to a peer",
+        "A rank tried to reach another rank's listening address and "
+            + (timedOut && refused
+                ? "got no answer or a refusal"
+                : timedOut ? "got no answer (connection timed out)" : "was refused or cut off")
+            + (retriedOnly
+                ? ", then retried; it may have connected in the end."
+                : "; NCCL gave up and init or the collective fails.")
+            + (timedOut
+                ? " A timeout means packets are dropped on the way: a firewall or security group, or an"
+                    + " address other nodes cannot route to (a container bridge, a veth, an IPv6 link-local"
+                    + " address, the wrong one of several NICs)."
+                : "")
+            + (refused || !timedOut
+                ? " A refusal or abort means nothing listens there: the peer crashed, has not started yet,"
+                    + " or listens on another address."
+                : ""),
+        all.stream().map(NcclWarning::evidence).toList(),
+        "From the failing rank's host, test the address and port NCCL quotes (nc -zv ADDR PORT). Let the"
+            + " nodes reach each other on all TCP ports (NCCL listens on random ports; on AWS a security"
+            + " group rule allowing all traffic from itself), pin NCCL_SOCKET_IFNAME to the interface that"
+            + " routes between nodes (eth0 on EKS), and check the peer was alive at that time.");
+  }
+
+  /**
+   * Every attempt refused and no communicator formed: the refusal comes from the peer host's
+   * kernel, so the host was reached and nothing listened on that port the whole time.
+   */
+  private Finding onlyRefused(List<NcclWarning> all) {
+    long lines = all.stream().mapToLong(NcclWarning::count).sum();
+    return new Finding(
+        id(),
+        Severity.WARN,
+        "Every connection attempt was refused and none succeeded: nothing listened at the peer's"
+            + " address",
+        "NCCL retried its TCP connection "
+            + lines
+            + " time(s) and every attempt was refused (ECONNREFUSED), and the log shows no"
+            + " communicator formed. A refusal is the peer host's own answer: the host was reached (a"
+            + " network that drops packets gives timeouts instead, though a firewall's REJECT rule"
+            + " refuses too), and no process listened on that port at any time this log covers. The"
+            + " process this rank dials (during init, the root rank's bootstrap: rank 0 of the job,"
+            + " at the address its unique id carries) was not running there: not started yet or"
+            + " already exited, started as part of another job (every node launched as its own"
+            + " job, without the job's world size and its own rank), or listening on another"
+            + " address than the one dialled. Which of these this log cannot tell: the dialled"
+            + " rank's log can.",
+        all.stream().map(NcclWarning::evidence).toList(),
+        "Check that rank 0 (the master) runs and listens while the others start: its log, and"
+            + " nc -zv ADDR PORT from this host. Launch every node with the job's total world size"
+            + " and its own rank (torchrun --nnodes N --node_rank K --master_addr of node 0 on each"
+            + " node; fairseq --distributed-world-size and --distributed-rank; Slurm srun with the"
+            + " job's ntasks), the same MASTER_ADDR and port everywhere, and start node 0 first or"
+            + " within the rendezvous timeout.");
   }
 
   /** A connect that NCCL gave up on, or a socket error on connect. */

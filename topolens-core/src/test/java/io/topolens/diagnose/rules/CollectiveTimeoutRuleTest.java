@@ -27,6 +27,37 @@ class CollectiveTimeoutRuleTest {
                         "SeqNum came in 1.10")
                     .at("a.log:1")),
         given(
+                "PyTorch 1.8-1.9's line with a timeout below every PyTorch default: the job set it"
+                    + " (ProcessGroupNCCL.cpp's format, a 60 s timeout filled in)",
+                """
+                RuntimeError: [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=60000) ran for 61352 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "A collective timed out on rank(s) 1 at the job's own short timeout of"
+                            + " 60.0 s",
+                        "below every default PyTorch gives NCCL process groups",
+                        "init_process_group(..., timeout=timedelta(...))")
+                    .at("a.log:1")),
+        given(
+                "the first collective with a 120 s timeout the job set, on a communicator of 8"
+                    + " ranks of which rank 1 reports (two nodes, aws-ofi-nccl with"
+                    + " NCCL_NET_GDR_LEVEL=PHB: the data path hung;"
+                    + " https://github.com/argonne-lcf/alcf-nccl-tests, pytests/README.md)",
+                """
+                x3200c0s19b1n0:191643:191866 [2] NCCL INFO comm 0x5590ec4762b0 rank 2 nranks 8 cudaDev 2 nvmlDev 2 busId 85000 commId 0xfa38415269cf0cf7 - Init COMPLETE
+                terminate called after throwing an instance of 'c10::DistBackendError'
+                  what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=120000) ran for 120092 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "Collective call #1 (ALLREDUCE, the first) hit the job's own short timeout"
+                            + " of 120.0 s",
+                        "Call #1 is this process group's first collective",
+                        "besides a rank that never arrived",
+                        "NCCL_P2P_DISABLE=1, then with NCCL_IB_DISABLE=1")
+                    .at("a.log:3")),
+        given(
                 "PyTorch 1.8's blocking wait (WorkNCCL::timedOut's format, values filled in)",
                 """
                 RuntimeError: Caught collective operation timeout: WorkNCCL(OpType=BROADCAST, TensorShape=[1], Timeout(ms)=1800000) ran for 1800190 milliseconds before timing out.

@@ -63,6 +63,37 @@ class InvalidArgumentRuleTest {
                         "only after its init returned")
                     .at("a.log:4", "a.log:8")),
         given(
+                "a root check that prints a rank count of -1: collectives on communicators NCCL had"
+                    + " already freed, after ncclCommInitRank failed"
+                    + " (https://github.com/horovod/horovod/issues/3625)",
+                """
+                [1,0]<stdout>:biomind:6502:6588 [0] misc/argcheck.cc:39 NCCL WARN AllReduce : invalid root 0 (root should be in the 0..-1 range)
+                [1,0]<stdout>:biomind:6502:6588 [0] NCCL INFO enqueue.cc:1452 -> 4
+                [1,0]<stdout>:biomind:6502:6588 [0] NCCL INFO enqueue.cc:1465 -> 4
+                """)
+            .expect(
+                error(
+                        "A collective reached a communicator NCCL had already torn down",
+                        "commPoison",
+                        "The root is not the fault",
+                        "Find the first error of this rank")
+                    .lacks("a root outside 0..nranks-1", "NCCL_CHECK_POINTERS=1")
+                    .at("a.log:1")),
+        given(
+                "calls without a communicator: argcheck.cc's PtrCheck(comm, opname, \"comm\") format"
+                    + " (`%s : %s argument is NULL`, NCCL 2.x misc/argcheck.cc)",
+                """
+                node-a:4021:4021 [0] misc/argcheck.cc:30 NCCL WARN AllReduce : comm argument is NULL
+                node-a:4021:4021 [0] NCCL INFO enqueue.cc:1442 -> 4
+                """)
+            .expect(
+                error(
+                        "NCCL was called without a communicator (comm argument is NULL)",
+                        "no communicator existed in this process",
+                        "init_process_group")
+                    .lacks("a root outside 0..nranks-1", "NCCL_CHECK_POINTERS=1")
+                    .at("a.log:1")),
+        given(
             "CUDA's own invalid argument is not NCCL's check (nccl issue 1283)",
             """
             (train_rft pid=2657296) 2024-05-11 14:10:52.227 n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'

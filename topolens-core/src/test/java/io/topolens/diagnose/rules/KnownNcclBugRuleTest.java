@@ -94,6 +94,41 @@ class KnownNcclBugRuleTest {
       node1:10:20 [0] enqueue.cc:1556 NCCL WARN Cuda failure 700 'an illegal memory access was encountered'
       """;
 
+  /** nccl-tests issue 287's version line and kernel-launch failure (NCCL 2.25.1, two RTX 5090s). */
+  static final String LAUNCH_2_25_1 =
+      """
+      GENOA-06:4766:4766 [0] NCCL INFO NCCL version 2.25.1+cuda12.8
+      GENOA-06:4766:4766 [1] enqueue.cc:1500 NCCL WARN Cuda failure 1 'invalid argument'
+      GENOA-06:4766:4766 [1] NCCL INFO group.cc:242 -> 1
+      """;
+
+  /** nccl-tests issue 287's device line naming the RTX 5090. */
+  static final String RTX_5090_287 =
+      "#  Rank  1 Group  0 Pid   4766 on   GENOA-06 device  1 [0x61] NVIDIA GeForce RTX 5090\n";
+
+  /**
+   * TensorRT-LLM issue 4238's failure: the same line, no version printed (2.25.1, per the
+   * reporter).
+   */
+  static final String TRTLLM_4238 =
+      """
+      [1] enqueue.cc:1500 NCCL WARN Cuda failure 1 'invalid argument'
+      [1] NCCL INFO group.cc:242 -> 1
+      [1] NCCL INFO enqueue.cc:2229 -> 1
+      Failed, NCCL error /home/jenkins/agent/workspace/LLM/main/L0_Test-x86_64/tensorrt_llm/cpp/tensorrt_llm/thop/allreduceOp.cpp:308 'unhandled cuda error (run with NCCL_DEBUG=INFO for details)'
+      """;
+
+  /** Horovod issue 893's shared-memory failure (NCCL 2.4.2), after a 2.4.2 version line. */
+  static final String SHM_2_4_2 =
+      """
+      heinzel135:151780:151780 [2] NCCL INFO NCCL version 2.4.2+cuda10.0
+      heinzel135:151780:151928 [2] NCCL INFO Ring 00 : 2[2] -> 1[1] via direct shared memory
+
+      heinzel135:151780:151928 [2] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'
+      heinzel135:151780:151928 [2] NCCL INFO transport/shm.cu:187 -> 1
+      heinzel135:151780:151928 [2] NCCL INFO init.cu:658 -> 1
+      """;
+
   static Stream<Case> cases() {
     return Stream.of(
         given(
@@ -247,6 +282,59 @@ class KnownNcclBugRuleTest {
         given(
             "NCCL 2.25.1 and 'invalid argument' on a GPU the log does not name: no finding",
             PYTORCH_147575),
+        given(
+                "NCCL 2.25.1's kernel launch failing at enqueue.cc:1500 on a GPU the log does not"
+                    + " name (nccl-tests issue 287's lines)",
+                LAUNCH_2_25_1)
+            .expect(
+                error(
+                        "NCCL 2.25.1's kernel launch failed with CUDA's 'invalid argument'"
+                            + " (enqueue.cc:1500): a known NCCL bug, fixed in 2.26.2",
+                        "This log shows NCCL 2.25.1 and the bug's symptom",
+                        "https://github.com/NVIDIA/nccl-tests/issues/287",
+                        "NCCL 2.26.2 or later")
+                    .at("a.log:1", "a.log:2")),
+        given(
+                "the same with the RTX 5090 named: the sm_120 entry's, not explained twice",
+                RTX_5090_287 + LAUNCH_2_25_1)
+            .expect(
+                error(
+                        "NCCL 2.25 on a GeForce RTX 50 GPU (sm_120)",
+                        "This log shows NCCL 2.25.1, on a GeForce RTX 50 GPU")
+                    .at("a.log:2", "a.log:3", "a.log:1")),
+        given(
+                "the launch failure at enqueue.cc:1500 with no release printed (TensorRT-LLM issue"
+                    + " 4238): the place is 2.25.1's, a warning",
+                TRTLLM_4238)
+            .expect(
+                warn(
+                        "Possibly a known NCCL bug of NCCL 2.25.1 up to 2.26.2 (fixed there)",
+                        "prints no NCCL release",
+                        "https://github.com/NVIDIA/TensorRT-LLM/issues/4238")
+                    .at("a.log:1")),
+        given(
+            "the same line with NCCL 2.26.2 printed: fixed there, no finding",
+            LAUNCH_2_25_1.replace("2.25.1+cuda12.8", "2.26.2+cuda12.8")),
+        given(
+            "NCCL 2.25.1 with 'invalid argument' at another line of enqueue.cc (15001): no finding",
+            LAUNCH_2_25_1.replace("enqueue.cc:1500 ", "enqueue.cc:15001 ")),
+        given(
+                "NCCL 2.4.2's shared-memory CUDA failure at shm.h:42 (Horovod issue 893's lines)",
+                SHM_2_4_2)
+            .expect(
+                error(
+                        "NCCL 2.4.2's shared-memory transport failed with CUDA's 'invalid"
+                            + " argument' (shm.h:42)",
+                        "This log shows NCCL 2.4.2 and the bug's symptom",
+                        "https://github.com/horovod/horovod/issues/893",
+                        "NCCL_SHM_DISABLE=1")
+                    .at("a.log:1", "a.log:4")),
+        given(
+            "the same line with NCCL 2.4.8 printed: after the fix, another cause, no finding",
+            SHM_2_4_2.replace("2.4.2+cuda10.0", "2.4.8+cuda10.0")),
+        given(
+            "the same line with no release printed: the line alone is not 2.4.2's, no finding",
+            SHM_2_4_2.substring(SHM_2_4_2.indexOf('\n') + 1)),
         given("NCCL 2.10.3 with CollNet on and an illegal address: a warning", COLLNET)
             .expect(
                 warn(

@@ -94,6 +94,28 @@ class MissingRanksRuleTest {
             node-a:1:1 [1] NCCL INFO comm 0x55e1 rank 1 nranks 2 cudaDev 1 busId 8a000 - Init COMPLETE
             """),
         given(
+                "Lightning under Slurm, one member of four announced (Lightning 1.5's"
+                    + " rank_zero_info and announcement as hydra's logger prints them, the Slurm line"
+                    + " of https://github.com/ashleve/lightning-hydra-template/issues/231, the"
+                    + " announcement with values filled in)",
+                """
+                [2021-12-19 17:50:03,095][pytorch_lightning.utilities.distributed][INFO] - Multi-processing is handled by Slurm.
+                [2021-12-19 17:50:03,120][pytorch_lightning.utilities.distributed][INFO] - initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4
+                """)
+            .expect(
+                warn(
+                        "Lightning under Slurm announced 1 of 4 ranks",
+                        "Only the ranks whose logs are at hand are seen",
+                        "srun python train.py")
+                    .at("a.log:1", "a.log:2")),
+        given(
+            "Lightning without the Slurm line: 2 of 4 members announced, no Slurm reading"
+                + " (https://github.com/Lightning-AI/pytorch-lightning/issues/6206)",
+            """
+            initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4
+            initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4
+            """),
+        given(
             "no communicator lines at all",
             "node-a:1:1 [0] NCCL INFO NCCL version 2.27.3+cuda12.9\n"));
   }

@@ -31,6 +31,21 @@ class NcclErrorRuleTest {
                         "HOROVOD_NCCL_HOME")
                     .at("a.log:2")),
         given(
+                "PyTorch's NCCL error without NCCL's last error, NCCL's own CUDA failure WARN before"
+                    + " it: cited and read (https://github.com/NVIDIA/nccl/issues/1283, its title and"
+                    + " first WARN)",
+                """
+                (train_rft pid=2657296) 2024-05-11 14:10:52.227 n176-080-198:2657296:2658232 [0] include/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'
+                RuntimeError: NCCL Error 1: unhandled cuda error (run with NCCL_DEBUG=INFO for details)
+                """)
+            .expect(
+                error(
+                        "NCCL call failed: ncclUnhandledCudaError",
+                        "NCCL's own WARN line before it says why: \"Cuda failure 1 'invalid argument'\"",
+                        "CUDA's own error for the call NCCL made")
+                    .lacks("The log holds no NCCL error text")
+                    .at("a.log:2", "a.log:1")),
+        given(
                 "Horovod's NCCL_CHECK text in a title (https://github.com/horovod/horovod/issues/91)",
                 """
                 ERROR: ncclAllReduce failed: invalid data type

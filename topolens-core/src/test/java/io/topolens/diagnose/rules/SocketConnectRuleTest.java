@@ -26,6 +26,38 @@ class SocketConnectRuleTest {
                     .lacks("refusal or abort means")
                     .at("a.log:11")),
         given(
+                "only refusals, retried, and no communicator formed: nothing listened there"
+                    + " (https://github.com/huggingface/transformers/issues/10282)",
+                """
+                stdout: multi-gpu-ci-runner:18062:18062 [1] NCCL INFO NET/Socket : Using [0]ens6:10.128.0.66<0>
+                stdout: multi-gpu-ci-runner:18062:18062 [1] NCCL INFO Using network Socket
+                stdout: multi-gpu-ci-runner:18062:18089 [1] NCCL INFO Call to connect returned Connection refused, retrying
+                stdout: multi-gpu-ci-runner:18062:18089 [1] NCCL INFO Call to connect returned Connection refused, retrying
+                stdout: multi-gpu-ci-runner:18062:18089 [1] NCCL INFO Call to connect returned Connection refused, retrying
+                """)
+            .expect(
+                warn(
+                        "Every connection attempt was refused and none succeeded: nothing listened"
+                            + " at the peer's address",
+                        "retried its TCP connection 3 time(s)",
+                        "Which of these this log cannot tell",
+                        "the job's total world size and its own rank")
+                    .lacks("A timeout means packets are dropped")
+                    .at("a.log:3")),
+        given(
+                "refusals, then NCCL gave up: not the refusals-only reading"
+                    + " (https://github.com/pytorch/pytorch/issues/38702)",
+                """
+                tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
+                tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
+                tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
+                tj1-asr-train-v100-13:941227:943077 [0] include/socket.h:390 NCCL WARN Connect to 10.38.10.112<21724> failed : Connection refused
+                """)
+            .expect(
+                error("NCCL could not open a TCP connection to a peer", "nothing listens there")
+                    .lacks("none succeeded")
+                    .at("a.log:4", "a.log:1")),
+        given(
                 "connect failed, then the peer closed its connection (nccl-tests#166)",
                 """
                 ubuntu:39964:40075 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : Software caused connection abort

@@ -1,4 +1,4 @@
-package io.topolens.steps;
+package io.topolens.model;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,15 +10,21 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * The line texts of step times, in blocks of 32 KiB, deflated: a log's step lines are alike, so a
- * million of them take a few megabytes instead of a String each. Within a block a text of the same
- * length as one of the {@link #RECENT} texts stored before it is kept as the runs of bytes where it
- * differs from that one (a step line differs from the previous line of its kind in its numbers
- * only), so deflating has about a quarter of the bytes to read: deflating was half of the applying
- * thread's time on a log of millions of steps. A text is stored once and read back by the reference
- * {@link #put} returned (block, entry), only for the lines a report cites.
+ * Line texts held in blocks of 32 KiB, deflated: a log's step lines are alike, and so are the lines
+ * every rank of a big job prints about itself (its net plugin, interfaces, GPUDirect, communicator
+ * and connections), so a million of them take a few megabytes instead of a String each (the
+ * reader's {@link Evidence} of a 68,000-rank job: docs/performance.md). Within a block a text of
+ * the same length as one of the {@link #RECENT} texts stored before it is kept as the runs of bytes
+ * where it differs from that one (a step line differs from the previous line of its kind in its
+ * numbers only), so deflating has about a quarter of the bytes to read: deflating was half of the
+ * applying thread's time on a log of millions of steps. A text is stored once and read back by the
+ * reference {@link #put} returned (block, entry), only for the lines a report cites.
+ *
+ * <p>Thread-safety: one thread puts; any threads read ({@link #get} is synchronized and keeps the
+ * last few blocks it inflated, so two threads reading in file order do not inflate each other's
+ * blocks again).
  */
-final class LineTexts {
+public final class LineTexts {
   private static final int BLOCK = 32 * 1024;
 
   /** How many texts before a new one are tried as the one it differs from. */
@@ -37,11 +43,15 @@ final class LineTexts {
   private byte[] scratch = new byte[BLOCK];
   private String last;
   private long lastRef = -1;
-  private int cachedBlock = -1;
-  private Decoded cached;
 
-  /** Stores a text (at most {@link FileSteps#CLIP} characters) and returns its reference. */
-  long put(String text) {
+  /** Blocks inflated lately, newest first: readers in file order find theirs here. */
+  private static final int CACHED = 4;
+
+  private final int[] cachedBlocks = {-1, -1, -1, -1};
+  private final Decoded[] cached = new Decoded[CACHED];
+
+  /** Stores a text and returns its reference. */
+  public synchronized long put(String text) {
     if (text.equals(last)) {
       return lastRef;
     }
@@ -131,26 +141,74 @@ final class LineTexts {
     return at;
   }
 
+  /**
+   * A line's evidence whose text is kept here (the text is read back when it is asked for); a null
+   * text is kept as it is.
+   */
+  public Evidence evidence(String file, long line, String text) {
+    if (text == null) {
+      return new Evidence(file, line, null);
+    }
+    long ref = put(text);
+    long block = ref >>> 32;
+    int entry = (int) ref;
+    if (block >= 1 << (32 - ENTRY_BITS) || entry >= 1 << ENTRY_BITS) {
+      return new Evidence(file, line, text); // past what an int holds: the text as it is
+    }
+    return new Evidence(file, line, this, (int) (block << ENTRY_BITS | entry));
+  }
+
+  /**
+   * The bits of a packed reference ({@link #evidence}) that number a block's entry: an entry takes
+   * at least two bytes (its kind and its length), so a block holds at most 2^14.
+   */
+  private static final int ENTRY_BITS = 14;
+
+  /** The reference {@link #get} takes of one {@link #evidence} packed. */
+  static long unpacked(int packed) {
+    return (long) (packed >>> ENTRY_BITS) << 32 | (packed & ((1 << ENTRY_BITS) - 1));
+  }
+
   /** The text of a reference. */
-  String get(long ref) {
+  public synchronized String get(long ref) {
     int block = (int) (ref >>> 32);
     int entry = (int) ref;
     if (block == blocks.size()) {
       return new Decoded(current, used).text(entry);
     }
-    if (block != cachedBlock) {
-      byte[] bytes = inflated(block);
-      cached = new Decoded(bytes, bytes.length);
-      cachedBlock = block;
+    int k = 0;
+    while (k < CACHED && cachedBlocks[k] != block) {
+      k++;
     }
-    return cached.text(entry);
+    Decoded d;
+    if (k < CACHED) {
+      d = cached[k];
+    } else {
+      byte[] bytes = inflated(block);
+      d = new Decoded(bytes, bytes.length);
+      k = CACHED - 1;
+    }
+    // move to the front
+    System.arraycopy(cachedBlocks, 0, cachedBlocks, 1, k);
+    System.arraycopy(cached, 0, cached, 1, k);
+    cachedBlocks[0] = block;
+    cached[0] = d;
+    return d.text(entry);
+  }
+
+  /**
+   * Deflates the block being filled: a store read from now on reads only deflated blocks (the one
+   * being filled is decoded from its start at every read).
+   */
+  public synchronized void seal() {
+    flush();
   }
 
   /**
    * Takes over another store's blocks (its references stay valid shifted by the returned number of
    * blocks).
    */
-  long adopt(LineTexts other) {
+  public synchronized long adopt(LineTexts other) {
     flush();
     other.flush();
     long shift = blocks.size();
@@ -188,12 +246,12 @@ final class LineTexts {
       while (!in.finished()) {
         int n = in.inflate(buf);
         if (n == 0 && (in.needsInput() || in.needsDictionary())) {
-          throw new IllegalStateException("step line texts corrupted: block " + block + " cut");
+          throw new IllegalStateException("line texts corrupted: block " + block + " cut");
         }
         out.write(buf, 0, n);
       }
     } catch (DataFormatException e) {
-      throw new IllegalStateException("step line texts corrupted", e);
+      throw new IllegalStateException("line texts corrupted", e);
     } finally {
       in.end();
     }
@@ -215,7 +273,7 @@ final class LineTexts {
     String text(int entry) {
       while (texts.size() <= entry) {
         if (at >= length) {
-          throw new IllegalStateException("step line texts corrupted: no entry " + entry);
+          throw new IllegalStateException("line texts corrupted: no entry " + entry);
         }
         texts.add(next());
       }
