@@ -83,6 +83,7 @@ import io.topolens.diagnose.rules.TcpxRxdmFailed;
 import io.topolens.diagnose.rules.TopologyDetectionFailed;
 import io.topolens.diagnose.rules.TopologyMismatch;
 import io.topolens.diagnose.rules.TunerPluginFailed;
+import io.topolens.diagnose.rules.VerbsLibraryMissing;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
 import io.topolens.diagnose.rules.WorkerLost;
@@ -145,6 +146,7 @@ public final class Diagnoser {
             new CudaFault(),
             new DmabufUnsupported(),
             new IbDeviceUnavailable(),
+            new VerbsLibraryMissing(),
             new InvalidArgument(),
             new GpuUnavailable(),
             new DriverLibraryError(),

@@ -38,6 +38,17 @@ public record NcclWarning(
   public sealed interface Detail {
 
     /**
+     * NCCL found no verbs library ({@link Kind#OTHER}: {@code Failed to open libibverbs.so[.1]},
+     * ibvwrap.cu/.cc of NCCL 2.1-2.10 as a WARN, misc/ibvwrap.cc and misc/ibvsymbols.cc of later
+     * versions (2.18.3 on, at least) as an INFO line): the process has no IB/RoCE transport (NCCL's
+     * IB, and the IB-based plugins) and goes on with what else it has, sockets between nodes.
+     *
+     * @param warned whether NCCL printed it as a WARN (2.1-2.10), not as the INFO line of later
+     *     versions
+     */
+    record NoVerbsLibrary(boolean warned) implements Detail {}
+
+    /**
      * The signal torchrun's agent got ({@link Kind#CANCELLED}): its number as written ({@code got
      * signal: 15}), or the number of SIGHUP, SIGINT and SIGTERM where Python printed the name
      * ({@code Received Signals.SIGTERM death signal}); other names as written. Text, as a number

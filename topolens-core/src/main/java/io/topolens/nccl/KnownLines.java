@@ -113,7 +113,17 @@ final class KnownLines {
           "Bootstrap :",
           "Bootstrap:",
           "NCCL_",
-          "NET/Plugin :");
+          "NET/Plugin :",
+          // google/nccl-fastsocket's flow placement (net_fastsocket.cc): each data socket's queue
+          // and CPU as it connects or accepts, its thread counts, its byte counts at close
+          "connect qid: ",
+          "accept qid: ",
+          "connect incoming cpu: ",
+          "accept incoming cpu: ",
+          "Flow placement forcing parameters",
+          "All bytes: ",
+          "Average throughput: ",
+          "This training job might be network bound");
 
   /**
    * {@link #PREFIXES} by their first character (all ASCII), so a line is compared with the few that

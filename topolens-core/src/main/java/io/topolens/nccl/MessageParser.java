@@ -239,6 +239,13 @@ final class MessageParser {
         if (m.startsWith("Failed to initialize NET plugin ")) {
           return new NcclEvent.Plugin(m.substring(32).strip(), Outcome.FAILED);
         }
+        if (m.startsWith(WarningClassifier.NO_VERBS_LIBRARY)) {
+          // misc/ibvwrap.cc and ibvsymbols.cc of later versions (INFO by 2.18; a WARN to 2.10): no
+          // verbs library,
+          // no IB/RoCE for this process; kept as a fact, no failure (kind OTHER)
+          return new NcclEvent.Warning(
+              NcclWarning.Kind.OTHER, m, null, WarningClassifier.noVerbsLibrary(m, false));
+        }
       }
       case 'n' -> {
         // enqueue.cc of 2.25 at INFO level (a WARN before and after): "ncclMaxSharedMem 82240
@@ -296,6 +303,13 @@ final class MessageParser {
     }
     if (m.startsWith("NET/Plugin")) {
       return plugin(m);
+    }
+    if (m.startsWith("NET/FastSocket")) {
+      // google/nccl-fastsocket, GCP's TCP plugin (net_fastsocket.cc): its settings, interfaces and
+      // one line per data socket it connects; only its init is a fact the model keeps
+      return m.startsWith("NET/FastSocket plugin initialized")
+          ? new NcclEvent.Plugin("FastSocket", Outcome.INITIALIZED)
+          : NcclEvent.KNOWN;
     }
     if (m.startsWith("NET/OFI")) {
       return ofi(m);

@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import java.util.List;
 import java.util.Locale;
@@ -552,9 +553,23 @@ final class WarningClassifier {
           case DUPLICATE_GPU -> sameDevice(message);
           case ENV_CHECKED -> checkedSetting(message);
           case ENV_REFUSED -> refusedSetting(message);
+          case OTHER -> noVerbsLibrary(message, true);
           default -> null;
         });
   }
+
+  /**
+   * NCCL's {@code Failed to open libibverbs.so[.1]} (misc/ibvwrap.cu, ibvwrap.cc and ibvsymbols.cc
+   * of every version; a WARN through 2.10, INFO by 2.18), or null for another message.
+   */
+  static NcclWarning.Detail noVerbsLibrary(String message, boolean warned) {
+    return message.startsWith(NO_VERBS_LIBRARY)
+        ? new NcclWarning.Detail.NoVerbsLibrary(warned)
+        : null;
+  }
+
+  /** What every NCCL version prints when dlopen finds neither libibverbs.so nor .so.1. */
+  static final String NO_VERBS_LIBRARY = "Failed to open libibverbs.so";
 
   static Kind classify(String location, String message) {
     String text = (location + " " + message).toLowerCase(Locale.ROOT);

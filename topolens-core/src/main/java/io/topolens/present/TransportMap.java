@@ -5,6 +5,7 @@ import io.topolens.model.Edge;
 import io.topolens.model.Job;
 import io.topolens.model.PathDetail;
 import io.topolens.model.Transport;
+import io.topolens.verdict.PathKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -107,13 +108,18 @@ public record TransportMap(List<Row> rows) {
             case OTHER -> "GPU-to-GPU";
           };
       case PathDetail.Shm s -> "through host shared memory";
-      case PathDetail.Net n ->
-          (n.isSocket() ? "TCP sockets" : n.plugin())
-              + (n.gdr() ? ", GPUDirect RDMA" : n.isSocket() ? "" : ", no GPUDirect RDMA")
-              + (n.proxyRank() != null ? ", PXN via rank " + n.proxyRank() : "");
+      case PathDetail.Net n -> net(n);
       case PathDetail.Collective c ->
           c.transport() == Transport.NVLS ? "NVLink SHARP" : "in-network reduction";
       case PathDetail.Unknown u -> "not recognised";
     };
+  }
+
+  /** A network path in words: TCP transports say so and have no GPUDirect RDMA to miss. */
+  private static String net(PathDetail.Net n) {
+    boolean tcp = PathKind.ofNetPlugin(n.plugin()) == PathKind.TCP;
+    return (n.isSocket() ? "TCP sockets" : tcp ? n.plugin() + " (TCP)" : n.plugin())
+        + (n.gdr() ? ", GPUDirect RDMA" : tcp ? "" : ", no GPUDirect RDMA")
+        + (n.proxyRank() != null ? ", PXN via rank " + n.proxyRank() : "");
   }
 }

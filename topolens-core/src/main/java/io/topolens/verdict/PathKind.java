@@ -70,8 +70,8 @@ public enum PathKind {
   }
 
   /**
-   * The network path behind an NCCL net plugin name (Socket, IB, AWS Libfabric, OFI...); a plugin
-   * this does not recognise is taken for an RDMA network (IB).
+   * The network path behind an NCCL net plugin name (Socket, IB, AWS Libfabric, OFI, FastSocket,
+   * GPUDirectTCPX...); a plugin this does not recognise is taken for an RDMA network (IB).
    */
   public static PathKind ofNetPlugin(String plugin) {
     return ofKnownNetPlugin(plugin).orElse(IB);
@@ -80,7 +80,12 @@ public enum PathKind {
   /** The network path behind a net plugin name, or empty when the name is none topolens knows. */
   public static java.util.Optional<PathKind> ofKnownNetPlugin(String plugin) {
     String p = plugin.toLowerCase(Locale.ROOT);
-    if (p.equals("socket")) {
+    // NCCL's sockets and Google's TCP plugins: FastSocket (google/nccl-fastsocket, host memory
+    // only), GPUDirect-TCPX and TCPXO/FasTrak (TCP into GPU memory, no RDMA)
+    if (p.equals("socket")
+        || p.contains("fastsocket")
+        || p.contains("tcpx")
+        || p.contains("fastrak")) {
       return java.util.Optional.of(TCP);
     }
     if (p.contains("libfabric") || p.contains("ofi") || p.contains("aws") || p.contains("efa")) {

@@ -9,12 +9,14 @@ import io.topolens.model.Evidence;
 import io.topolens.model.GdrStatus;
 import io.topolens.model.Job;
 import io.topolens.model.PathDetail;
+import io.topolens.verdict.PathKind;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code gdr-disabled}: RDMA network paths (IB, EFA, external plugins; never sockets, which cannot
- * do GPUDirect) that run without GPUDirect RDMA, or NICs for which the transport reported GDR off.
+ * {@code gdr-disabled}: RDMA network paths (IB, EFA, external RDMA plugins; never TCP transports:
+ * NCCL's sockets, FastSocket, GPUDirect-TCPX/TCPXO, which have no RDMA) that run without GPUDirect
+ * RDMA, or NICs for which an RDMA transport reported GDR off.
  */
 public final class GdrDisabled implements Rule {
 
@@ -27,11 +29,10 @@ public final class GdrDisabled implements Rule {
   public List<Finding> check(Job job) {
     List<CommEdge> noGdr =
         Facts.edges(
-            job, ce -> ce.edge().path() instanceof PathDetail.Net n && !n.isSocket() && !n.gdr());
+            job,
+            ce -> ce.edge().path() instanceof PathDetail.Net n && rdma(n.plugin()) && !n.gdr());
     List<GdrStatus> off =
-        job.gdr().stream()
-            .filter(g -> !g.enabled() && !g.transport().equalsIgnoreCase("Socket"))
-            .toList();
+        job.gdr().stream().filter(g -> !g.enabled() && rdma(g.transport())).toList();
     if (noGdr.isEmpty() && off.isEmpty()) {
       return List.of();
     }
@@ -72,5 +73,13 @@ public final class GdrDisabled implements Rule {
                 + " do not set NCCL_NET_GDR_LEVEL low. On EFA use libfabric >= 1.18 and aws-ofi-nccl >= 1.7"
                 + " (FI_EFA_USE_DEVICE_RDMA=1 only for older stacks) on an instance type with EFA RDMA (p4d and"
                 + " later)."));
+  }
+
+  /**
+   * Whether the plugin moves data by RDMA: TCP transports (NCCL's sockets, FastSocket,
+   * GPUDirect-TCPX/TCPXO) have no GPUDirect RDMA to miss; a plugin of no known kind counts as RDMA.
+   */
+  private static boolean rdma(String plugin) {
+    return PathKind.ofNetPlugin(plugin) != PathKind.TCP;
   }
 }

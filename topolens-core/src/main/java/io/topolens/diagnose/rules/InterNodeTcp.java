@@ -200,7 +200,8 @@ public final class InterNodeTcp implements Rule {
     return false;
   }
 
-  private static String host(String process) {
+  /** The host of a {@code host:pid} process. */
+  static String host(String process) {
     return process.substring(0, Math.max(0, process.lastIndexOf(':')));
   }
 

@@ -36,6 +36,10 @@ public final class NcclWarnings extends WarningRule {
    */
   @Override
   boolean elsewhere(Job job, NcclWarning w) {
+    // no verbs library: verbs-library-missing says what it is and what it costs here
+    if (w.detail() instanceof NcclWarning.Detail.NoVerbsLibrary) {
+      return true;
+    }
     return w.kind() == NcclWarning.Kind.SOCKET
         && (SocketInterface.bootstrapTrace(w)
             || SocketInterface.glooLoopback(w)

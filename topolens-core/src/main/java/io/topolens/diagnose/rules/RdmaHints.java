@@ -6,6 +6,7 @@ import io.topolens.model.EnvSetting;
 import io.topolens.model.Evidence;
 import io.topolens.model.Interface;
 import io.topolens.model.Job;
+import io.topolens.model.NcclWarning;
 import io.topolens.smi.SmiReport;
 import io.topolens.smi.TopoMatrix;
 import java.util.ArrayList;
@@ -13,10 +14,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What the inputs show of RDMA hardware beside a job whose network is sockets: a bonded or IPoIB
- * socket interface, IB turned off by a variable, RDMA NICs in a {@code topo -m} given beside the
- * logs. Each is a reason to expect IB/RoCE, not a proof. NCCL's {@code NET/IB : No device found} is
- * not one: it prints it wherever the verbs library is installed and no HCA is present.
+ * What the inputs show of RDMA hardware beside a job whose network is sockets, and of why NCCL did
+ * not use it: a bonded or IPoIB socket interface, IB turned off by a variable, no verbs library in
+ * the image (NCCL's {@code Failed to open libibverbs.so[.1]}), RDMA NICs in a {@code topo -m} given
+ * beside the logs. Each is a reason to expect IB/RoCE or to have missed it, not a proof. NCCL's
+ * {@code NET/IB : No device found} is not one: it prints it wherever the verbs library is installed
+ * and no HCA is present.
  *
  * @param evidence the lines that show them
  * @param explanation one sentence per hint, or empty
@@ -78,6 +81,21 @@ record RdmaHints(List<Evidence> evidence, String explanation, String fix, boolea
             .append(e.value().strip())
             .append(" is set: NCCL was told not to use IB/RoCE. ");
       }
+    }
+    List<NcclWarning> noVerbs =
+        job.warnings().stream()
+            .filter(
+                w ->
+                    w.detail() instanceof NcclWarning.Detail.NoVerbsLibrary && w.evidence() != null)
+            .toList();
+    if (!noVerbs.isEmpty()) {
+      noVerbs.forEach(w -> lines.add(w.evidence()));
+      why.append(
+          "NCCL found no verbs library (Failed to open libibverbs.so[.1]): the image lacks rdma-core,"
+              + " so NCCL could not use IB/RoCE even where the hosts have it. ");
+      fix.append(
+          " Install rdma-core's libibverbs1 and ibverbs-providers in the image (or the MLNX_OFED/DOCA"
+              + " user space matching the host).");
     }
     List<String> nics = new ArrayList<>();
     for (SmiReport r : observed.smi()) {

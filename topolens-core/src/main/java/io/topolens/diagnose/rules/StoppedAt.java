@@ -119,8 +119,8 @@ public final class StoppedAt extends BesideRule {
             + (cause == Stage.CONNECT_P2P
                 ? "with every rank on one host the first transfers between its GPUs are where it"
                     + " waits. "
-                : "")
-            + causes(cause),
+                    + causes(cause)
+                : afterComma(causes(cause))),
         evidence,
         checks(cause));
   }
@@ -157,8 +157,8 @@ public final class StoppedAt extends BesideRule {
             + " may simply be cut there; if the run hung, "
             + (cause == Stage.CONNECT_P2P
                 ? "with every rank on one host the transfers between its GPUs are where it waits. "
-                : "")
-            + causes(cause),
+                    + causes(cause)
+                : afterComma(causes(cause))),
         evidence,
         (cause == Stage.CONNECT_P2P
                 ? "nvidia-smi topo -m (how the GPUs connect: PIX/PXB/PHB through PCIe, SYS across"
@@ -249,5 +249,14 @@ public final class StoppedAt extends BesideRule {
               + " NCCL_SOCKET_IFNAME naming an interface that exists and routes on all of them,"
               + " nc -zv between the nodes on the bootstrap port, the same NCCL version everywhere.";
     };
+  }
+
+  /** A sentence continued after a comma: its first word in lower case, unless a name (NCCL). */
+  private static String afterComma(String sentence) {
+    return sentence.length() > 1
+            && Character.isUpperCase(sentence.charAt(0))
+            && Character.isLowerCase(sentence.charAt(1))
+        ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1)
+        : sentence;
   }
 }

