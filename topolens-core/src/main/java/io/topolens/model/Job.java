@@ -30,6 +30,7 @@ import java.util.Set;
  * @param versions every distinct version printed: NCCL's (with the CUDA of its build) and the CUDA
  *     driver's, whichever line printed it
  * @param launched the ranks launchers announced as their processes joined, every line kept
+ * @param slurmManaged Lightning's statements that Slurm starts its processes, up to a bound
  * @param progress how far each process's NCCL lines go (the init stage of its last line), one per
  *     process that printed a line showing a stage, in the order processes first appeared
  * @param launches the launch commands the input holds (docker run, mpirun), in input order
@@ -57,6 +58,7 @@ public record Job(
     List<WatchdogReport> watchdog,
     List<PrintedVersion> versions,
     List<LaunchedRank> launched,
+    List<SlurmManaged> slurmManaged,
     List<Progress> progress,
     List<LaunchCommand> launches,
     List<GpuMention> gpuMentions,
@@ -93,6 +95,7 @@ public record Job(
         watchdog,
         versions,
         launched,
+        slurmManaged,
         progress,
         launches,
         gpuMentions,

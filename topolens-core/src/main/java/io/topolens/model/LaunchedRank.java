@@ -3,8 +3,8 @@ package io.topolens.model;
 /**
  * A rank a launcher or framework announced as its process joined the job: PyTorch Lightning's
  * {@code initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/8} (1.0-1.5) and {@code Initializing
- * distributed: GLOBAL_RANK: 1, MEMBER: 2/8} (1.6 on, Fabric), printed once by every process; or
- * ({@link #SLURM}) Lightning's note that Slurm starts its processes.
+ * distributed: GLOBAL_RANK: 1, MEMBER: 2/8} (1.6 on, Fabric), printed once by every process.
+ * Lightning's note that Slurm starts its processes is no rank: {@link SlurmManaged}.
  *
  * @param launcher who printed it ({@code lightning})
  * @param rank the global rank the process was given
@@ -14,16 +14,4 @@ package io.topolens.model;
  * @param evidence the line
  */
 public record LaunchedRank(
-    String launcher, int rank, int worldSize, String stream, Evidence evidence) {
-
-  /**
-   * The launcher of Lightning's {@code Multi-processing is handled by Slurm.}: no rank (-1) and no
-   * world size (-1), the statement that Slurm starts the processes, so each rank is a Slurm task.
-   */
-  public static final String SLURM = "slurm";
-
-  /** Whether this is Lightning's statement that Slurm starts its processes, not a rank. */
-  public boolean slurmManaged() {
-    return launcher.equals(SLURM);
-  }
-}
+    String launcher, int rank, int worldSize, String stream, Evidence evidence) {}

@@ -81,6 +81,59 @@ public record NcclWarning(
     record SocketReport(SocketSource source) implements Detail {}
 
     /**
+     * NCCL's root check refusing a call ({@link Kind#ARGUMENT}: argcheck.cc's {@code Reduce :
+     * invalid root 8 (root should be in the 0..7 range)}). argcheck.cc prints the communicator's
+     * rank count ({@code comm->nRanks}) as the range's top, so 0 names a communicator whose init
+     * had not run and -1 one that was freed (init.cc's commPoison).
+     *
+     * @param root the root the call passed
+     * @param top the range's top as printed
+     */
+    record InvalidRoot(int root, int top) implements Detail {}
+
+    /**
+     * NCCL's pointer check refusing a NULL argument ({@link Kind#ARGUMENT}: argcheck.cc's {@code
+     * AllReduce : comm argument is NULL}).
+     *
+     * @param call the call as printed ({@code AllReduce})
+     * @param argument the argument as printed ({@code comm}, {@code sendbuff})
+     */
+    record NullArgument(String call, String argument) implements Detail {
+
+      /** Whether the argument is the communicator: the call had no communicator at all. */
+      public boolean communicator() {
+        return argument.equals("comm");
+      }
+    }
+
+    /**
+     * What the peer answered a TCP connect with, as a socket failure line names it ({@link
+     * Kind#SOCKET}: {@code Call to connect returned Connection refused, retrying}, {@code Connect
+     * to 10.0.0.2<43567> failed : Connection timed out}, {@code Call to connect timeout :
+     * Connection refused}).
+     *
+     * @param errno ECONNREFUSED (111) or ETIMEDOUT (110), as the line's error text stands for
+     */
+    record ConnectError(int errno) implements Detail {
+
+      /** ETIMEDOUT: no answer; packets were dropped on the way. */
+      public static final int TIMED_OUT = 110;
+
+      /** ECONNREFUSED: the peer's host answered that nothing listened on the port. */
+      public static final int REFUSED = 111;
+
+      /** Whether the peer's host refused the connection. */
+      public boolean refused() {
+        return errno == REFUSED;
+      }
+
+      /** Whether the connection got no answer. */
+      public boolean timedOut() {
+        return errno == TIMED_OUT;
+      }
+    }
+
+    /**
      * The exception C++'s terminate names ({@link Kind#ABORTED}: {@code terminate called after
      * throwing an instance of 'c10::DistBackendError'}).
      */

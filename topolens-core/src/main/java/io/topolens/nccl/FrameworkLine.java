@@ -1,6 +1,5 @@
 package io.topolens.nccl;
 
-import io.topolens.model.LaunchedRank;
 import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import io.topolens.model.WatchdogReport;
@@ -71,7 +70,7 @@ final class FrameworkLine {
       return new NcclEvent.Stage(io.topolens.model.Progress.Stage.BOOTSTRAP);
     }
     if (text.contains(Needles.SLURM_MANAGED)) {
-      return new NcclEvent.Launched(LaunchedRank.SLURM, -1, -1, "");
+      return new NcclEvent.SlurmManaged();
     }
     int at = text.indexOf(Needles.GLOBAL_RANK);
     if (at >= 0) {
@@ -1324,10 +1323,9 @@ final class FrameworkLine {
       return null;
     }
     String m = text.substring(at).strip();
-    return new NcclEvent.Warning(
-        WarningClassifier.classify(text.substring(from, quote), text.substring(quote + 2)),
-        m,
-        null);
+    String said = text.substring(quote + 2);
+    NcclWarning.Kind kind = WarningClassifier.classify(text.substring(from, quote), said);
+    return new NcclEvent.Warning(kind, m, null, WarningClassifier.detail(kind, said));
   }
 
   /**

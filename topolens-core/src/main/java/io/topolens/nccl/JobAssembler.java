@@ -98,6 +98,7 @@ final class JobAssembler {
   private final Map<String, CollectiveTimeout> timeouts = new LinkedHashMap<>();
   private final Map<String, WatchdogReport> watchdog = new LinkedHashMap<>();
   private final List<LaunchedRank> launched = new ArrayList<>();
+  private final List<io.topolens.model.SlurmManaged> slurmManaged = new ArrayList<>();
   private final List<LaunchCommand> launches = new ArrayList<>();
   private final List<GpuMention> gpuMentions = new ArrayList<>();
   private final List<GpuXid> gpuErrors = new ArrayList<>();
@@ -301,6 +302,12 @@ final class JobAssembler {
       case NcclEvent.GpuNamed g ->
           gpuMentions.add(new GpuMention(g.model(), g.capability(), g.hang(), g.refused(), e));
       case NcclEvent.Launched l -> launched(l, e);
+      case NcclEvent.SlurmManaged s -> {
+        // every process prints it once; the rules need one
+        if (slurmManaged.size() < 1_000) {
+          slurmManaged.add(new io.topolens.model.SlurmManaged(e));
+        }
+      }
       case NcclEvent.Xid x -> gpuError(x, e);
       case NcclEvent.Frame f -> {
         if (stackFrames.size() < 10_000) {
@@ -863,6 +870,7 @@ final class JobAssembler {
         List.copyOf(watchdog.values()),
         List.copyOf(printed.values()),
         List.copyOf(launched),
+        List.copyOf(slurmManaged),
         stages,
         List.copyOf(launches),
         List.copyOf(gpuMentions),

@@ -47,7 +47,8 @@ final class MessageParser {
       // "Call to connect returned Connection timed out, retrying" (2.4-2.23), "socketPollConnect:
       // connect returned Connection refused, retrying (1/34) after sleep for 100 msec" (2.24+),
       // "socketPollConnect: connect to 10.0.0.2<43567> returned ..., retrying (1/34) ..." (2.28)
-      return new NcclEvent.Warning(NcclWarning.Kind.SOCKET, m, null);
+      return new NcclEvent.Warning(
+          NcclWarning.Kind.SOCKET, m, null, WarningClassifier.connectError(m));
     }
     if (m.startsWith("Invalid value ") && m.contains(" using default ")) {
       // misc/param.cc (INFO): "Invalid value %s for %s, using default %lld." - an NCCL_* value
@@ -83,10 +84,7 @@ final class MessageParser {
       // 2.2x prints some CUDA failures at INFO, behind the file and line that saw them
       // (init.cc's ncclCommInitRankFunc, dev_runtime.cc): "init.cc:1650 Cuda failure 'out of
       // memory'"
-      return new NcclEvent.Warning(
-          WarningClassifier.classify(m.substring(0, cuda), m.substring(cuda + 1)),
-          m.substring(cuda + 1),
-          null);
+      return WarningClassifier.warning(m.substring(0, cuda), m.substring(cuda + 1));
     }
     if (m.startsWith("RAS ")
         && (m.contains(" timeout error (") || m.contains("connect retry timeout ("))) {

@@ -181,6 +181,12 @@ sealed interface NcclEvent {
   record Launched(String launcher, int rank, int worldSize, String stream) implements OfJob {}
 
   /**
+   * Lightning's statement that Slurm starts its processes ({@code Multi-processing is handled by
+   * Slurm.}).
+   */
+  record SlurmManaged() implements OfJob {}
+
+  /**
    * A launch command: {@code docker run} with the option that gives its container /dev/shm (empty
    * for none), or {@code mpirun} with its hosts, one per slot, and the processes it starts ({@code
    * -np}; 0 when not given) and its hostfile (empty for none).

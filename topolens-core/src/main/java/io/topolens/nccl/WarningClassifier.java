@@ -543,19 +543,57 @@ final class WarningClassifier {
    */
   static NcclEvent.Warning warning(String location, String message) {
     Kind kind = classify(location, message);
-    return new NcclEvent.Warning(
-        kind,
-        message,
-        null,
-        switch (kind) {
-          case NET_PLUGIN -> OfiFailures.read(message);
-          case IB, LOCKED_MEMORY -> IbFailures.read(message);
-          case DUPLICATE_GPU -> sameDevice(message);
-          case ENV_CHECKED -> checkedSetting(message);
-          case ENV_REFUSED -> refusedSetting(message);
-          case OTHER -> noVerbsLibrary(message, true);
-          default -> null;
-        });
+    return new NcclEvent.Warning(kind, message, null, detail(kind, message));
+  }
+
+  /** What a failure text of this kind names beyond its kind, or null. */
+  static NcclWarning.Detail detail(Kind kind, String message) {
+    return switch (kind) {
+      case NET_PLUGIN -> OfiFailures.read(message);
+      case IB, LOCKED_MEMORY -> IbFailures.read(message);
+      case DUPLICATE_GPU -> sameDevice(message);
+      case ENV_CHECKED -> checkedSetting(message);
+      case ENV_REFUSED -> refusedSetting(message);
+      case SOCKET -> connectError(message);
+      case ARGUMENT -> argumentCheck(message);
+      case OTHER -> noVerbsLibrary(message, true);
+      default -> null;
+    };
+  }
+
+  private static final java.util.regex.Pattern INVALID_ROOT =
+      java.util.regex.Pattern.compile(
+          "invalid root (-?\\d{1,9}) \\(root should be in the 0\\.\\.(-?\\d{1,9}) range\\)");
+
+  private static final java.util.regex.Pattern NULL_ARGUMENT =
+      java.util.regex.Pattern.compile("(\\w+) : (\\w+) argument is NULL");
+
+  /**
+   * What argcheck.cc's root or pointer check names ({@code Reduce : invalid root 0 (root should be
+   * in the 0..0 range)}, {@code AllReduce : comm argument is NULL}), or null.
+   */
+  static NcclWarning.Detail argumentCheck(String message) {
+    java.util.regex.Matcher root = INVALID_ROOT.matcher(message);
+    if (root.find()) {
+      return new NcclWarning.Detail.InvalidRoot(
+          Integer.parseInt(root.group(1)), Integer.parseInt(root.group(2)));
+    }
+    java.util.regex.Matcher nul = NULL_ARGUMENT.matcher(message);
+    return nul.find() ? new NcclWarning.Detail.NullArgument(nul.group(1), nul.group(2)) : null;
+  }
+
+  /**
+   * The peer's answer a socket failure names ({@code Connection refused}, {@code Connection timed
+   * out}, also {@code connect timeout : Connection refused} of the versions before 2.4), or null.
+   */
+  static NcclWarning.Detail connectError(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
+    if (m.contains("refused")) {
+      return new NcclWarning.Detail.ConnectError(NcclWarning.Detail.ConnectError.REFUSED);
+    }
+    return m.contains("timed out")
+        ? new NcclWarning.Detail.ConnectError(NcclWarning.Detail.ConnectError.TIMED_OUT)
+        : null;
   }
 
   /**

@@ -95,9 +95,6 @@ public final class DuplicateRank implements Rule {
     List<Finding> out = new java.util.ArrayList<>();
     Map<String, List<LaunchedRank>> groups = new TreeMap<>();
     for (LaunchedRank l : job.launched()) {
-      if (l.slurmManaged()) {
-        continue;
-      }
       groups
           .computeIfAbsent(l.worldSize() + "|" + l.stream(), k -> new java.util.ArrayList<>())
           .add(l);
@@ -154,7 +151,7 @@ public final class DuplicateRank implements Rule {
               LAYOUT_FIX));
     }
     // Lightning's note that Slurm starts the processes announces no rank
-    List<LaunchedRank> announced = job.launched().stream().filter(l -> !l.slurmManaged()).toList();
+    List<LaunchedRank> announced = job.launched();
     List<LaunchedRank> outside = announced.stream().filter(l -> l.rank() >= l.worldSize()).toList();
     if (!outside.isEmpty()) {
       out.add(

@@ -39,7 +39,7 @@ public final class InvalidArgument extends WarningRule {
    */
   private static final Form NOT_INITIALISED =
       new Form(
-          "(root should be in the 0..0 range)",
+          w -> w.detail() instanceof NcclWarning.Detail.InvalidRoot r && r.top() == 0,
           "`invalid root R (root should be in the 0..0 range)` is NCCL's root check printing the"
               + " communicator's rank count (argcheck.cc prints comm->nRanks there), and it is 0: the"
               + " call reached a communicator whose init had not run yet (or that was destroyed), not"
@@ -64,7 +64,7 @@ public final class InvalidArgument extends WarningRule {
    */
   private static final Form NO_COMMUNICATOR =
       new Form(
-          "comm argument is null",
+          w -> w.detail() instanceof NcclWarning.Detail.NullArgument a && a.communicator(),
           "`NAME : comm argument is NULL` is NCCL's check of the communicator handle (argcheck.cc's"
               + " PtrCheck(comm, NAME, \"comm\") at the top of every NCCL 2 call's check): the program called"
               + " NCCL (NAME is the call) with a NULL communicator, so no communicator existed in"
@@ -83,7 +83,7 @@ public final class InvalidArgument extends WarningRule {
    */
   private static final Form FREED =
       new Form(
-          "(root should be in the 0..-1 range)",
+          w -> w.detail() instanceof NcclWarning.Detail.InvalidRoot r && r.top() == -1,
           "`invalid root R (root should be in the 0..-1 range)` is NCCL's root check printing the"
               + " communicator's rank count (comm->nRanks), and it is -1: NCCL sets the rank, device"
               + " and rank count of a communicator it frees to -1 (init.cc's commPoison), which its"

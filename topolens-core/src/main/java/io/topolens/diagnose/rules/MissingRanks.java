@@ -9,6 +9,7 @@ import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.LaunchedRank;
 import io.topolens.model.Member;
+import io.topolens.model.SlurmManaged;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -84,13 +85,11 @@ public final class MissingRanks implements Rule {
    * their logs are not given.
    */
   private Finding slurmTasks(Job job) {
-    LaunchedRank slurm =
-        job.launched().stream().filter(LaunchedRank::slurmManaged).findFirst().orElse(null);
+    SlurmManaged slurm = job.slurmManaged().stream().findFirst().orElse(null);
     if (slurm == null || !job.communicators().isEmpty()) {
       return null;
     }
-    List<LaunchedRank> members =
-        job.launched().stream().filter(l -> !l.slurmManaged() && l.worldSize() > 0).toList();
+    List<LaunchedRank> members = job.launched().stream().filter(l -> l.worldSize() > 0).toList();
     if (members.isEmpty()) {
       return null;
     }

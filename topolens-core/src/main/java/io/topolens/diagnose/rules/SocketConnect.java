@@ -43,11 +43,14 @@ public final class SocketConnect implements Rule {
     if (!failed.isEmpty() || !retried.isEmpty()) {
       List<NcclWarning> all = new ArrayList<>(failed);
       all.addAll(retried);
-      boolean refused = all.stream().anyMatch(w -> lower(w).contains("refused"));
-      boolean timedOut = all.stream().anyMatch(w -> lower(w).contains("timed out"));
+      boolean refused = all.stream().anyMatch(SocketConnect::refused);
+      boolean timedOut =
+          all.stream()
+              .anyMatch(
+                  w -> w.detail() instanceof NcclWarning.Detail.ConnectError e && e.timedOut());
       if (failed.isEmpty()
           && refused
-          && all.stream().allMatch(w -> lower(w).contains("refused"))
+          && all.stream().allMatch(SocketConnect::refused)
           && all.stream().mapToLong(NcclWarning::count).sum() >= REPEATED
           && job.communicators().isEmpty()) {
         out.add(onlyRefused(all));
@@ -179,6 +182,11 @@ public final class SocketConnect implements Rule {
             + " node; fairseq --distributed-world-size and --distributed-rank; Slurm srun with the"
             + " job's ntasks), the same MASTER_ADDR and port everywhere, and start node 0 first or"
             + " within the rendezvous timeout.");
+  }
+
+  /** Whether the reader read the line as a refused connect (ECONNREFUSED). */
+  private static boolean refused(NcclWarning w) {
+    return w.detail() instanceof NcclWarning.Detail.ConnectError e && e.refused();
   }
 
   /** A connect that NCCL gave up on, or a socket error on connect. */

@@ -28,13 +28,32 @@ abstract class WarningRule implements Rule {
    * A form of the kind with a cause of its own: lines whose lower-cased text holds {@code words}
    * add {@code detail} to the explanation and take {@code fix} instead of {@link #fix()}.
    */
-  record Form(List<String> words, String detail, String fix) {
+  record Form(
+      List<String> words,
+      java.util.function.Predicate<NcclWarning> read,
+      String detail,
+      String fix) {
     Form(String words, String detail, String fix) {
       this(List.of(words), detail, fix);
     }
 
-    /** Whether the line holds any of the words. */
+    Form(List<String> words, String detail, String fix) {
+      this(words, null, detail, fix);
+    }
+
+    /**
+     * A form told by what the reader read from the line ({@link NcclWarning#detail()}), not by its
+     * words.
+     */
+    Form(java.util.function.Predicate<NcclWarning> read, String detail, String fix) {
+      this(List.of(), read, detail, fix);
+    }
+
+    /** Whether the line is of this form: its detail as read, or any of the words in it. */
     boolean saidBy(NcclWarning w) {
+      if (read != null) {
+        return read.test(w);
+      }
       String m = w.message().toLowerCase(java.util.Locale.ROOT);
       return words.stream().anyMatch(m::contains);
     }
