@@ -121,11 +121,13 @@ public final class CollectiveTimeoutRule implements Rule {
     }
     boolean firstCall = first == 1 && !desync && apart.isEmpty();
     boolean allArrived = false;
-    if (firstCall) {
+    long timeoutMs = sample.timeoutMs();
+    // a timeout under a second ends any first collective, healthy or not: no reading of its path
+    boolean pathReading = firstCall && !TimeoutContext.tooShortForAnyFirstCall(timeoutMs);
+    if (pathReading) {
       allArrived = world > 0 && reached.size() >= world && !reached.contains(-1);
       why.append(TimeoutContext.firstCollective(allArrived));
     }
-    long timeoutMs = sample.timeoutMs();
     why.append(TimeoutContext.shortTimeout(timeoutMs));
     progress(why, reports);
     List<Evidence> evidence = new ArrayList<>();
@@ -173,7 +175,7 @@ public final class CollectiveTimeoutRule implements Rule {
             evidence,
             apart.isEmpty()
                 ? TimeoutContext.shortTimeoutFix(timeoutMs)
-                    + (firstCall ? TimeoutContext.firstCollectiveFix() : "")
+                    + (pathReading ? TimeoutContext.firstCollectiveFix() : "")
                     + fix("the ranks that did not reach call #" + first)
                 : DIVERGED_FIX + fix("each rank")));
   }

@@ -31,6 +31,22 @@ final class TimeoutContext {
     return timeoutMs > 0 && timeoutMs < SMALLEST_DEFAULT_MS;
   }
 
+  /**
+   * Below this a timeout expires before a first collective can complete on any path: PyTorch's
+   * watchdog looks at its calls every 100 ms (ProcessGroupNCCL's kWatchdogThreadSleepMillis, 2.x;
+   * 10 s before), and at the first collective NCCL still connects its ranks (NCCL_RUNTIME_CONNECT,
+   * 2.22 on).
+   */
+  static final long UNDER_ANY_FIRST_CALL_MS = 1000;
+
+  /**
+   * Whether the job's timeout is so short (under a second, such as PR 520's {@code Timeout(ms)=1})
+   * that a first collective timing out says nothing about its path: the timeout alone explains it.
+   */
+  static boolean tooShortForAnyFirstCall(long timeoutMs) {
+    return setShort(timeoutMs) && timeoutMs < UNDER_ANY_FIRST_CALL_MS;
+  }
+
   /** The explanation of a short timeout, or "" for a timeout not read or not short. */
   static String shortTimeout(long timeoutMs) {
     if (!setShort(timeoutMs)) {
