@@ -22,7 +22,7 @@ import java.util.zip.Inflater;
  *
  * <p>Thread-safety: one thread puts; any threads read ({@link #get} is synchronized and keeps the
  * last few blocks it inflated, so two threads reading in file order do not inflate each other's
- * blocks again).
+ * blocks again); {@link #adopt} takes each store's lock in turn.
  */
 public final class LineTexts {
   private static final int BLOCK = 32 * 1024;
@@ -206,14 +206,24 @@ public final class LineTexts {
 
   /**
    * Takes over another store's blocks (its references stay valid shifted by the returned number of
-   * blocks).
+   * blocks). The other store is sealed and its blocks taken under its own lock, then added under
+   * this one's: one lock at a time, so two stores adopting each other cannot deadlock.
    */
-  public synchronized long adopt(LineTexts other) {
-    flush();
-    other.flush();
-    long shift = blocks.size();
-    blocks.addAll(other.blocks);
-    return shift << 32;
+  public long adopt(LineTexts other) {
+    if (other == this) {
+      throw new IllegalArgumentException("a store cannot adopt itself");
+    }
+    List<byte[]> taken;
+    synchronized (other) {
+      other.flush();
+      taken = List.copyOf(other.blocks);
+    }
+    synchronized (this) {
+      flush();
+      long shift = blocks.size();
+      blocks.addAll(taken);
+      return shift << 32;
+    }
   }
 
   private void flush() {

@@ -95,6 +95,31 @@ class LineTextsTest {
     }
   }
 
+  /**
+   * Adopting seals the other store under that store's lock: a thread that holds it (putting, or
+   * reading) keeps adopt waiting, not flushing the block it is filling under it.
+   */
+  @Test
+  void adoptTakesTheOtherStoresLock() throws InterruptedException {
+    LineTexts a = new LineTexts();
+    LineTexts b = new LineTexts();
+    long ref = b.put("node-a:1:1 [0] NCCL INFO Init COMPLETE");
+    long[] shift = {-1};
+    Thread adopter = new Thread(() -> shift[0] = a.adopt(b));
+    synchronized (b) {
+      adopter.start();
+      long until = System.nanoTime() + 10_000_000_000L;
+      while (adopter.getState() != Thread.State.BLOCKED
+          && adopter.isAlive()
+          && System.nanoTime() < until) {
+        Thread.sleep(1);
+      }
+      assertThat(adopter.getState()).isEqualTo(Thread.State.BLOCKED);
+    }
+    adopter.join();
+    assertThat(a.get(ref + shift[0])).isEqualTo("node-a:1:1 [0] NCCL INFO Init COMPLETE");
+  }
+
   private static void assertReadBack(List<String> texts) {
     LineTexts store = new LineTexts();
     long[] refs = texts.stream().mapToLong(store::put).toArray();
