@@ -84,8 +84,13 @@ public final class Main {
       System.setProperty("slf4j.internal.verbosity", "ERROR");
     }
     if (args.length > 0 && args[0].equals("diagnose")) {
-      // its reading's tables are made on a second core while picocli builds the command model
-      Preload.start();
+      // the command's annotations and its reading's tables are made on a second core while picocli
+      // builds the command model
+      Preload.start(
+          () -> {
+            CommandAnnotations.read(Main.class);
+            CommandAnnotations.read(DiagnoseCommand.class);
+          });
     }
     CommandLine cl = commandLine(args);
     // every command answers -V/--version as README promises, with the top-level version line

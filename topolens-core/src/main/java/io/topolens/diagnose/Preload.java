@@ -18,9 +18,21 @@ import io.topolens.nccl.NcclLogReader;
 public final class Preload {
   private Preload() {}
 
-  /** Starts the thread and returns at once. */
-  public static void start() {
-    Thread t = new Thread(Preload::run, "topolens-preload");
+  /**
+   * Starts the thread, which runs {@code first} (the caller's own preparation) first, and returns.
+   */
+  public static void start(Runnable first) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                first.run();
+              } catch (RuntimeException | LinkageError e) {
+                // what first prepares is made again, and any error met, where it is needed
+              }
+              run();
+            },
+            "topolens-preload");
     t.setDaemon(true);
     t.start();
   }
