@@ -59,6 +59,7 @@ import io.topolens.diagnose.rules.OneRankPerNode;
 import io.topolens.diagnose.rules.P2pNotSupported;
 import io.topolens.diagnose.rules.P2pSetupFailed;
 import io.topolens.diagnose.rules.P2pUnavailable;
+import io.topolens.diagnose.rules.ParallelLayoutInvalid;
 import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankAborted;
@@ -85,6 +86,7 @@ import io.topolens.diagnose.rules.TunerPluginFailed;
 import io.topolens.diagnose.rules.VerbsLibraryMissing;
 import io.topolens.diagnose.rules.VersionMismatch;
 import io.topolens.diagnose.rules.WatchdogStuck;
+import io.topolens.diagnose.rules.WorkerLost;
 import io.topolens.inputs.InputKind;
 import io.topolens.inputs.Inputs;
 import io.topolens.model.Cluster;
@@ -167,6 +169,8 @@ public final class Diagnoser {
             new MpiDaemonFailed(),
             new MpiTransportError(),
             new JobUnschedulable(),
+            new WorkerLost(),
+            new ParallelLayoutInvalid(),
             new GpuSharingInterposer(),
             new NvlsError(),
             new TunerPluginFailed(),

@@ -624,6 +624,25 @@ public record NcclWarning(
      */
     UNSCHEDULABLE,
     /**
+     * The job's coordinator lost a worker that stopped answering its heartbeats: Ray's GCS marked a
+     * node dead ({@code has been marked dead because the detector has missed too many heartbeats})
+     * and the actors on it died with it ({@code The actor died because its node has died}), a
+     * task's raylet died ({@code LocalRayletDiedError}), JAX's coordination service found a process
+     * silent ({@code Task /job:jax_worker/replica:0/task:1 heartbeat timeout}): the node or process
+     * went away (killed, out of memory, preempted, crashed, cut off), not NCCL.
+     */
+    WORKER_LOST,
+    /**
+     * The parallel layout a framework was given does not fit the model or the processes launched:
+     * TensorRT-LLM's engine built for another world size ({@code Engine world size (2 * 1) !=
+     * Runtime world size (1)}, {@code Assertion failed: mpiSize == tp * pp}), vLLM's heads that
+     * tensor parallelism cannot split ({@code Total number of attention heads (32) must be
+     * divisible by tensor parallel size (3).}), Megatron-LM's world size that tp x pp x cp does not
+     * divide, JAX's process id beyond num_processes ({@code Unexpected task registered with
+     * task_name=...}).
+     */
+    PARALLEL_LAYOUT,
+    /**
      * A file system full (ENOSPC: {@code OSError: [Errno 28] No space left on device}) where the
      * line does not say which: /dev/shm in a container whose default size was kept is one.
      */

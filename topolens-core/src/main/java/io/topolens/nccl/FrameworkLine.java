@@ -331,6 +331,10 @@ final class FrameworkLine {
       // CUDA 101 from the framework (set_device with a local rank the process has no GPU for)
       return alone(text);
     }
+    NcclEvent runtime = ClusterRuntimeLine.parse(text);
+    if (runtime != null) {
+      return runtime;
+    }
     NcclEvent platform = PlatformLine.parse(text);
     if (platform != null) {
       return platform;
@@ -473,6 +477,13 @@ final class FrameworkLine {
    */
   static NcclWarning.Detail.ModelParallelGroup modelParallelGroup(String text) {
     int at = text.indexOf(Needles.PARALLEL_GROUP_UNSET);
+    if (at < 0) {
+      // vLLM's (and SGLang's) world group: "AssertionError: world group is not initialized"
+      int world = text.indexOf(Needles.WORLD_GROUP_UNSET);
+      return world < 0 || text.lastIndexOf("AssertionError: ", world) < 0
+          ? null
+          : new NcclWarning.Detail.ModelParallelGroup("world group");
+    }
     String raised = "AssertionError: ";
     int from = at < 0 ? -1 : text.lastIndexOf(raised, at);
     if (from < 0) {

@@ -900,6 +900,226 @@ public final class Needles {
   public static final String DUMP_OBSERVED = "flight recorder dump signal";
 
   /**
+   * Ray lost a node of the job: an actor's death cause {@code The actor died because its node has
+   * died. Node Id: ...} (gcs_actor_manager.cc, Ray 2.x).
+   */
+  public static final String RAY_NODE_DIED = "its node has died";
+
+  /**
+   * Ray's GCS marking a node dead after missed heartbeats: {@code The node with node id: N and
+   * address: A and node name: A has been marked dead because the detector has missed too many
+   * heartbeats from it.} (gcs_node_manager.cc, Ray 1.x-2.x).
+   */
+  public static final String RAY_NODE_MARKED_DEAD = "marked dead because the detector";
+
+  /**
+   * The reason Ray 2.24 on gives an actor's node death: {@code the actor's node was terminated
+   * unexpectedly: health check failed due to missing too many heartbeats}.
+   */
+  public static final String RAY_NODE_TERMINATED = "node was terminated unexpectedly";
+
+  /** {@code ray.exceptions.LocalRayletDiedError: The task's local raylet died.} */
+  public static final String RAY_RAYLET_DIED = "local raylet died";
+
+  /**
+   * JAX's coordination service (tsl coordination_service.cc) after a process stopped beating:
+   * {@code UNAVAILABLE: Task /job:jax_worker/replica:0/task:1 heartbeat timeout. This indicates
+   * that the remote task has failed, got preempted, or crashed unexpectedly.}
+   */
+  public static final String JAX_HEARTBEAT = "heartbeat timeout. This indicates";
+
+  /**
+   * Ray's memory monitor's summary (raylet node_manager.cc, Ray 2.2 on): {@code 1 Workers (tasks /
+   * actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node
+   * ...}.
+   */
+  public static final String RAY_MEMORY_PRESSURE = "killed due to memory pressure";
+
+  /**
+   * The memory monitor's detail of one kill: {@code Memory on the node (IP: A, ID: N) where the
+   * task was running was 32.53GB / 33.28GB (0.977449), which exceeds the memory usage threshold of
+   * 0.969955. Ray killed this worker (ID: W) because it was the most recently scheduled task; ...}.
+   */
+  public static final String RAY_KILLED_WORKER = "Ray killed this worker";
+
+  /**
+   * vLLM 0.5-0.8's worker monitor (executor/multiproc_worker_utils.py): {@code Worker
+   * VllmWorkerProcess pid 1234 died, exit code: -9}.
+   */
+  public static final String VLLM_WORKER_DIED = "died, exit code: -";
+
+  /**
+   * Ray's autoscaler on a request no node can hold: {@code Warning: The following resource request
+   * cannot be scheduled right now: {'GPU': 8.0}.}
+   */
+  public static final String RAY_UNSCHEDULABLE = "cannot be scheduled right now";
+
+  /**
+   * vLLM 0.2-0.6's Ray executor: {@code Ray does not allocate any GPUs on the driver node. Consider
+   * adjusting the Ray placement group or running the driver on a GPU node.}
+   */
+  public static final String RAY_DRIVER_NO_GPU = "does not allocate any GPUs";
+
+  /**
+   * Ray's collective group (ray.util.collective, nccl_collective_group.py): {@code RuntimeError:
+   * Unable to meet other processes at the rendezvous store.}
+   */
+  public static final String RAY_COLLECTIVE_MEET = "meet other processes at the rendezvous";
+
+  /**
+   * JAX's coordination service barrier past its deadline: {@code DEADLINE_EXCEEDED: Barrier timed
+   * out. Barrier_id: PjRT_Client_Connect. Timed out task names:} (jax.distributed.initialize's
+   * connect) or a program's own barrier id.
+   */
+  public static final String JAX_BARRIER = "Barrier timed out";
+
+  /** vLLM's {@code AssertionError: world group is not initialized} (parallel_state.py). */
+  public static final String WORLD_GROUP_UNSET = "world group is not initialized";
+
+  /**
+   * SGLang's check after loading the model (model_runner.py): {@code TP rank 1 could finish the
+   * model loading, but there are other ranks that didn't finish loading.}
+   */
+  public static final String SGLANG_LOADING = "didn't finish loading";
+
+  /**
+   * SGLang's check of the GPUs' free memory across its tensor-parallel ranks: {@code The memory
+   * capacity is unbalanced. Some GPUs may be occupied by other processes.}
+   */
+  public static final String SGLANG_UNBALANCED = "The memory capacity is unbalanced";
+
+  /**
+   * XLA's rendezvous (xla/service/rendezvous.cc) still waiting: {@code This thread has been waiting
+   * for `initialize clique for rank 6; ...` for 10 seconds and may be stuck. Expected 8 threads to
+   * join the rendezvous, but not all of them arrived on time.}
+   */
+  public static final String XLA_RENDEZVOUS_LATE = "not all of them arrived on time";
+
+  /**
+   * JAX's CUDA backend without a GPU: {@code RuntimeError: Unable to initialize backend 'cuda':
+   * FAILED_PRECONDITION: No visible GPU devices.}
+   */
+  public static final String JAX_NO_GPU = "No visible GPU devices";
+
+  /**
+   * Ray 2.24 on, an actor's node drained for a preemption: {@code the actor's node was preempted:
+   * REASON}.
+   */
+  public static final String RAY_NODE_PREEMPTED = "node was preempted: ";
+
+  /**
+   * Gloo's TCP pair receiving more than it posted (transport/tcp/pair.cc): {@code [enforce fail at
+   * ../third_party/gloo/gloo/transport/tcp/pair.cc:446] op.preamble.length <= op.nbytes. 1046204 vs
+   * 1040256}.
+   */
+  public static final String GLOO_PREAMBLE = "op.preamble.length <= op.nbytes";
+
+  /**
+   * Horovod's Gloo rendezvous through horovodrun's HTTP store: {@code
+   * [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0}.
+   */
+  public static final String HOROVOD_STORE_WAIT = "Wait timeout for key(s)";
+
+  /**
+   * XLA's allocator out of GPU memory, as jaxlib raises it: {@code RESOURCE_EXHAUSTED: Out of
+   * memory while trying to allocate 4770354232 bytes.}
+   */
+  public static final String XLA_OOM = "RESOURCE_EXHAUSTED: Out of memory";
+
+  /**
+   * TensorRT-LLM 0.5-0.7's run.py: {@code AssertionError: Engine world size (2 * 1) != Runtime
+   * world size (1)} (an engine built for more GPUs than mpirun started).
+   */
+  public static final String TRTLLM_ENGINE_WORLD = "Engine world size (";
+
+  /**
+   * TensorRT-LLM 0.8 on (runtime/worldConfig.cpp): {@code [TensorRT-LLM][ERROR] Assertion failed:
+   * mpiSize == tp * pp (...worldConfig.cpp:90)}.
+   */
+  public static final String TRTLLM_MPI_SIZE = "mpiSize == tp * pp";
+
+  /** TensorRT-LLM 0.12's {@code Assertion failed: MPI size 1 != TP size 2 * PP size 1}. */
+  public static final String TRTLLM_TP_SIZE = "!= TP size ";
+
+  /**
+   * TensorRT-LLM 0.11's {@code MPI worldSize is expected to be equal to tp*pp when participantIds
+   * are not specified}.
+   */
+  public static final String TRTLLM_TP_PP = "expected to be equal to tp*pp";
+
+  /**
+   * vLLM's config check (config.py verify_with_parallel_config): {@code ValueError: Total number of
+   * attention heads (32) must be divisible by tensor parallel size (3).}
+   */
+  public static final String HEADS_NOT_DIVISIBLE = "must be divisible by tensor parallel size";
+
+  /**
+   * Megatron-LM's initialize_model_parallel (parallel_state.py): {@code RuntimeError: world_size
+   * (8) is not divisible by tensor_model_parallel_size (3) x pipeline_model_parallel_size (1) x
+   * ...}.
+   */
+  public static final String WORLD_NOT_DIVISIBLE = "is not divisible by tensor_model_parallel_size";
+
+  /**
+   * JAX's coordination service refusing a process whose id is beyond num_processes: {@code
+   * INVALID_ARGUMENT: Unexpected task registered with task_name=/job:jax_worker/replica:0/task:8}.
+   */
+  public static final String JAX_UNEXPECTED_TASK = "Unexpected task registered with";
+
+  /**
+   * JAX 0.5 on, the coordination service giving up on registration: {@code Stopping coordination
+   * service as cluster registration failed. This may be due to 1) some tasks crashed earlier before
+   * connecting, 2) some tasks were never scheduled, or 3) scheduling delays.}
+   */
+  public static final String JAX_REGISTRATION = "cluster registration failed";
+
+  /**
+   * vLLM's Ray executor (executor/ray_utils.py) on a node whose GPUs are all held: {@code
+   * ValueError: Current node has no GPU available. current_node_resource={...}}.
+   */
+  public static final String VLLM_NODE_NO_GPU = "Current node has no GPU available";
+
+  /**
+   * Ray Train's, Tune's and Ray's integrations' wait for a placement group: {@code TimeoutError:
+   * Placement group creation timed out. Make sure your cluster either has enough resources or use
+   * an autoscaling cluster.}
+   */
+  public static final String RAY_PG_TIMEOUT = "Placement group creation timed out";
+
+  /**
+   * vLLM's start-up check of the GPU's free memory (worker/gpu_worker.py): {@code ValueError: Free
+   * memory on device cuda:0 (7.34/15.49 GiB) on startup is less than desired GPU memory utilization
+   * (0.8, 12.39 GiB).}
+   */
+  public static final String VLLM_FREE_MEMORY = "less than desired GPU memory utilization";
+
+  /**
+   * vLLM's KV cache with no room left after the weights: {@code ValueError: No available memory for
+   * the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.}
+   */
+  public static final String VLLM_NO_CACHE = "No available memory for the cache blocks";
+
+  /**
+   * SGLang's KV cache pool with no room (model_runner.py): {@code RuntimeError: Not enough memory.
+   * Please try to increase --mem-fraction-static.}
+   */
+  public static final String SGLANG_NO_CACHE = "Not enough memory. Please try to increase";
+
+  /**
+   * vLLM 0.2-0.7's KV cache shorter than one request of the model's context: {@code ValueError: The
+   * model's max seq len (32768) is larger than the maximum number of tokens that can be stored in
+   * KV cache (16832).}
+   */
+  public static final String VLLM_KV_TOO_SMALL = "tokens that can be stored in KV cache";
+
+  /**
+   * vLLM 0.8 on (v1 kv_cache_utils.py), the same: {@code ValueError: To serve at least one request
+   * with the models's max seq len (131072), (4.00 GiB KV cache is needed, which is larger than the
+   * available KV cache memory (0.65 GiB).}
+   */
+  public static final String VLLM_KV_NEEDED = "larger than the available KV cache memory";
+
+  /**
    * Stack frames of NCCL's code on lines without {@code nccl} (NCCL linked into the framework, a
    * dump with sources): py-spy's {@code doLaunches (group.cc:161)}, gdb's {@code ... in
    * persistentThread (comm_=0x...) at proxy.cc:456}: NCCL's internal functions and source files
@@ -1064,7 +1284,43 @@ public final class Needles {
                 BTL_TCP_PEER,
                 BTL_TCP_ENDPOINT,
                 STORE_VALIDATE,
-                DUMP_OBSERVED),
+                DUMP_OBSERVED,
+                RAY_NODE_DIED,
+                RAY_NODE_MARKED_DEAD,
+                RAY_NODE_TERMINATED,
+                RAY_RAYLET_DIED,
+                JAX_HEARTBEAT,
+                RAY_MEMORY_PRESSURE,
+                RAY_KILLED_WORKER,
+                VLLM_WORKER_DIED,
+                RAY_UNSCHEDULABLE,
+                RAY_DRIVER_NO_GPU,
+                RAY_COLLECTIVE_MEET,
+                JAX_BARRIER,
+                WORLD_GROUP_UNSET,
+                SGLANG_LOADING,
+                SGLANG_UNBALANCED,
+                XLA_RENDEZVOUS_LATE,
+                JAX_NO_GPU,
+                RAY_NODE_PREEMPTED,
+                GLOO_PREAMBLE,
+                HOROVOD_STORE_WAIT,
+                XLA_OOM,
+                TRTLLM_ENGINE_WORLD,
+                TRTLLM_MPI_SIZE,
+                TRTLLM_TP_SIZE,
+                TRTLLM_TP_PP,
+                HEADS_NOT_DIVISIBLE,
+                WORLD_NOT_DIVISIBLE,
+                JAX_UNEXPECTED_TASK,
+                JAX_REGISTRATION,
+                VLLM_NODE_NO_GPU,
+                RAY_PG_TIMEOUT,
+                VLLM_FREE_MEMORY,
+                VLLM_NO_CACHE,
+                SGLANG_NO_CACHE,
+                VLLM_KV_TOO_SMALL,
+                VLLM_KV_NEEDED),
             STACK_FRAMES.stream())
         .toList();
   }

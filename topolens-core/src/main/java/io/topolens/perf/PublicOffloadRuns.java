@@ -14,8 +14,9 @@ import java.util.Map;
  * DeepSpeed offload constant they bear on refitted to them leave-one-out: {@code
  * cpuAdam.deepspeed}, DeepSpeedCPUAdam's parameters per second per host. Each offload run implies a
  * host rate, the parameters its host updates over the measured step less every other priced term;
- * each run is predicted with the median of the others' implied rates, and the seeds' jobs with the
- * median of all of them: nothing is fitted to the seeds.
+ * each run is predicted with the median of the implied rates of the runs of other setups (a setup
+ * two sources measured is held out whole), and the seeds' jobs with the median of all of them:
+ * nothing is fitted to the seeds.
  */
 public final class PublicOffloadRuns {
   static final String RATE = "cpuAdam.deepspeed";
@@ -123,8 +124,14 @@ public final class PublicOffloadRuns {
       Double loo = null;
       Double looStep = null;
       if (implied.get(i) != null) {
-        List<Double> others = new ArrayList<>(implied);
-        others.remove(i);
+        // the run is held out with every run of its setup: one setup measured again by another
+        // source (the DeepSpeed blog and PR 7474, one author's machine) is one datum, not two
+        List<Double> others = new ArrayList<>();
+        for (int j = 0; j < runs.size(); j++) {
+          if (!sameSetup(runs.get(i), runs.get(j))) {
+            others.add(implied.get(j));
+          }
+        }
         loo = median(others);
         if (loo != null) {
           looStep = withRate(cat, loo).predict(runs.get(i)).stepS();
@@ -165,6 +172,14 @@ public final class PublicOffloadRuns {
       }
     }
     return new Report(config.toString(), out, fitted, k.value(RATE), seedRows);
+  }
+
+  /**
+   * Whether two runs are one setup (model, parallelism, threads, offload, host and layout alike),
+   * whatever their names and measurements.
+   */
+  static boolean sameSetup(Scenario a, Scenario b) {
+    return a.workload().equals(b.workload()) && a.cluster().equals(b.cluster());
   }
 
   /**

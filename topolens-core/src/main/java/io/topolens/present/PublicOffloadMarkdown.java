@@ -80,7 +80,9 @@ final class PublicOffloadMarkdown {
             + " constant these runs bear on (DeepSpeedCPUAdam's parameters per second per host,"
             + " shipped at %s from DS-6834 and SLIME-1139), refitted leave-one-out: each offload"
             + " run implies a host rate, its host's parameters over the measured step less every"
-            + " other priced term, and is predicted with the median of the other runs' rates.%n%n",
+            + " other priced term, and is predicted with the median of the rates of the runs of other"
+            + " setups (a setup measured twice, by the DeepSpeed blog and PR 7474, is left out"
+            + " whole: its twin is no held-out datum).%n%n",
         r.config(),
         StepModel.sci(r.shippedRate()));
     out.println(

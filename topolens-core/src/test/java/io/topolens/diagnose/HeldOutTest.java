@@ -927,6 +927,10 @@ class HeldOutTest {
         + " invalid-argument, NCCL had already torn down",
     "set26/j04-watchdog-broadcast-60s-timeout-set-by-yolov5-ddp-init-yolov5-4400.log,"
         + " collective-timeout, at the job's own short timeout of 60.0 s",
+    // named after bugsweep: the catalog's entry for NCCL 2.25.1's kernel launch at enqueue.cc:1500
+    "set25/i01-allreduce-cuda-failure-invalid-argument-nccl-2.25.1-fixed-by-2.26.2-tensorrt-llm-4238.log,"
+        + " known-nccl-bug, NCCL 2.25.1's kernel launch failed with CUDA's 'invalid argument'"
+        + " (enqueue.cc:1500)",
     // not named: what the lines imply, no more
     "set25/i01-allreduce-cuda-failure-invalid-argument-nccl-2.25.1-fixed-by-2.26.2-tensorrt-llm-4238.log,"
         + " nccl-error, NCCL's own WARN line before it says why: \"Cuda failure 1 'invalid argument'\"",

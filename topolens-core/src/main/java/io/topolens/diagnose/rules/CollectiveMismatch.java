@@ -75,6 +75,7 @@ public final class CollectiveMismatch extends WarningRule {
   static boolean framework(NcclWarning w) {
     String m = w.message();
     return m.contains("mismatch between collectives")
+        || m.contains("op.preamble.length <= op.nbytes")
         || m.contains("verifying shape tensors for collective")
         || m.contains("due to shape mismatches");
   }
@@ -85,7 +86,10 @@ public final class CollectiveMismatch extends WarningRule {
           + " collectives on ranks', with the aspects that differ, sequence number, op, tensor"
           + " shapes or types; 'Error when verifying shape tensors'; Accelerate's debug mode:"
           + " 'shape mismatches'): the ranks did not issue the same collectives with the same"
-          + " tensors in the same order. Without the check NCCL would hang or read the wrong"
+          + " tensors in the same order; Gloo's TCP transport (under PyTorch's gloo backend or"
+          + " Horovod) found a peer's message longer than the receive this rank posted ('enforce"
+          + " fail ... op.preamble.length <= op.nbytes. A vs B': the peer sent A bytes for a"
+          + " tensor of B here). Without the check NCCL would hang or read the wrong"
           + " bytes; the network is not the cause. Different sequence numbers mean one rank ran"
           + " more collectives than another (a code path taken on some ranks only, or ranks of"
           + " one group placed unevenly).";

@@ -54,7 +54,7 @@ public final class CollectiveTimeoutRule implements Rule {
         .append(String.join(" / ", byOp.keySet()))
         .append(size(sample))
         .append(
-            sample.timeoutMs() > 0 ? ", timeout " + Facts.seconds(sample.timeoutMs() / 1000.0) : "")
+            sample.timeoutMs() > 0 ? ", timeout " + TimeoutContext.shown(sample.timeoutMs()) : "")
         .append("). ");
     why.append(reached.contains(-1) ? "Ranks" : "Rank(s) ")
         .append(reached.contains(-1) ? " (unnamed)" : Facts.list(List.copyOf(reached), 16))
@@ -151,7 +151,7 @@ public final class CollectiveTimeoutRule implements Rule {
                         + String.join(" / ", byOp.keySet())
                         + (firstCall ? ", the first" : "")
                         + ") hit the job's own short timeout of "
-                        + Facts.seconds(timeoutMs / 1000.0)
+                        + TimeoutContext.shown(timeoutMs)
                     : firstCall
                         ? "The first collective (#1, "
                             + String.join(" / ", byOp.keySet())
@@ -301,7 +301,7 @@ public final class CollectiveTimeoutRule implements Rule {
             "A collective timed out"
                 + (ranks.isEmpty() ? "" : " on rank(s) " + Facts.list(List.copyOf(ranks), 8))
                 + " at the job's own short timeout of "
-                + Facts.seconds(timeoutMs / 1000.0);
+                + TimeoutContext.shown(timeoutMs);
         why.append(TimeoutContext.shortTimeout(timeoutMs));
         shortFix = TimeoutContext.shortTimeoutFix(timeoutMs);
       }

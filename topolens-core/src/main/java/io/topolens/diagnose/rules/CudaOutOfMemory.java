@@ -29,7 +29,16 @@ public final class CudaOutOfMemory extends WarningRule {
   }
 
   /** Words of the framework's own allocation failures: PyTorch's allocator, its CUDA check. */
-  private static final List<String> FRAMEWORK = List.of("tried to allocate", "cuda error: out of");
+  private static final List<String> FRAMEWORK =
+      List.of("tried to allocate", "cuda error: out of", "out of memory while trying to allocate");
+
+  /** Words of an inference engine's KV cache without room: vLLM's, SGLang's. */
+  private static final List<String> ENGINE =
+      List.of(
+          "no available memory for the cache blocks",
+          "not enough memory. please try to increase",
+          "tokens that can be stored in kv cache",
+          "larger than the available kv cache memory");
 
   @Override
   String title(List<NcclWarning> hits) {
@@ -37,7 +46,7 @@ public final class CudaOutOfMemory extends WarningRule {
         hits.stream()
             .allMatch(
                 w ->
-                    FRAMEWORK.stream()
+                    java.util.stream.Stream.concat(FRAMEWORK.stream(), ENGINE.stream())
                         .anyMatch(w.message().toLowerCase(java.util.Locale.ROOT)::contains));
     return framework ? "A rank ran out of GPU memory (the framework's allocation)" : title();
   }
@@ -46,9 +55,13 @@ public final class CudaOutOfMemory extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            ENGINE,
+            "Here an inference engine found no room for its KV cache: it reserves a fraction of the GPU (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), loads the weights, and sizes the cache from what is left, which was nothing or less than one request of the model's context (--max-model-len, by default the model's whole context, 128k tokens for many models): the model's weights per GPU (its size over the tensor-parallel size), CUDA graphs and activations take the whole fraction.",
+            "Raise the fraction the engine may use (vLLM --gpu-memory-utilization, SGLang --mem-fraction-static) where the GPU has no other process, shrink what each GPU holds (a larger tensor-parallel size, a quantised model, a shorter --max-model-len / --context-length, fewer CUDA graphs), or use GPUs with more memory."),
+        new Form(
             FRAMEWORK,
-            "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",
-            "Reduce the memory per GPU (a smaller micro-batch, activation checkpointing, sharding the optimizer and parameters: ZeRO / FSDP), set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation, and check nvidia-smi for another process on the same GPU (two ranks on one device, a leftover run)."));
+            "The framework's own allocation failed (PyTorch's caching allocator: 'CUDA out of memory. Tried to allocate N', or its CUDA check's 'CUDA error: out of memory'; XLA's under JAX: 'RESOURCE_EXHAUSTED: Out of memory while trying to allocate N bytes', within the fraction of the GPU JAX preallocated, 75 % by default): the model, its activations and optimizer state, and the communicators' buffers beside them, need more memory than the GPU has free; other ranks then wait in their next collective until the watchdog's timeout, or fail when this rank's process ends.",
+            "Reduce the memory per GPU (a smaller micro-batch, activation checkpointing, sharding the optimizer and parameters: ZeRO / FSDP), set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation (under JAX, XLA_PYTHON_CLIENT_MEM_FRACTION for a larger share, leaving NCCL its buffers), and check nvidia-smi for another process on the same GPU (two ranks on one device, a leftover run)."));
   }
 
   @Override

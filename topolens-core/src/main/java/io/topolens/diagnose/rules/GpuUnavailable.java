@@ -34,6 +34,10 @@ public final class GpuUnavailable extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            List.of("memory capacity is unbalanced", "less than desired gpu memory utilization"),
+            "Here the engine measured the GPU's free memory before loading the model and found too little of it: vLLM's free memory at start-up below the gpu_memory_utilization fraction of the GPU it reserves, SGLang's free memory of one tensor-parallel rank's GPU below 90 % of another's: other processes hold memory on some of the GPUs (a previous server that did not exit, another job, a monitoring agent), or the pod sees GPUs that are not its own (privileged: true shows every GPU of the node).",
+            "List what holds each GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv) and end the leftovers of earlier runs before starting; give the server GPUs of its own (CUDA_VISIBLE_DEVICES, the device plugin's resource instead of a privileged pod); SGLang's SGLANG_ENABLE_TP_MEMORY_INBALANCE_CHECK=0 (older SGL_DISABLE_TP_MEMORY_INBALANCE_CHECK) only skips the check; vLLM's --gpu-memory-utilization is a fraction of the whole GPU, so two engines on one GPU need fractions that add up to less than 1."),
+        new Form(
             "failed to initialize nvml: unknown error",
             "'Failed to initialize NVML: Unknown Error' inside a container that could use its GPUs before means the container lost access to the GPU device files: on hosts whose container runtime uses the systemd cgroup driver, a systemd daemon-reload (a package update, a unit change) rewrites the container's device cgroup without the /dev/nvidia* devices the NVIDIA runtime added (NVIDIA container toolkit's known issue); every CUDA call of the process fails from then on.",
             "Restart the pod or container (its devices are added again); for good, pass the devices explicitly (the device plugin's DEVICE_LIST_STRATEGY=volume-mounts with --device nodes, or the NVIDIA container toolkit's CDI mode) or run the runtime with the cgroupfs driver, as the toolkit's troubleshooting notes say."),

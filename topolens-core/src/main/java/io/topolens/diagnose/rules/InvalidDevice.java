@@ -34,6 +34,10 @@ public final class InvalidDevice extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            "no visible gpu devices",
+            "JAX's CUDA backend found no GPU in this process (FAILED_PRECONDITION: No visible GPU devices): CUDA_VISIBLE_DEVICES empty or naming GPUs that are not there, a container or pod started without GPUs, or a jax[cuda] plugin whose CUDA the driver cannot run.",
+            "Check what the process sees (nvidia-smi and echo $CUDA_VISIBLE_DEVICES where it runs), pass the GPUs into the container (--gpus all, the device plugin's nvidia.com/gpu), and install the jax[cuda12] build that matches the driver; JAX_PLATFORMS=cpu is only for runs meant without GPUs."),
+        new Form(
             "your machine only has: [",
             "PyTorch Lightning's device parser refused the GPU indices the Trainer asked for (`You requested gpu: [0, 1]` / `But your machine only has: [0]`): the process sees fewer GPUs than devices= or gpus= names. Under Slurm a prolog or srun --gpus-per-task often narrows CUDA_VISIBLE_DEVICES to one GPU per task, so a Trainer asking for all of the node's GPUs sees one; an empty list (`[]`) means the process sees no GPU at all: a CPU-only PyTorch build, or no GPU passed to the process.",
             "Ask for the GPUs the process sees: under Slurm, one task per GPU with devices equal to --ntasks-per-node and every GPU visible to each task (--gpus-per-node, not --gpus-per-task=1 with devices>1), or devices=1 per task; with an empty list, check torch.cuda.is_available() and install a CUDA build of PyTorch, and pass the GPUs into the container."));

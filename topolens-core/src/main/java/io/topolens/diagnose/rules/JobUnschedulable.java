@@ -37,6 +37,14 @@ public final class JobUnschedulable extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            List.of(
+                "cannot be scheduled right now",
+                "does not allocate any gpus",
+                "current node has no gpu available",
+                "placement group creation timed out"),
+            "Ray could not place an actor or a placement group: its autoscaler (or the driver) reports a resource request no node has free, {'GPU': 8.0} of one bundle being more GPUs than any single node of the cluster has, or GPUs other actors already hold (a previous trial, a vLLM engine still alive, a placement group not removed); the actors wait, and vLLM's Ray executor refuses to start where the driver's node holds no GPU of its placement group or has none free ('Current node has no GPU available': a placement group of an earlier run still holds them), as Ray Train refuses a placement group not ready within TRAIN_PLACEMENT_GROUP_TIMEOUT_S.",
+            "Compare the request with `ray status` (the nodes' GPUs and what is used): make each bundle fit one node (num_gpus per worker times workers per bundle), remove placement groups and actors of earlier runs (ray.util.remove_placement_group, ray list placement-groups), add GPU nodes to the cluster, and run vLLM's driver on a GPU node of the cluster."),
+        new Form(
             "insufficient ",
             "kube-scheduler's FailedScheduling (`0/N nodes are available: N Insufficient nvidia.com/gpu`) names, per resource, how many nodes lack it free: every GPU already taken by other pods, a pod asking more GPUs than any node has, or nodes that advertise none because the NVIDIA device plugin (or the GPU operator) is not running on them; the pod stays Pending.",
             "Compare the pod's requests with the nodes: kubectl describe node shows Allocatable and Allocated resources (nvidia.com/gpu 8 means the device plugin advertises 8); list what holds the GPUs (kubectl get pods -A -o wide on the node); check the device plugin's pods (kubectl -n gpu-operator get pods, or kube-system); ask for at most a node's GPUs per pod, or add nodes."),

@@ -78,6 +78,23 @@ public final class LaggingRanks extends WarningRule {
   }
 
   @Override
+  List<Form> forms() {
+    return List.of(
+        new Form(
+            "barrier timed out",
+            "Here JAX's coordination service named the processes (tasks /job:jax_worker/replica:0/task:N, on the lines after it) that did not reach a program's barrier (multihost_utils.sync_global_devices, a checkpoint's or logger's barrier) within its timeout while the others waited.",
+            "Read the named tasks' logs: a process that crashed or was preempted, or one still busy (loading data or a checkpoint, compiling) longer than the barrier's timeout; make every process reach the same barriers in the same order, or raise the barrier's timeout where the work is legitimately long."),
+        new Form(
+            "not all of them arrived on time",
+            "Here XLA's rendezvous for an NCCL clique (its communicator for a set of devices) waited for the devices of other processes, which did not arrive: a process that is not at the same collective (still compiling, on another step, dead), or one whose NCCL init is stuck on the network. XLA prints this while it waits; the run goes on if they arrive.",
+            "Check that every process runs the same program and reaches the same collective (the same jitted function, the same mesh), read the others' logs for an error or a slow compile, and run with NCCL_DEBUG=INFO to see whether NCCL's init itself hangs."),
+        new Form(
+            "didn't finish loading",
+            "Here SGLang's rank finished loading the model and found other tensor-parallel ranks that had not: they died while loading (an out-of-memory kill of the host or the GPU) or are slow (a slow disk or network file system, another node).",
+            "Read the other ranks' logs and dmesg for an out-of-memory kill or an error while loading; put the weights on a fast local disk of every node, or give loading more time."));
+  }
+
+  @Override
   String fix() {
     return "Read the named ranks' logs and stacks first (py-spy dump --pid PID on their hosts while it hangs; the flight recorder with TORCH_NCCL_TRACE_BUFFER_SIZE and TORCH_NCCL_DUMP_ON_TIMEOUT=1): a crash or an error there is the cause. If they are alive in other code, make every rank call the same collectives in the same order (no collective under a rank-dependent condition; drop_last or an equal number of batches per rank, e.g. DistributedSampler and Join for uneven inputs; the same parameters used on every rank for DDP, or find_unused_parameters).";
   }

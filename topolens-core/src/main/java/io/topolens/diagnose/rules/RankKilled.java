@@ -37,6 +37,10 @@ public final class RankKilled extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            List.of("killed due to memory pressure", "ray killed this worker"),
+            "Here Ray's memory monitor killed the worker: the raylet watches the node's host memory and, above RAY_memory_usage_threshold (0.95 of the node's memory by default), kills the most recently scheduled worker before the kernel's out-of-memory killer would; an RL job's rollout and training actors on one node, each with a copy of the model in host memory, are the usual cause.",
+            "Read `ray logs raylet.out -ip IP` for the workers killed and the memory they held; give the node memory headroom (fewer actors per node, load weights without a host copy, a smaller object store with object_store_memory) or set memory= on the actors so Ray places fewer per node."),
+        new Form(
             "low on resource: memory",
             "Here the kubelet evicted the pod because the node ran low on memory (its eviction threshold, before the kernel's OOM killer): it evicts first the pods that use more memory than they request, and a training pod with no memory request (\"exceeds its request of 0\") is among the first.",
             "Give the training pods memory requests equal to their limits (Guaranteed QoS, evicted last) sized to what each rank uses, and keep other pods off the GPU nodes (taints, a node pool of their own); kubectl describe node shows MemoryPressure and what runs there."));

@@ -113,6 +113,18 @@ public final class RendezvousTimeout extends WarningRule {
   List<Form> forms() {
     return List.of(
         new Form(
+            "wait timeout for key",
+            "Here the rendezvous is Horovod's Gloo one: each rank registers in the HTTP key-value store horovodrun runs on the launching host and waits for the others' keys; a rank that never registered (not started, dead, or unable to reach the launcher's address) leaves the others waiting until HOROVOD_GLOO_TIMEOUT_SECONDS (30 s by default), then Gloo throws and the rank aborts.",
+            "Check that every host started its ranks and reaches the launching host's address and port (horovodrun --network-interface / HOROVOD_GLOO_IFACE on an interface all hosts share), read the logs of the ranks whose keys are missing, and at scale raise HOROVOD_GLOO_TIMEOUT_SECONDS."),
+        new Form(
+            List.of(
+                "meet other processes at the rendezvous",
+                "pjrt_client_connect",
+                "wait_for_all_tasks_to_register",
+                "cluster registration failed"),
+            "Here the rendezvous is not PyTorch's TCPStore: Ray's collective group (ray.util.collective, the NCCL group RL frameworks use to send weights from the trainer to the rollout engines) waits for every actor of the group to register its NCCL unique id in a named Ray actor, and JAX's jax.distributed.initialize waits at the coordination service's connect barrier (PjRT_Client_Connect; from JAX 0.5 the registration barrier, [Init]Wait_for_all_tasks_to_register) for every process to join; the processes named missing, or the actors never created or still busy, did not get there within the timeout.",
+            "Make every member join: all actors of a Ray collective group must call the same create_collective_group or init_collective_group with one group name, world size and distinct ranks, and the first collective on all of them (a weight broadcast called on the trainer only waits for ever); for JAX, start num_processes processes with distinct process_id and the same coordinator_address that all of them reach (the coordinator's port open between the nodes), within initialization_timeout (300 s by default)."),
+        new Form(
             "failed to connect to",
             "c10d's client socket could not open a TCP connection to the store: 'Connection timed out' (errno 110) means nothing answered at that address (a host that is not the master, an address other nodes cannot route to, or a firewall dropping the port), 'No route to host' (113) or 'Network is unreachable' (101) that the address is not on any network of this node, 'Connection refused' (111) that the host answered but nothing listens on that port yet (the master has not started its store, or uses another port).",
             CONNECT_FIX),

@@ -18,6 +18,14 @@ final class TimeoutContext {
 
   private TimeoutContext() {}
 
+  /**
+   * A timeout as the line gives it, in seconds, or in milliseconds below a second: {@code
+   * Timeout(ms)=1} is 1 ms, not {@code 0.00 s}.
+   */
+  static String shown(long timeoutMs) {
+    return timeoutMs < 1000 ? timeoutMs + " ms" : Facts.seconds(timeoutMs / 1000.0);
+  }
+
   /** Whether the timeout read is below every PyTorch default, so the job set it. */
   static boolean setShort(long timeoutMs) {
     return timeoutMs > 0 && timeoutMs < SMALLEST_DEFAULT_MS;
@@ -29,7 +37,7 @@ final class TimeoutContext {
       return "";
     }
     return " The timeout is "
-        + Facts.seconds(timeoutMs / 1000.0)
+        + shown(timeoutMs)
         + ", below every default PyTorch gives NCCL process groups (30 minutes up to PyTorch 2.1,"
         + " 10 minutes from 2.2 on): the job set it (init_process_group(timeout=...) or new_group,"
         + " or its framework's setting). With a timeout this short, a rank that is merely busy"
@@ -45,7 +53,7 @@ final class TimeoutContext {
       return "";
     }
     return "Find where the job sets the timeout of "
-        + Facts.seconds(timeoutMs / 1000.0)
+        + shown(timeoutMs)
         + " (init_process_group(..., timeout=timedelta(...)); Lightning's"
         + " DDPStrategy(timeout=...); Accelerate's InitProcessGroupKwargs(timeout=...); DeepSpeed's"
         + " init_distributed(timeout=...) or DEEPSPEED_TIMEOUT) and raise it above the longest"

@@ -14,6 +14,14 @@ class CollectiveMismatchRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Gloo's TCP pair under a PyTorch gloo group"
+                    + " (https://github.com/PrimeIntellect-ai/prime-diloco/issues/68)",
+                """
+                terminate called after throwing an instance of 'gloo::EnforceNotMet'
+                  what():  [enforce fail at ../third_party/gloo/gloo/transport/tcp/pair.cc:446] op.preamble.length <= op.nbytes. 1046204 vs 1040256
+                """)
+            .expect(error("Gloo's TCP transport").at("a.log:2")),
+        given(
                 "NET/IB of NCCL 2.8, no header (https://github.com/NVIDIA/FasterTransformer/issues/204)",
                 """
                 NCCL WARN NET/IB : collective mismatch error local size 131072 remote 0 addr 7f083e630000 rkey 83000 seq 2/2

@@ -40,6 +40,19 @@ class CollectiveTimeoutRuleTest {
                         "init_process_group(..., timeout=timedelta(...))")
                     .at("a.log:1")),
         given(
+                "a timeout of 1 ms the job set to prove its knob, shown in ms, not as 0.00 s"
+                    + " (https://github.com/instructlab/training/pull/520; heldout set19 b08)",
+                """
+                  what():  [PG ID 0 PG GUID 0(default_pg) Rank 3] Process group watchdog thread terminated with exception: [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1) ran for 90 milliseconds before timing out.
+                """)
+            .expect(
+                error(
+                        "Collective call #1 (ALLREDUCE, the first) hit the job's own short timeout"
+                            + " of 1 ms",
+                        "The timeout is 1 ms, below every default",
+                        "Find where the job sets the timeout of 1 ms")
+                    .at("a.log:1")),
+        given(
                 "the first collective with a 120 s timeout the job set, on a communicator of 8"
                     + " ranks of which rank 1 reports (two nodes, aws-ofi-nccl with"
                     + " NCCL_NET_GDR_LEVEL=PHB: the data path hung;"

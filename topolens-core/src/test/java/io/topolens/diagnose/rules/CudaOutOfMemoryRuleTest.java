@@ -14,6 +14,42 @@ class CudaOutOfMemoryRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM v1's KV cache shorter than one request (kv_cache_utils.py's format, as a"
+                    + " serving note quotes it)",
+                """
+                ValueError: To serve at least one request with the models's max seq len (131072), (4.00 GiB KV cache is needed, which is larger than the available KV cache memory (0.65 GiB). Based on the available memory, the estimated maximum model length is 21440. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.
+                """)
+            .expect(error("128k tokens").at("a.log:1")),
+        given(
+                "vLLM's KV cache without room (its format, as serving notes in the code corpus quote"
+                    + " it after 'Available KV cache memory: -0.3 GiB')",
+                """
+                Available KV cache memory: -0.3 GiB
+                ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+                """)
+            .expect(
+                error(
+                        "A rank ran out of GPU memory (the framework's allocation)",
+                        "--max-model-len")
+                    .at("a.log:2")),
+        given(
+                "SGLang's KV cache pool without room (model_runner.py's format)",
+                """
+                RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.
+                """)
+            .expect(error("mem_fraction_static").at("a.log:1")),
+        given(
+                "XLA's allocator under JAX (https://github.com/patrickbryant1/AFProfile/issues/8)",
+                """
+                jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.
+                BufferAssignment OOM Debugging.
+                """)
+            .expect(
+                error(
+                        "A rank ran out of GPU memory (the framework's allocation)",
+                        "XLA_PYTHON_CLIENT_MEM_FRACTION")
+                    .at("a.log:1")),
+        given(
                 "PyTorch's allocator on one rank of eight before the others' watchdog timeout"
                     + " (https://github.com/modelscope/FunASR/issues/2006)",
                 """

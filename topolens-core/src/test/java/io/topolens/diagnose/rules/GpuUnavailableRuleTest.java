@@ -17,6 +17,20 @@ class GpuUnavailableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM's start-up memory check (gpu_worker.py's format, the values a benchmark's note"
+                    + " quotes)",
+                """
+                ValueError: Free memory on device cuda:0 (7.34/15.49 GiB) on startup is less than desired GPU memory utilization (0.8, 12.39 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.
+                """)
+            .expect(error("fractions that add up to less than 1").at("a.log:1")),
+        given(
+                "SGLang's memory balance check (model_runner.py's format, the values of a run"
+                    + " quoted in the code corpus)",
+                """
+                RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. min_per_gpu_memory=16.28, local_gpu_memory=46.81, local_gpu_memory * 0.9=42.129
+                """)
+            .expect(error("privileged").at("a.log:1")),
+        given(
                 "PyTorch's warning at CUDA initialization (https://github.com/pytorch/pytorch/issues/159954)",
                 """
                 /home/krish/miniconda3/envs/ass-test/lib/python3.10/site-packages/torch/cuda/__init__.py:174: UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:109.)

@@ -17,6 +17,12 @@ class InvalidDeviceRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "JAX's CUDA backend without a GPU (xla_bridge.py's message)",
+                """
+                RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. (you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)
+                """)
+            .expect(error("jax[cuda12]").at("a.log:1")),
+        given(
                 "CUDAContext.cpp's check of a device index the process does not see"
                     + " (https://github.com/THUDM/slime/issues/10)",
                 """

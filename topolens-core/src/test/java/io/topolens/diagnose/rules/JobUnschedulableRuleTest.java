@@ -14,6 +14,13 @@ class JobUnschedulableRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Ray's autoscaler on a bundle no node holds (its scheduler event's format, as Ray's"
+                    + " docs quote it with {'CPU': 1.0})",
+                """
+                (autoscaler +2s) Warning: The following resource request cannot be scheduled right now: {'GPU': 8.0, 'CPU': 1.0}. This is likely due to all cluster resources being claimed by actors. Consider creating fewer actors or adding more nodes to this Ray cluster.
+                """)
+            .expect(error("ray.util.remove_placement_group").at("a.log:1")),
+        given(
                 "vLLM's Ray executor (the title of https://github.com/vllm-project/vllm/issues/26028)",
                 """
                 [Bug]: The number of required GPUs exceeds the total number of available GPUs in the placement group. For multi-node multi-GPU inference.

@@ -14,6 +14,27 @@ class LaggingRanksRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "JAX's coordination service on a program's barrier"
+                    + " (https://github.com/marin-community/levanter/issues/432)",
+                """
+                jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: multihost_broadcast_sync0. Timed out task names:
+                /job:jax_worker/replica:0/task:3
+                /job:jax_worker/replica:0/task:0
+                """)
+            .expect(error("sync_global_devices").at("a.log:1")),
+        given(
+                "XLA's clique rendezvous (https://github.com/jax-ml/jax/issues/22740)",
+                """
+                2024-07-29 17:14:59.920189: E external/xla/xla/service/rendezvous.cc:38] This thread has been waiting for `initialize clique for rank 6; clique=devices=[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]; stream=0; run_id=724296073` for 10 seconds and may be stuck. Expected 8 threads to join the rendezvous, but not all of them arrived on time.
+                """)
+            .expect(error("NCCL clique").at("a.log:1")),
+        given(
+                "SGLang's check after loading (https://github.com/sgl-project/sglang/issues/4503)",
+                """
+                ValueError: TP rank 1 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g., OOM) or a slow node.
+                """)
+            .expect(error("fast local disk").at("a.log:1")),
+        given(
                 "PyTorch's desync report, a rank inside the collective and ranks past it"
                     + " (TraceUtils.h analyzeLaggingRanks, torch 1.13-2.11)",
                 """

@@ -14,6 +14,14 @@ class ProcessGroupNotInitializedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "vLLM's world group (parallel_state.py get_world_group)",
+                """
+                AssertionError: world group is not initialized
+                """)
+            .expect(
+                error("model-parallel group was used before it was made: world group")
+                    .at("a.log:1")),
+        given(
                 "torch 1.x's traceback, its raise statement quoted above the error"
                     + " (https://github.com/open-mmlab/mmsegmentation/issues/809)",
                 """

@@ -14,6 +14,24 @@ class RankKilledRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Ray's memory monitor's summary (Ray's docs, ray-oom-prevention)",
+                """
+                (raylet) [2023-04-09 07:23:59,445 E 395 395] (raylet) node_manager.cc:3049: 10 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: e5d953ef03e55e26f13973ea1b5a0fd0ecc729cd820bc89e4aa50451, IP: 10.0.62.231) over the last time period. To see more information about the Workers killed on this node, use `ray logs raylet.out -ip 10.0.62.231`
+                """)
+            .expect(error("RAY_memory_usage_threshold").at("a.log:1")),
+        given(
+                "vLLM's worker monitor on a SIGKILL (multiproc_worker_utils.py's format)",
+                """
+                ERROR 03-31 15:45:01 multiproc_worker_utils.py:123] Worker VllmWorkerProcess pid 1867860 died, exit code: -9
+                """)
+            .expect(error("A rank was killed").at("a.log:1")),
+        given(
+            "vLLM's workers ended by the engine itself (SIGTERM) are not this"
+                + " (https://github.com/vllm-project/vllm/issues/6145)",
+            """
+            ERROR 07-04 10:00:00 multiproc_worker_utils.py:120] Worker VllmWorkerProcess pid 3283517 died, exit code: -15
+            """),
+        given(
                 "torch.multiprocessing's spawn, the traceback's raise quoted above it"
                     + " (https://github.com/lyu-yx/ACUMEN/issues/4)",
                 """

@@ -18,6 +18,36 @@ class RendezvousTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "JAX 0.5's registration barrier on 32 nodes"
+                    + " (https://github.com/AI-Hypercomputer/gpu-recipes/issues/2)",
+                """
+                Stopping coordination service as cluster registration failed. This may be due to 1) some tasks crashed earlier before connecting, 2) some tasks were never scheduled, or 3) scheduling delays. Consider setting a longer initialization timeout if such delays are expected, the timeout is currently set to: 1h.
+
+                Original error: DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0. This usually happens because a task triggered the barrier too early or too slowly. Please look at the task logs (both timed out and first task) to debug further.
+                """)
+            .expect(error("Wait_for_all_tasks_to_register").at("a.log:1", "a.log:3")),
+        given(
+                "Horovod's Gloo rendezvous at 50 nodes (https://github.com/horovod/horovod/issues/2015)",
+                """
+                [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:terminate called after throwing an instance of 'gloo::IoException'
+                [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:  what():  [horovod/common/gloo/http_store.cc:53] [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0
+                """)
+            .expect(error("HOROVOD_GLOO_TIMEOUT_SECONDS").at("a.log:2")),
+        given(
+                "jax.distributed.initialize's connect barrier"
+                    + " (https://github.com/ayaka14732/llama-2-jax/issues/20)",
+                """
+                jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: PjRT_Client_Connect. Timed out task names:
+                /job:jax_worker/replica:0/task:1
+                """)
+            .expect(error("coordinator_address").at("a.log:1")),
+        given(
+                "Ray's collective group (nccl_collective_group.py's Rendezvous.meet)",
+                """
+                RuntimeError: Unable to meet other processes at the rendezvous store. If you are using P2P communication, please check if tensors are put in the correct GPU.
+                """)
+            .expect(error("create_collective_group").at("a.log:1")),
+        given(
                 "the store's count of clients that joined, a title"
                     + " (https://github.com/OpenRLHF/OpenRLHF/issues/1040)",
                 """
