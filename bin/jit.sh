@@ -1,6 +1,7 @@
 # Sourced by ./topolens and the dist launcher (POSIX sh): sets $jit to the JIT options for the command line given.
 # A command on small inputs runs with C1 only (-XX:TieredStopAtLevel=1: compiled code at once, no profiling tier):
-# `diagnose examples/h200-p2p` takes 0.25 s instead of 0.35 s (docs/performance.md). Big inputs keep C2, whose code
+# `diagnose examples/h200-p2p` takes 0.25 s instead of 0.35 s (docs/performance.md); under 2 MiB with fewer
+# compilations (below). Big inputs keep C2, whose code
 # reads step-time lines twice as fast: over 64 MiB of paths named (a .gz counted ten times), standard input (`-`),
 # a job read from the cluster (--job, --selector, -l). Their C2 inlines less (FreqInlineSize 100 instead of 325) and
 # compiles only methods ten times hotter (the Tier4 thresholds): C2 took 5 of a 1 GiB log's 18 s of CPU, mostly
@@ -27,4 +28,10 @@ topolens_jit() {
     fi
   done
   jit="-XX:TieredStopAtLevel=1"
+  # Under 2 MiB, C1 also compiles only methods ten times hotter: it compiled about 900 methods of a small
+  # diagnose, 160 ms of CPU that competed with the main thread for 2 cores; with this it compiles a few
+  # hundred in 50 ms, and the run takes a fifth less CPU (docs/performance.md, start-up's fifth pass). From
+  # a few MiB on, the interpreter's longer share costs more than the compiling saves.
+  [ "$jit_total" -lt 2097152 ] && jit="$jit -XX:CompileThresholdScaling=10"
+  return 0
 }

@@ -1,5 +1,6 @@
 package io.topolens.cli;
 
+import io.topolens.diagnose.Preload;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -81,6 +82,15 @@ public final class Main {
     // lines
     if (System.getProperty("slf4j.internal.verbosity") == null) {
       System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+    if (args.length > 0 && args[0].equals("diagnose")) {
+      // the command's annotations and its reading's tables are made on a second core while picocli
+      // builds the command model
+      Preload.start(
+          () -> {
+            CommandAnnotations.read(Main.class);
+            CommandAnnotations.read(DiagnoseCommand.class);
+          });
     }
     CommandLine cl = commandLine(args);
     // every command answers -V/--version as README promises, with the top-level version line

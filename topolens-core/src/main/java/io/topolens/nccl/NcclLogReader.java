@@ -44,6 +44,22 @@ public final class NcclLogReader {
     this.threads = Math.max(1, threads);
   }
 
+  /**
+   * Initializes the tables every read makes first, in the calling thread: the line filter's needle
+   * set (its key choice over NCCL's failure texts, read from the jar) and the message parser's
+   * known lines. A caller may run it on a thread of its own while it starts ({@code
+   * io.topolens.diagnose.Preload}); a read does the same itself when it comes first.
+   */
+  public static void prepare() {
+    for (Class<?> c : new Class<?>[] {BlockParser.class, MessageParser.class, KnownLines.class}) {
+      try {
+        Class.forName(c.getName(), true, c.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        // the read meets the same error in its own thread and reports it
+      }
+    }
+  }
+
   /** Reads every input; files that cannot be read are recorded with their problem, not thrown. */
   public Job read(LogInput.Expansion expansion) {
     return read(expansion, OtherLines.NONE);
