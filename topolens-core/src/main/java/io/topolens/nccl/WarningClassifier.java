@@ -4,6 +4,8 @@ import io.topolens.model.NcclWarning;
 import io.topolens.model.NcclWarning.Kind;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Says what a WARN (or failure) message is about, from the words NCCL and its plugins use. The
@@ -561,24 +563,23 @@ final class WarningClassifier {
     };
   }
 
-  private static final java.util.regex.Pattern INVALID_ROOT =
-      java.util.regex.Pattern.compile(
+  private static final Pattern INVALID_ROOT =
+      Pattern.compile(
           "invalid root (-?\\d{1,9}) \\(root should be in the 0\\.\\.(-?\\d{1,9}) range\\)");
 
-  private static final java.util.regex.Pattern NULL_ARGUMENT =
-      java.util.regex.Pattern.compile("(\\w+) : (\\w+) argument is NULL");
+  private static final Pattern NULL_ARGUMENT = Pattern.compile("(\\w+) : (\\w+) argument is NULL");
 
   /**
    * What argcheck.cc's root or pointer check names ({@code Reduce : invalid root 0 (root should be
    * in the 0..0 range)}, {@code AllReduce : comm argument is NULL}), or null.
    */
   static NcclWarning.Detail argumentCheck(String message) {
-    java.util.regex.Matcher root = INVALID_ROOT.matcher(message);
+    Matcher root = INVALID_ROOT.matcher(message);
     if (root.find()) {
       return new NcclWarning.Detail.InvalidRoot(
           Integer.parseInt(root.group(1)), Integer.parseInt(root.group(2)));
     }
-    java.util.regex.Matcher nul = NULL_ARGUMENT.matcher(message);
+    Matcher nul = NULL_ARGUMENT.matcher(message);
     return nul.find() ? new NcclWarning.Detail.NullArgument(nul.group(1), nul.group(2)) : null;
   }
 
@@ -687,40 +688,38 @@ final class WarningClassifier {
     return Kind.OTHER;
   }
 
-  private static final java.util.regex.Pattern SAME_DEVICE =
-      java.util.regex.Pattern.compile(
-          "rank (\\d+) and rank (\\d+) both on CUDA device ([0-9a-fA-F]+)");
+  private static final Pattern SAME_DEVICE =
+      Pattern.compile("rank (\\d+) and rank (\\d+) both on CUDA device ([0-9a-fA-F]+)");
 
-  private static final java.util.regex.Pattern CHECKED =
-      java.util.regex.Pattern.compile(
+  private static final Pattern CHECKED =
+      Pattern.compile(
           "mismatch (enforced|recommended):\\s*(NCCL_\\w+)\\s*=\\s*(\\S*)\\s*\\(\\s*expected\\s*([^)\\s]*)\\s*\\)");
 
   /** The variable, its value and the expected one of gIB's config checker's line, or null. */
   private static io.topolens.model.NcclWarning.Detail checkedSetting(String message) {
-    java.util.regex.Matcher m = CHECKED.matcher(message);
+    Matcher m = CHECKED.matcher(message);
     return m.find()
         ? new io.topolens.model.NcclWarning.Detail.CheckedSetting(
             m.group(2), m.group(3), m.group(4), m.group(1).equals("enforced"))
         : null;
   }
 
-  private static final java.util.regex.Pattern OUT_OF_RANGE =
-      java.util.regex.Pattern.compile("(NCCL_\\w+)=(\\S+) is out of range (\\[[^\\]]*\\])");
+  private static final Pattern OUT_OF_RANGE =
+      Pattern.compile("(NCCL_\\w+)=(\\S+) is out of range (\\[[^\\]]*\\])");
 
-  private static final java.util.regex.Pattern DEVICE =
-      java.util.regex.Pattern.compile("\\(device=([^,)\\s]+)");
+  private static final Pattern DEVICE = Pattern.compile("\\(device=([^,)\\s]+)");
 
   /**
    * The variable, value, device and range of NCCL's refusal of a setting: a value out of range
    * names all but the device; OOO RQ forced on names the device and stands for NCCL_IB_OOO_RQ.
    */
   private static io.topolens.model.NcclWarning.Detail refusedSetting(String message) {
-    java.util.regex.Matcher range = OUT_OF_RANGE.matcher(message);
+    Matcher range = OUT_OF_RANGE.matcher(message);
     if (range.find()) {
       return new io.topolens.model.NcclWarning.Detail.RefusedSetting(
           range.group(1), range.group(2), null, range.group(3));
     }
-    java.util.regex.Matcher device = DEVICE.matcher(message);
+    Matcher device = DEVICE.matcher(message);
     return new io.topolens.model.NcclWarning.Detail.RefusedSetting(
         "NCCL_IB_OOO_RQ", null, device.find() ? device.group(1) : null, null);
   }
@@ -740,7 +739,7 @@ final class WarningClassifier {
 
   /** The two ranks and the device of NCCL's duplicate-GPU text, or null. */
   private static io.topolens.model.NcclWarning.Detail sameDevice(String message) {
-    java.util.regex.Matcher m = SAME_DEVICE.matcher(message);
+    Matcher m = SAME_DEVICE.matcher(message);
     return m.find()
         ? new io.topolens.model.NcclWarning.Detail.SameDevice(
             Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3))
