@@ -109,6 +109,8 @@ class LooksLikeTest {
           "l15-healthy-efa-libfabric-no-gdrdma-two-p4d-2.7.8-slow-busbw-aws-ofi-nccl-64.log",
           "l16-healthy-socket-no-libibverbs-warn-2.9.6-two-v100-nodes-broadcast-perf-nccl-tests-82.log",
           "l17-healthy-socket-ib-disabled-two-4090s-2.26.5-nccl-tests-in-vllm-throughput-thread-vllm-17568.log",
+          // nccl/heldout/set28: nccl-tests output (its header and result rows)
+          "o21-healthy-two-p5-nodes-efa-aws-ofi-nccl-1.9.2-nccl-2.22.3-all-reduce-488-gbps-p5-nccl-test.log",
           // nccl/hangs: an nccl-tests run that hung before its first result row
           "p2p-hang-two-a6000-2.8.2-nccl-606.log",
           // nccl/sweep19: nccl-tests in a Singularity container failing at init
