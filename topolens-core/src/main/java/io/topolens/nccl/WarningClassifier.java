@@ -327,6 +327,10 @@ final class WarningClassifier {
                   "suitably aligned",
                   // dev_runtime.cc: symmetric memory asked of a communicator without it
                   "does not support symmetric memory",
+                  // CUDA 900 (cudaErrorStreamCaptureUnsupported): a call graph capture forbids,
+                  // made while a stream was capturing (NCCL's CUDACHECK, PyTorch's CUDA error)
+                  "not permitted when stream is capturing",
+                  "cudaerrorstreamcaptureunsupported",
                   "is different from child comm")),
           // register/*.cc and the transports' buffer registration (ncclCommRegister,
           // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
