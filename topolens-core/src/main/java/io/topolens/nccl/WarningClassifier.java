@@ -25,7 +25,8 @@ final class WarningClassifier {
               Kind.GDRCOPY,
               List.of(
                   "gdrwrap",
-                  "gdrcopy",
+                  // not the bare word: aws-ofi-nccl and libfabric print their own GDRCopy lines
+                  "gdrcopy lib wrapper",
                   "libgdrapi",
                   "gdr_open()",
                   "gdr_close()",

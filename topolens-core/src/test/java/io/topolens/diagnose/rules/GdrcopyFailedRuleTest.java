@@ -47,6 +47,12 @@ class GdrcopyFailedRuleTest {
                 """)
             .expect(warn("come at teardown").at("a.log:1", "a.log:2")),
         given(
+            "libfabric's own GDRCopy loader is not NCCL's (the EFA nccl-tests log of"
+                + " public/nccl-tests/001-scatter-perf-2x-p4d-a100-16r-srun-l-nccl-info-efa.txt)",
+            """
+             2: libfabric:77186:1690073380::core:core:cuda_gdrcopy_hmem_init():191<warn> gdrcopy_dl_hmem_init failed!
+            """),
+        given(
             "GDRCopy enabled and working (INFO) is healthy",
             """
             node-a:4021:4090 [0] NCCL INFO GDRCOPY enabled library 2.4 driver 2.4
