@@ -23,8 +23,7 @@ public final class NoTransport extends WarningRule {
           "NCCL_P2P_LEVEL",
           "NCCL_SHM_DISABLE",
           "NCCL_NET_DISABLE_INTRA",
-          "NCCL_NET",
-          "NCCL_IB_DISABLE");
+          "NCCL_HOSTID");
 
   public NoTransport() {
     super(Severity.ERROR, NcclWarning.Kind.NO_TRANSPORT);
@@ -50,8 +49,11 @@ public final class NoTransport extends WarningRule {
         + " containers or pods on one node without a shared IPC namespace); the network refuses"
         + " ranks of one host when NCCL_NET_DISABLE_INTRA=1 (NCCL 2.12 on: set so that a broken"
         + " intra-node path fails instead of silently using the NIC) or when NCCL's topology"
-        + " check finds it slower than the path between the two GPUs. Between hosts, the network"
-        + " refuses only when no network plugin gave a device.";
+        + " check finds it slower than the path between the two GPUs. Between hosts the network"
+        + " always accepts (transport/net.cc's canConnect), so the two ranks are on one host as NCCL"
+        + " counts hosts: the same host hash, from the hostname and the kernel's boot id, or from"
+        + " NCCL_HOSTID where it is set (the same NCCL_HOSTID on several nodes makes them one host"
+        + " to NCCL).";
   }
 
   @Override

@@ -48,6 +48,13 @@ class NoTransportRuleTest {
                 """)
             .expect(error("all refused").at("a.log:1")),
         given(
+                "NCCL_HOSTID shared by two nodes: one host to NCCL (its value named)",
+                """
+                node-a:4021:4021 [0] NCCL INFO NCCL_HOSTID set by environment to rack1
+                node-a:4021:4090 [0] transport.cc:40 NCCL WARN No transport found for rank 0[1b000] -> rank 8[2c000]
+                """)
+            .expect(error("NCCL_HOSTID=rack1 set", "makes them one host").at("a.log:2", "a.log:1")),
+        given(
             "proxy.cc's bookkeeping check is not this (nccl-internal-error's)",
             """
             node-a:4021:4090 [0] proxy.cc:569 NCCL WARN Rank 3 has no transport for send peer 4 on channel 2/8
