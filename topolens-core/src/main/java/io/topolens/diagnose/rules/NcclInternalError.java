@@ -1,8 +1,10 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Evidence;
 import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,6 +44,13 @@ public final class NcclInternalError extends WarningRule {
 
   @Override
   Context context(Job job, List<NcclWarning> hits) {
+    List<Evidence> before = earlierFailures(job, hits);
+    if (!before.isEmpty()) {
+      return new Context(
+          "The same log shows another of NCCL's failures before them (cited here): these checks most"
+              + " likely fired while NCCL unwound it; read its finding first.",
+          before);
+    }
     List<String> versions = job.ncclVersions();
     if (versions.size() > 1) {
       return new Context(
@@ -57,6 +66,31 @@ public final class NcclInternalError extends WarningRule {
             "The log prints one NCCL version, " + versions.get(0) + ": report it with the lines.",
             List.of())
         : null;
+  }
+
+  /**
+   * NCCL's warnings of a known kind, other than these checks, printed earlier in a file where a
+   * check fired (the first of each file).
+   */
+  private static List<Evidence> earlierFailures(Job job, List<NcclWarning> hits) {
+    List<Evidence> out = new ArrayList<>();
+    for (NcclWarning w : job.warnings()) {
+      Evidence e = w.evidence();
+      if (e == null
+          || w.kind() == NcclWarning.Kind.INTERNAL
+          || w.kind() == NcclWarning.Kind.OTHER
+          || out.stream().anyMatch(o -> o.file().equals(e.file()))) {
+        continue;
+      }
+      boolean earlier =
+          hits.stream()
+              .map(NcclWarning::evidence)
+              .anyMatch(h -> h.file().equals(e.file()) && h.line() > e.line());
+      if (earlier) {
+        out.add(e);
+      }
+    }
+    return out;
   }
 
   @Override

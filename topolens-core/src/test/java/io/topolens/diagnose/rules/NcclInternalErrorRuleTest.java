@@ -57,6 +57,17 @@ class NcclInternalErrorRuleTest {
                 """)
             .expect(warn("own consistency checks").at("a.log:1")),
         given(
+                "a socket check after the peer closed the connection: the closing cited first",
+                """
+                node-a:4021:4021 [0] NCCL INFO NCCL version 2.21.5+cuda12.4
+                node-a:4021:4090 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node-b<53735>
+                node-a:4021:4090 [0] misc/socket.cc:865 NCCL WARN ncclSocketSend: socket state (4) is not ready
+                """)
+            .expect(
+                warn("fired while NCCL unwound it")
+                    .lacks("report it with the lines")
+                    .at("a.log:3", "a.log:2")),
+        given(
             "teardown after an earlier failure is not a check (the catch-all's)",
             """
             node-a:4021:4090 [0] init.cc:2274 NCCL WARN commReclaim: cleanup comm 0x7f2a5c001000 rank 3 failed in destroy/abort, error 3
