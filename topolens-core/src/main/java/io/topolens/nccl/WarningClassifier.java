@@ -432,6 +432,11 @@ final class WarningClassifier {
                   "unknown netdevs policy",
                   "list of system hosthashes",
                   "kv convert to str",
+                  // nvmlwrap.cc: NVML of this process does not see a GPU of its host by its bus id
+                  // (graph/xml.cc asks while building the topology; NVML ignores
+                  // CUDA_VISIBLE_DEVICES, so the GPU is hidden by device isolation); before the
+                  // clue of NVML's other queries, which NCCL goes on without
+                  "nvmldevicegethandlebypcibusid() failed: not found",
                   "xml",
                   // any other WARN of graph/*.cc (topology, paths, search): NCCL could not build or
                   // search its topology
