@@ -23,6 +23,7 @@ import io.topolens.diagnose.rules.EfaNotAllocatable;
 import io.topolens.diagnose.rules.EfaNotRequested;
 import io.topolens.diagnose.rules.EnvOverride;
 import io.topolens.diagnose.rules.GdrDisabled;
+import io.topolens.diagnose.rules.GdrcopyFailed;
 import io.topolens.diagnose.rules.GpuSharingInterposer;
 import io.topolens.diagnose.rules.GpuUnavailable;
 import io.topolens.diagnose.rules.GpuXidRule;
@@ -44,6 +45,7 @@ import io.topolens.diagnose.rules.MpiDaemonFailed;
 import io.topolens.diagnose.rules.MpiTransportError;
 import io.topolens.diagnose.rules.NcclBuildCudaOld;
 import io.topolens.diagnose.rules.NcclError;
+import io.topolens.diagnose.rules.NcclInternalError;
 import io.topolens.diagnose.rules.NcclNotBuilt;
 import io.topolens.diagnose.rules.NcclOlderThanGpu;
 import io.topolens.diagnose.rules.NcclTestsNotMpi;
@@ -51,6 +53,7 @@ import io.topolens.diagnose.rules.NcclWarnings;
 import io.topolens.diagnose.rules.NetPluginFallback;
 import io.topolens.diagnose.rules.NetPluginRejected;
 import io.topolens.diagnose.rules.NicFarFromGpu;
+import io.topolens.diagnose.rules.NoTransport;
 import io.topolens.diagnose.rules.NodesAcrossZones;
 import io.topolens.diagnose.rules.NvlinkUnused;
 import io.topolens.diagnose.rules.NvlsError;
@@ -145,6 +148,7 @@ public final class Diagnoser {
             new InvalidDevice(),
             new CudaFault(),
             new DmabufUnsupported(),
+            new GdrcopyFailed(),
             new IbDeviceUnavailable(),
             new VerbsLibraryMissing(),
             new InvalidArgument(),
@@ -196,10 +200,12 @@ public final class Diagnoser {
             new AlgorithmUnavailable(),
             new CollNetUnavailable(),
             new P2pSetupFailed(),
+            new NoTransport(),
             new EfaNotAllocatable(),
             new EfaNotRequested(),
             new NodesAcrossZones(),
             new MixedInstanceTypes(),
+            new NcclInternalError(),
             new NcclWarnings()));
   }
 

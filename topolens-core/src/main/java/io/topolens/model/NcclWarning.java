@@ -740,6 +740,26 @@ public record NcclWarning(
      * #DRIVER_LIBRARY}'s.
      */
     LOADER_REFUSED,
+    /**
+     * NCCL failed one of its own consistency checks ({@code P2p schedule creation has bugs.},
+     * {@code Internal error : tree already has 3 children}, {@code Proxy append mismatch}, {@code
+     * ncclSocketSend: pass NULL socket}, {@code Failed to determine local ranks}): state NCCL built
+     * itself is wrong, from a bug of the release or from ranks that exchanged structures of
+     * different NCCL builds.
+     */
+    INTERNAL,
+    /**
+     * GDRCopy, which NCCL uses only when NCCL_GDRCOPY_ENABLE=1, failed: its library did not load
+     * ({@code misc/gdrwrap.cc: Failed to open libgdrapi.so}) or a call into the gdrdrv kernel
+     * module failed ({@code gdr_pin_buffer(...) failed: -22}, {@code gdr_map(...) failed}).
+     */
+    GDRCOPY,
+    /**
+     * No transport could connect two ranks ({@code No transport found for rank 0[1b000] -> rank
+     * 8[1b000]}, transport.cc 2.5+; {@code No transport found !}, init.cu 2.3-2.4): P2P, SHM and
+     * the network all refused the pair.
+     */
+    NO_TRANSPORT,
     /** Anything else. */
     OTHER
   }

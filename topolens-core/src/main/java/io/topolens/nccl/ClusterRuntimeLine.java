@@ -9,10 +9,12 @@ import io.topolens.model.NcclWarning.Kind;
  * group's rendezvous), JAX (its coordination service's barriers and heartbeats, XLA's clique
  * rendezvous, a CUDA backend without GPUs, XLA's allocator out of GPU memory), vLLM (its worker
  * monitor, its Ray executor), SGLang (its checks of model loading and of the GPUs' free memory) and
- * Gloo under Horovod and PyTorch (a peer's message larger than posted, Horovod's HTTP rendezvous),
- * and the parallel-layout checks of TensorRT-LLM, vLLM, Megatron-LM and JAX. Read as a warning of
- * the kind the words say; null for other lines, and for reports whose cause is another line (a
- * worker ended by SIGTERM, an actor whose owner died).
+ * Gloo under Horovod and PyTorch (a peer's message larger than posted, Horovod's HTTP rendezvous, a
+ * recv or send whose peer never came), Slurm's PMIx plugin (its startup fence that timed out),
+ * vLLM's message queue that a worker stopped reading, SGLang's scheduler watchdog, and the
+ * parallel-layout checks of TensorRT-LLM, vLLM, Megatron-LM and JAX. Read as a warning of the kind
+ * the words say; null for other lines, and for reports whose cause is another line (a worker ended
+ * by SIGTERM, an actor whose owner died).
  */
 final class ClusterRuntimeLine {
   private ClusterRuntimeLine() {}
@@ -95,6 +97,24 @@ final class ClusterRuntimeLine {
     }
     if (text.contains(Needles.HOROVOD_STORE_WAIT) && text.contains("http_store")) {
       return warning(Kind.RENDEZVOUS, text);
+    }
+    if (text.contains(Needles.PMIX_COLL) && text.contains("collective timeout")) {
+      // Slurm's mpi/pmix plugin: the startup fence among the step's nodes never completed
+      return warning(Kind.RENDEZVOUS, text);
+    }
+    if (text.contains(Needles.GLOO_OPERATION)
+        && text.contains("Timed out waiting ")
+        && text.contains("ms for ")) {
+      // Gloo's unbound buffer: the peer of a recv or send never came within the timeout
+      return warning(Kind.LAGGING, text);
+    }
+    if (text.contains(Needles.VLLM_SHM_BROADCAST) && text.contains(" found in ")) {
+      // vLLM's message queue to its workers: a reader has not taken the last message
+      return warning(Kind.LAGGING, text);
+    }
+    if (text.contains(Needles.SGLANG_WATCHDOG) && !text.contains("soft=True")) {
+      // SGLang's scheduler loop made no progress for watchdog_timeout and the server is killed
+      return warning(Kind.WATCHDOG_STUCK, text);
     }
     return null;
   }

@@ -1021,6 +1021,32 @@ public final class Needles {
   public static final String HOROVOD_STORE_WAIT = "Wait timeout for key(s)";
 
   /**
+   * Slurm's mpi/pmix plugin (pmixp_coll_ring.c, pmixp_coll_tree.c): {@code slurmstepd: error:
+   * mpi/pmix_v3: pmixp_coll_ring_reset_if_to: n1 [0]: pmixp_coll_ring.c:742: 0x151a9c0 collective
+   * timeout seq=0}.
+   */
+  public static final String PMIX_COLL = "pmixp_coll";
+
+  /**
+   * Gloo's unbound buffer (transport/tcp/unbound_buffer.cc): {@code Timed out waiting 1800000ms for
+   * recv operation to complete} (also {@code send}).
+   */
+  public static final String GLOO_OPERATION = " operation to complete";
+
+  /**
+   * vLLM 0.6-0.11's shm_broadcast.py: {@code No available shared memory broadcast block found in 60
+   * seconds. This typically happens when some processes are hanging or doing some time-consuming
+   * work (e.g. compilation).}
+   */
+  public static final String VLLM_SHM_BROADCAST = "No available shared memory broadcast block";
+
+  /**
+   * SGLang 0.4-0.5's scheduler watchdog (srt/managers/scheduler.py): {@code Scheduler watchdog
+   * timeout (self.watchdog_timeout=300, self.soft=False)}.
+   */
+  public static final String SGLANG_WATCHDOG = "Scheduler watchdog timeout";
+
+  /**
    * XLA's allocator out of GPU memory, as jaxlib raises it: {@code RESOURCE_EXHAUSTED: Out of
    * memory while trying to allocate 4770354232 bytes.}
    */
@@ -1305,6 +1331,10 @@ public final class Needles {
                 RAY_NODE_PREEMPTED,
                 GLOO_PREAMBLE,
                 HOROVOD_STORE_WAIT,
+                PMIX_COLL,
+                GLOO_OPERATION,
+                VLLM_SHM_BROADCAST,
+                SGLANG_WATCHDOG,
                 XLA_OOM,
                 TRTLLM_ENGINE_WORLD,
                 TRTLLM_MPI_SIZE,

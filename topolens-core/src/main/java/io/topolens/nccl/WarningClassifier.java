@@ -18,11 +18,34 @@ final class WarningClassifier {
 
   private static final List<Clue> CLUES =
       List.of(
-          // NCCL's internal consistency checks, teardown after an earlier failure and optional
-          // symbols: no cause of their own, whatever subsystem words they hold (libnccl.so.2.28.3's
-          // WARN calls; nccl/messages/messages.tsv lists them)
+          // misc/gdrwrap.cc: GDRCopy, loaded only under NCCL_GDRCOPY_ENABLE=1 (init.cc's
+          // initGdrCopy): its library or a gdrdrv call failed; before INTERNAL, whose "lib wrapper
+          // not initialized" its own wrapper prints too
           new Clue(
-              Kind.OTHER,
+              Kind.GDRCOPY,
+              List.of(
+                  "gdrwrap",
+                  // not the bare word: aws-ofi-nccl and libfabric print their own GDRCopy lines
+                  "gdrcopy lib wrapper",
+                  "libgdrapi",
+                  "gdr_open()",
+                  "gdr_close()",
+                  "gdr_pin_buffer(",
+                  "gdr_unpin_buffer(",
+                  "gdr_get_info(",
+                  "gdr_map(",
+                  "gdr_unmap(",
+                  "gdr_copy_to_mapping(",
+                  "gdr_copy_from_mapping(")),
+          // transport.cc (2.5+) "No transport found for rank %d[%lx] -> rank %d[%lx]", init.cu
+          // (2.3-2.4) "No transport found !": every transport refused a pair of ranks; before
+          // INTERNAL, whose proxy.cc "has no transport for" is NCCL's own bookkeeping
+          new Clue(Kind.NO_TRANSPORT, List.of("no transport found")),
+          // NCCL's internal consistency checks (libnccl.so.2.28.3's WARN calls and older
+          // releases'; nccl/messages/messages.tsv lists them): state NCCL built itself is wrong,
+          // whatever subsystem words they hold
+          new Clue(
+              Kind.INTERNAL,
               List.of(
                   "called when comm->base.ready",
                   "inside cache of",
@@ -35,14 +58,22 @@ final class WarningClassifier {
                   "pass null socket",
                   "file descriptor is -1",
                   "socket state",
+                  ": invalid socket",
                   "test called with null request",
                   "could not find pool of op",
                   "couldn't find opid",
                   "match any expected response",
+                  "response size for opid",
+                  "already completed opid",
+                  "nonexistent async opid",
+                  "proxy append",
                   "lib wrapper not initialized",
                   "unknown device code index",
                   "uninitialized netplugin",
                   "number of devices for netplugin",
+                  "ncclnetsocketlisten dev=",
+                  // net_socket.cc: its fixed pool of requests or subtasks is full
+                  "socket : unable to allocate",
                   "pxn should not use",
                   "collnet sizes",
                   "reqsize is",
@@ -53,8 +84,6 @@ final class WarningClassifier {
                   "ran out of channel space",
                   "unexpected connections are not empty",
                   "has no transport for",
-                  // init.cu before 2.5: the same check in its words
-                  "no transport found",
                   "incomplete proxy op chain",
                   "invalid argument comm",
                   "invalid argument desc",
@@ -62,29 +91,41 @@ final class WarningClassifier {
                   "invalid client status",
                   "shadow pool",
                   "no allocation found",
+                  "no suitable space found",
                   "non-existent virtual device",
                   "requested properties for vnic",
                   "could not find rev link",
                   "could not find gpu rank",
                   "could not find net id",
                   "could not find id ",
-                  "not found in graph",
                   "xml export channel",
                   "ranktoindex",
                   "too many topo links",
                   "too many nodes of type",
                   "ran out of room",
+                  // init.cc (init.cu before 2.5): a rank not found among the ranks of its own
+                  // host or process, which NCCL computed from the hashes all ranks exchanged
+                  "failed to determine local ranks",
+                  "failed to determine intra",
+                  // shm.cu before 2.5
+                  "multiple starts found",
+                  // net_ib.cu before 2.5: a request's memory region counted below zero
+                  "refcount now",
+                  // net_ib.cc 2.19-2.20: a connection stage it does not know
+                  "in unknown state")),
+          // teardown after an earlier failure, optional symbols and fallbacks NCCL goes on from:
+          // no cause of their own, whatever subsystem words they hold
+          new Clue(
+              Kind.OTHER,
+              List.of(
                   "dlvsym failed",
+                  "not found in graph",
                   "remote flid",
                   "munmap of shared memory",
-                  // net_ib.cu before 2.5: a request's memory region counted below zero, or still
-                  // held when its communicator closes
-                  "refcount now",
+                  // net_ib.cu before 2.5: a memory region still held when its communicator closes
                   "has non-zero (",
-                  // net_ib.cc 2.19-2.20: a connection stage it does not know; NIC merging that
-                  // differs
-                  // between the peers, which NCCL goes on with (an INFO line from 2.2x)
-                  "in unknown state",
+                  // net_ib.cc 2.19-2.20: NIC merging that differs between the peers, which NCCL
+                  // goes on with (an INFO line from 2.2x)
                   "has a different number of devices",
                   "call to close failed",
                   // a fallback NCCL takes and goes on (graph/search.cc's simple order, xml.h's
@@ -287,6 +328,10 @@ final class WarningClassifier {
                   "suitably aligned",
                   // dev_runtime.cc: symmetric memory asked of a communicator without it
                   "does not support symmetric memory",
+                  // CUDA 900 (cudaErrorStreamCaptureUnsupported): a call graph capture forbids,
+                  // made while a stream was capturing (NCCL's CUDACHECK, PyTorch's CUDA error)
+                  "not permitted when stream is capturing",
+                  "cudaerrorstreamcaptureunsupported",
                   "is different from child comm")),
           // register/*.cc and the transports' buffer registration (ncclCommRegister,
           // NCCL_LOCAL_REGISTER, NCCL_GRAPH_REGISTER): before NVLS, P2P, COLLNET, whose words they
@@ -387,6 +432,11 @@ final class WarningClassifier {
                   "unknown netdevs policy",
                   "list of system hosthashes",
                   "kv convert to str",
+                  // nvmlwrap.cc: NVML of this process does not see a GPU of its host by its bus id
+                  // (graph/xml.cc asks while building the topology; NVML ignores
+                  // CUDA_VISIBLE_DEVICES, so the GPU is hidden by device isolation); before the
+                  // clue of NVML's other queries, which NCCL goes on without
+                  "nvmldevicegethandlebypcibusid() failed: not found",
                   "xml",
                   // any other WARN of graph/*.cc (topology, paths, search): NCCL could not build or
                   // search its topology

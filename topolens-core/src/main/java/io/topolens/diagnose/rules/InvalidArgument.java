@@ -97,8 +97,18 @@ public final class InvalidArgument extends WarningRule {
               + " the same NCCL release, try another release (NCCL_DEBUG=VERSION prints it) and"
               + " rebuild the framework against it.");
 
+  /** CUDA 900 (cudaErrorStreamCaptureUnsupported): a call graph capture forbids ran inside one. */
+  private static final Form CAPTURE =
+      new Form(
+          List.of("not permitted when stream is capturing", "cudaerrorstreamcaptureunsupported"),
+          "`operation not permitted when stream is capturing` is CUDA's refusal (cudaErrorStreamCaptureUnsupported, 900) of a call that graph capture does not allow, made while a stream was being captured into a CUDA graph: a synchronisation (cudaStreamSynchronize, a .item() or .cpu() that waits, a blocking NCCL call), a cudaMalloc outside the caching allocator's graph pool or on another GPU than the captured stream's, or a communicator's lazy init, all inside torch.cuda.graph, torch.compile(mode=\"reduce-overhead\") or an inference engine's CUDA graph capture (vLLM, SGLang, TensorRT-LLM). Around NCCL it is most often the first collective of a process group captured before the communicator existed (PyTorch creates it lazily at the first collective), or a collective on a stream NCCL cannot capture on with its release.",
+          "Warm up before capturing: run each captured step once eagerly (and the collectives of every process group, or pass device_id to init_process_group so the communicator is created at once), keep synchronisations, .item() and host copies out of the captured region; in an inference engine, run once with CUDA graphs off (vLLM --enforce-eager, SGLang --disable-cuda-graph) to confirm, then update the engine or fix the custom op that synchronises.");
+
   @Override
   String title(List<NcclWarning> hits) {
+    if (hits.stream().allMatch(CAPTURE::saidBy)) {
+      return "A call CUDA graph capture does not allow ran while a stream was capturing";
+    }
     return hits.stream().anyMatch(NOT_INITIALISED::saidBy)
         ? "A collective reached a communicator NCCL had not initialised"
         : hits.stream().anyMatch(FREED::saidBy)
@@ -111,6 +121,10 @@ public final class InvalidArgument extends WarningRule {
   @Override
   String explanation(List<NcclWarning> hits) {
     // the generic list of bad arguments would blame what these lines clear
+    if (hits.stream().allMatch(CAPTURE::saidBy)) {
+      return "The calling code used CUDA graph capture in a way CUDA refuses; nothing in the system or"
+          + " the network is wrong.";
+    }
     return hits.stream().allMatch(w -> NO_COMMUNICATOR.saidBy(w) || FREED.saidBy(w))
         ? "NCCL's argument checks refused the calls shown."
         : explanation();
@@ -122,6 +136,7 @@ public final class InvalidArgument extends WarningRule {
         NOT_INITIALISED,
         FREED,
         NO_COMMUNICATOR,
+        CAPTURE,
         new Form(
             "invalid rank requested",
             "`Invalid rank requested : R/N` says a process asked to be rank R of a communicator of N ranks (ranks run 0..N-1): the ranks and the world size the launcher gave the workers disagree, for instance more processes started than WORLD_SIZE counts, or a node rank or process-per-node count that differs between workers.",

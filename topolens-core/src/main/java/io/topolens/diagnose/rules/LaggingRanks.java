@@ -1,6 +1,7 @@
 package io.topolens.diagnose.rules;
 
 import io.topolens.diagnose.Severity;
+import io.topolens.model.Job;
 import io.topolens.model.NcclWarning;
 import java.util.List;
 import java.util.TreeSet;
@@ -89,9 +90,30 @@ public final class LaggingRanks extends WarningRule {
             "Here XLA's rendezvous for an NCCL clique (its communicator for a set of devices) waited for the devices of other processes, which did not arrive: a process that is not at the same collective (still compiling, on another step, dead), or one whose NCCL init is stuck on the network. XLA prints this while it waits; the run goes on if they arrive.",
             "Check that every process runs the same program and reaches the same collective (the same jitted function, the same mesh), read the others' logs for an error or a slow compile, and run with NCCL_DEBUG=INFO to see whether NCCL's init itself hangs."),
         new Form(
+            List.of("for recv operation to complete", "for send operation to complete"),
+            "Here Gloo (torch.distributed's gloo backend: a CPU process group, a monitored_barrier, an object collective such as all_gather_object or broadcast_object_list) waited the whole timeout for a peer's message that never came: the peer rank did not reach the same collective (it crashed or was killed, is stuck in other work such as an NCCL collective or a long evaluation, or took another code path). The line does not name the rank; the other ranks' logs do.",
+            "Read every rank's log for the one that stopped first (an error, an out-of-memory kill, a stack in other code: py-spy dump --pid PID); make every rank reach the same Gloo collectives in the same order; where one rank's work is legitimately long (rank 0 saving a checkpoint), raise the process group's timeout= or move the work off the path the others wait on."),
+        new Form(
+            List.of("no available shared memory broadcast block"),
+            "Here vLLM's engine waited for its workers to read the last message it broadcast through shared memory (vLLM's message queue to the tensor- and pipeline-parallel workers) and one had not within 60 s: a worker hung (stuck in an NCCL collective whose peer never came, or in a GPU fault) or busy with long work (torch.compile or CUDA graph capture at start-up, which ends by itself). vLLM prints this every 60 s while it waits; it is a warning, not a failure, until the engine gives up.",
+            "If it repeats past start-up, find the stuck worker: py-spy dump --pid PID on each worker process, NCCL_DEBUG=INFO for a collective that never finishes, dmesg and nvidia-smi for a GPU fault; if it appears only while the model compiles, it is the compile (--enforce-eager skips CUDA graph capture to confirm)."),
+        new Form(
             "didn't finish loading",
             "Here SGLang's rank finished loading the model and found other tensor-parallel ranks that had not: they died while loading (an out-of-memory kill of the host or the GPU) or are slow (a slow disk or network file system, another node).",
             "Read the other ranks' logs and dmesg for an out-of-memory kill or an error while loading; put the weights on a fast local disk of every node, or give loading more time."));
+  }
+
+  /** vLLM's broadcast queue waiting for a worker is printed while it waits: a warning alone. */
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    return hits.stream()
+            .allMatch(
+                w ->
+                    w.message()
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains("no available shared memory broadcast block"))
+        ? Severity.WARN
+        : Severity.ERROR;
   }
 
   @Override

@@ -65,6 +65,32 @@ public final class NetPluginRejected implements Rule {
                   + " versions each supports), or an NCCL the plugin supports; check which library NCCL_NET_PLUGIN"
                   + " or the library path makes NCCL load."));
     }
+    // transport/net.cc and coll_net.cc (2.19+): the plugin's getProperties gave a maximum transfer
+    // size outside the range NCCL allows, and NCCL fails the connection (ncclInternalError)
+    List<NcclWarning> properties =
+        plugin(
+            job, m -> m.contains("plugin returned invalid value for max") && m.contains("bytes"));
+    if (!properties.isEmpty()) {
+      out.add(
+          new Finding(
+              id(),
+              Severity.ERROR,
+              "The network plugin reported properties NCCL cannot use: built for another NCCL",
+              "NCCL asked the network (or CollNet) plugin for its device properties while setting up a"
+                  + " connection and got a maximum transfer size (maxP2pBytes, maxCollBytes) outside the"
+                  + " range it allows, so it fails the connection and the communicator's init"
+                  + " (ncclInternalError). NCCL's internal IB and Socket transports fill these fields"
+                  + " themselves; a value of 0 or past the range comes from an external plugin"
+                  + " (libnccl-net*.so: aws-ofi-nccl, a vendor's IB, SHARP or TCPX plugin) built against"
+                  + " another version of NCCL's plugin API than the one this NCCL loaded it through, or"
+                  + " from a bug of the plugin.",
+              properties.stream().map(NcclWarning::evidence).toList(),
+              "Install the plugin release built for this NCCL version (the log's NET/Plugin lines name"
+                  + " the library and the API version NCCL loaded, the plugin's release notes the NCCL"
+                  + " versions it supports), or run the NCCL the plugin was built for; to confirm, run"
+                  + " once without the plugin (NCCL_NET_PLUGIN=none, NCCL_COLLNET_ENABLE=0): the job then"
+                  + " uses NCCL's internal transports."));
+    }
     return out;
   }
 

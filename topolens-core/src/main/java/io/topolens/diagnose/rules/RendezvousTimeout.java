@@ -89,6 +89,9 @@ public final class RendezvousTimeout extends WarningRule {
 
   @Override
   String title(List<NcclWarning> hits) {
+    if (hits.stream().allMatch(RendezvousTimeout::pmix)) {
+      return "The job's processes never met at Slurm's PMIx startup fence (collective timeout)";
+    }
     if (hits.stream().allMatch(RendezvousTimeout::unresolved)) {
       return "The rendezvous store's host name does not resolve (MASTER_ADDR)";
     }
@@ -109,9 +112,18 @@ public final class RendezvousTimeout extends WarningRule {
   private static final String CONNECT_FIX =
       "Set MASTER_ADDR on every node to the master node's address as the other nodes reach it (ip -o -4 addr on the master; a host name every node resolves) and the same MASTER_PORT everywhere; give each node its own NODE_RANK / --node_rank (0 on the master) with the same --nnodes; from a worker, nc -zv MASTER_ADDR MASTER_PORT while the master waits; open that port between the nodes (firewall, security group).";
 
+  /** Slurm's mpi/pmix plugin's fence among the step's nodes that timed out. */
+  private static boolean pmix(NcclWarning w) {
+    return w.message().contains("pmixp_coll") && w.message().contains("collective timeout");
+  }
+
   @Override
   List<Form> forms() {
     return List.of(
+        new Form(
+            RendezvousTimeout::pmix,
+            "Here the rendezvous is Slurm's, before PyTorch or NCCL start: with srun --mpi=pmix each node's slurmstepd runs a PMIx fence (a collective among the step's nodes, to exchange the processes' addresses) when the processes call PMIx_Fence, MPI_Init or their launcher's init; the fence timed out (PMIXP_TIMEOUT, 300 s by default) because a node's processes never reached it (not started there, crashed or stuck at start-up: an error early in their own output) or the slurmstepds of the nodes cannot reach each other (the PMIx plugin's own TCP or UCX connections blocked, a node's interface other nodes cannot route to).",
+            "Read the output of the ranks on the node the line names for an earlier error; check that srun starts the same task count on every node (--ntasks-per-node) and that the nodes reach each other on the interfaces Slurm's PMIx plugin uses (SLURM_PMIX_DIRECT_CONN, UCX_NET_DEVICES, PMIXP_TIMEOUT to wait longer); srun --mpi=pmix_v3 -N2 hostname isolates the launcher from the job."),
         new Form(
             "wait timeout for key",
             "Here the rendezvous is Horovod's Gloo one: each rank registers in the HTTP key-value store horovodrun runs on the launching host and waits for the others' keys; a rank that never registered (not started, dead, or unable to reach the launcher's address) leaves the others waiting until HOROVOD_GLOO_TIMEOUT_SECONDS (30 s by default), then Gloo throws and the rank aborts.",

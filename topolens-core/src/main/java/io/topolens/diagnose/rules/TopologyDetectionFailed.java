@@ -44,9 +44,36 @@ public final class TopologyDetectionFailed extends WarningRule {
     return "NCCL stopped at init while reading the machine's topology. `Attribute X of node Y not found` means a node of its topology XML lacks an attribute: the file given by NCCL_TOPO_FILE (set by hand, in /etc/nccl.conf, or by a network plugin's static file such as aws-ofi-nccl's p5.48xl-topo.xml) describes a CPU, NIC or PCI device incompletely, or sysfs showed a device that is not PCI (a USB network adapter). `XML Import Channel : dev N not found` means NCCL_GRAPH_FILE names a GPU this process does not have (a graph file for another machine size). `Could not find real path of /sys/class/pci_bus/...` means the GPU's PCI path is not in sysfs (WSL2, some VMs and containers). `Could not open XML topology|graph file`, `wrong version` and `XML Parse error` mean the file NCCL_TOPO_FILE or NCCL_GRAPH_FILE names is missing or not NCCL's XML of this version. `Could not find CPU close to GPU N`, `GetXmlFromCpu : could not find CPU numa ID` and `Call to sched_getaffinity failed` mean NCCL could not place a GPU under a CPU: the GPU's NUMA node is unknown (numa_node -1 in sysfs, as in many VMs and WSL2) or the process's CPU affinity excludes every CPU of the GPU's socket (a cpuset or taskset that pins the rank to the other socket); `Could not find any local path from gpu N to net` and failed NIC merges (`TOPO/NET : Tried merging multiple devices together and failed`, NCCL_NET_FORCE_MERGE) mean the NICs could not be placed.";
   }
 
+  /** NVML of this process does not see a GPU of its host: the GPUs are isolated per rank. */
+  private static final String HIDDEN_GPU = "nvmldevicegethandlebypcibusid() failed: not found";
+
+  private static boolean hiddenGpu(NcclWarning w) {
+    return w.message().toLowerCase(java.util.Locale.ROOT).contains(HIDDEN_GPU);
+  }
+
+  @Override
+  String title(List<NcclWarning> hits) {
+    return hits.stream().allMatch(TopologyDetectionFailed::hiddenGpu)
+        ? "NCCL could not see another rank's GPU of this host: each rank sees only its own"
+        : title();
+  }
+
+  @Override
+  String explanation(List<NcclWarning> hits) {
+    // the XML and sysfs causes would blame what these lines clear
+    return hits.stream().allMatch(TopologyDetectionFailed::hiddenGpu)
+        ? "NCCL stopped (or, in older releases, went on without some GPUs) while reading the"
+            + " machine's topology."
+        : explanation();
+  }
+
   @Override
   List<Form> forms() {
     return List.of(
+        new Form(
+            HIDDEN_GPU,
+            "`nvmlDeviceGetHandleByPciBusId() failed: Not Found` (misc/nvmlwrap.cc) says NCCL asked NVML for a GPU of this host by its PCI bus id while building the topology, and this process's NVML does not see it. NVML ignores CUDA_VISIBLE_DEVICES, so the GPU is hidden by device isolation: each rank in a container or pod of its own that holds only its GPU, or Slurm's cgroup (ConstrainDevices) giving each task only its GPU, while NCCL counts the ranks as one host (same hostname and boot id) and needs every local rank's GPU in its topology. Recent releases fail init here (graph/xml.cc -> 2, https://github.com/NVIDIA/nccl/issues/1529: two containers with different GPUs on one node); 2.12 went on without those GPUs (https://github.com/NVIDIA/nccl/issues/1066: each rank sees only its own GPU).",
+            "Let every rank of a node see all the node's GPUs and choose its own by LOCAL_RANK (cudaSetDevice, torch.cuda.set_device) or CUDA_VISIBLE_DEVICES, which NVML ignores: one container or pod per node holding all its GPUs, or in Slurm GPUs allocated per node (--gpus-per-node) rather than bound per task by the cgroup; nvidia-smi -L inside a rank's container lists what its NVML sees."),
         new Form(
             "failed to find reverse path",
             "`Failed to find reverse path from remNode A nlinks N to node B` (graph/paths.cc) says NCCL found a link from one device of its topology to another but no link back: its model of the machine does not fit what sysfs and NVML showed. NCCL releases older than the GPU generation fail this way (2.14 on H100: NCCL supports Hopper from 2.15.1), as does a topology file for another machine.",

@@ -14,6 +14,31 @@ class InvalidArgumentRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "a capture that allocated on another GPU (the title of"
+                    + " https://github.com/pytorch/pytorch/issues/87794, PyTorch's CUDA error)",
+                """
+                RuntimeError: CUDA error: operation not permitted when stream is capturing
+                """)
+            .expect(
+                error(
+                        "graph capture does not allow",
+                        "cudaErrorStreamCaptureUnsupported",
+                        "Warm up")
+                    .lacks("argument checks refused")
+                    .at("a.log:1")),
+        given(
+                "NCCL's CUDACHECK on the same error (2.28.3's Cuda failure format)",
+                """
+                node-a:4021:4090 [0] enqueue.cc:1500 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'
+                """)
+            .expect(error("--enforce-eager").at("a.log:1")),
+        given(
+            "CUDA 901, a capture already invalidated by an earlier error, is that error's"
+                + " (vLLM's capture_end, https://github.com/SystemPanic/vllm-windows/issues/5)",
+            """
+            ERROR 03-25 12:23:00 [engine.py:448] RuntimeError: CUDA error: operation failed due to a previous error during capture
+            """),
+        given(
                 "symmetric memory asked of a communicator without it (NCCL 2.28.3"
                     + " dev_runtime.cc:877's format, nccl/messages)",
                 """

@@ -2,6 +2,7 @@ package io.topolens.diagnose.rules;
 
 import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
+import static io.topolens.diagnose.rules.Logs.warn;
 
 import io.topolens.diagnose.rules.Logs.Case;
 import java.util.stream.Stream;
@@ -13,6 +14,31 @@ class LaggingRanksRuleTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        given(
+                "Gloo's recv that timed out in a barrier (gloo transport/tcp/unbound_buffer.cc's"
+                    + " format; torch 2.x's rank prefix)",
+                """
+                [rank3]:     work.wait()
+                [rank3]: RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting 1800000ms for recv operation to complete
+                """)
+            .expect(
+                error(
+                        "did not reach the collective the others waited in",
+                        "peer's message that never came",
+                        "timeout=")
+                    .at("a.log:2")),
+        given(
+                "vLLM's engine waiting for a worker to read its broadcast"
+                    + " (https://github.com/vllm-project/vllm/issues/27313): a warning",
+                """
+                (EngineCore_DP0 pid=77352) INFO 10-22 09:43:49 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. compilation).
+                """)
+            .expect(warn("torch.compile or CUDA graph capture", "--enforce-eager").at("a.log:1")),
+        given(
+            "Gloo's connect timeout is the rendezvous', not a peer that missed a collective",
+            """
+            RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:799] connect [10.0.0.12]:23456: Connection timed out
+            """),
         given(
                 "JAX's coordination service on a program's barrier"
                     + " (https://github.com/marin-community/levanter/issues/432)",

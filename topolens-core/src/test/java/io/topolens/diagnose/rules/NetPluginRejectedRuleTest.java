@@ -18,6 +18,27 @@ class NetPluginRejectedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "a plugin's maxP2pBytes out of range (transport/net.cc:775, 2.28.3's format)",
+                """
+                node-a:4021:4021 [0] NCCL INFO NET/Plugin: Loaded net plugin NCCL RDMA Plugin v6 (v6)
+                node-a:4021:4095 [0] transport/net.cc:775 NCCL WARN recvProxySetup: net plugin returned invalid value for maxP2pBytes 0       [allowed range: 1 - 2147483648]
+                """)
+            .expect(
+                error("reported properties NCCL cannot use", "maxP2pBytes", "NCCL_NET_PLUGIN=none")
+                    .at("a.log:2")),
+        given(
+                "a CollNet plugin's maxCollBytes (transport/coll_net.cc, 2.28.3's format)",
+                """
+                node-a:4021:4095 [0] transport/coll_net.cc:0 NCCL WARN sendProxySetup: collnet plugin returned invalid value for maxCollBytes 0       [allowed range: 1 - 2147483648]
+                """)
+            .expect(error("another version of NCCL's plugin API").at("a.log:1")),
+        given(
+            "NCCL's own check of its proxy's request size is not the plugin's"
+                + " (nccl-internal-error's)",
+            """
+            node-a:4021:4095 [0] transport/coll_net.cc:469 NCCL WARN sendProxyConnect: reqSize is 24 != 32
+            """),
+        given(
                 "the net plugin's device-side unpack built for another NCCL (NCCL 2.28.3"
                     + " plugin/net.cc:144's format, nccl/messages)",
                 """

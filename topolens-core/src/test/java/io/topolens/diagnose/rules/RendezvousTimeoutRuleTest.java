@@ -18,6 +18,24 @@ class RendezvousTimeoutRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "Slurm's PMIx fence that timed out (slurmstepd's mpi/pmix_v3 format,"
+                    + " pmixp_coll_ring.c)",
+                """
+                slurmstepd: error:  mpi/pmix_v3: pmixp_coll_ring_reset_if_to: n1 [0]: pmixp_coll_ring.c:742: 0x151a9c0 collective timeout seq=0
+                """)
+            .expect(
+                error(
+                        "Slurm's PMIx startup fence",
+                        "PMIXP_TIMEOUT",
+                        "srun --mpi=pmix_v3 -N2 hostname")
+                    .at("a.log:1")),
+        given(
+            "the plugin's other complaints about a collective are not a timeout"
+                + " (https://github.com/pmodels/mpich/issues/7957)",
+            """
+            [2026-09-10T10:08:16.944] error:  mpi/pmix_v4: pmixp_coll_ring_check: c110-013 [0]: pmixp_coll_ring.c:613: 0x4004b4008840: unexpected contrib from c110-014:1, expected is 0
+            """),
+        given(
                 "JAX 0.5's registration barrier on 32 nodes"
                     + " (https://github.com/AI-Hypercomputer/gpu-recipes/issues/2)",
                 """

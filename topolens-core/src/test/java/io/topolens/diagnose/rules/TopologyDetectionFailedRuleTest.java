@@ -22,6 +22,38 @@ class TopologyDetectionFailedRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "two containers with different GPUs on one node"
+                    + " (https://github.com/NVIDIA/nccl/issues/1529)",
+                """
+                ucpe-resource033018034100:6896:7103 [1] NCCL INFO ncclCommInitRank comm 0xf1486b0 rank 1 nranks 8 cudaDev 1 nvmlDev 1 busId 8a000 commId 0xc928078d70c6fe2c - Init START
+
+                ucpe-resource033018034100:6896:7103 [1] misc/nvmlwrap.cc:187 NCCL WARN nvmlDeviceGetHandleByPciBusId() failed: Not Found
+                ucpe-resource033018034100:6896:7103 [1] NCCL INFO graph/xml.cc:850 -> 2
+                """)
+            .expect(
+                error("NVML ignores CUDA_VISIBLE_DEVICES", "one container or pod per node")
+                    .at("a.log:3")),
+        given(
+                "each rank sees only its own GPU, NCCL 2.12.12"
+                    + " (https://github.com/NVIDIA/nccl/issues/1066)",
+                """
+                NCCL version 2.12.12+cuda11.7
+
+                gcn6:1080061:1080359 [0] misc/nvmlwrap.cc:181 NCCL WARN nvmlDeviceGetHandleByPciBusId() failed: Not Found
+
+                gcn6:1080060:1080354 [0] misc/nvmlwrap.cc:181 NCCL WARN nvmlDeviceGetHandleByPciBusId() failed: Not Found
+                gcn6:1080060:1080354 [0] NCCL INFO Setting affinity for GPU 0 to 03ffff
+                """)
+            .expect(
+                error("each rank sees only its own", "ConstrainDevices")
+                    .lacks("NCCL_TOPO_FILE")
+                    .at("a.log:3")),
+        given(
+            "NVML's other queries are not the topology's (2.28.3's nvmlwrap.cc:282 format)",
+            """
+            node-a:4021:4090 [0] misc/nvmlwrap.cc:282 NCCL WARN nvmlDeviceGetP2PStatus() failed: Invalid argument
+            """),
+        given(
                 "topo.h's lookup of a NET the graph names (ncclTopoIdToIndex, NCCL 2.25)",
                 """
                 node7:3311:3390 [2] graph/topo.h:230 NCCL WARN Could not find NET with id 0

@@ -17,6 +17,19 @@ class WatchdogStuckRuleTest {
   static Stream<Case> cases() {
     return Stream.of(
         given(
+                "SGLang's scheduler watchdog (srt/managers/scheduler.py's format, as SGLang's"
+                    + " test_watchdog_timeout.py expects it)",
+                """
+                [2025-02-21 10:12:03 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)
+                """)
+            .expect(
+                error("SGLang's scheduler made no progress", "--watchdog-timeout").at("a.log:1")),
+        given(
+            "the soft watchdog only dumps and goes on",
+            """
+            [2025-02-21 10:12:03 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)
+            """),
+        given(
                 "torch 2.4's monitor terminating the process, no stuck line pasted"
                     + " (https://github.com/NVIDIA/Fuser/issues/3055)",
                 """
