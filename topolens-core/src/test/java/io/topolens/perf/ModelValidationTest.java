@@ -128,7 +128,7 @@ class ModelValidationTest {
       assertThat(t.name()).isEqualTo(s.name());
       assertThat(t.measuredStepS() * 50).isCloseTo(s.measured(), within(1e-6));
       assertThat(t.predictedStepS() * 50).isCloseTo(s.predicted(), within(1e-6));
-      assertThat(t.computeS() + t.communicationS() + t.copiesS() + t.cpuS())
+      assertThat(t.computeS() + t.hooksS() + t.communicationS() + t.copiesS() + t.cpuS())
           .isCloseTo(t.predictedStepS(), within(1e-9));
       assertThat(t.gapS()).isCloseTo(t.measuredStepS() - t.predictedStepS(), within(1e-12));
     }
