@@ -914,11 +914,13 @@ public final class ModelValidation {
             "The model predicts the seeds' jobs at %.0f%% to %.0f%% of their measured times: per"
                 + " step, %s to %s s of the measured time is in no term (breakdown above). The"
                 + " largest predicted term: %s. %s The gap is left in every run, on NVLink, EFA"
-                + " and TCP alike, so it is time the runs share and no term holds: the host side"
-                + " of parameter offload (each fetch first copies the partition from pinned host"
-                + " memory, on the processes' few CPU threads), which the public run the hooks"
-                + " were fitted to did not do, and the job times' model download, tokenisation"
-                + " and CPU-Adam build (a few minutes of 28-90).",
+                + " and TCP alike, so it is time the runs share that no term holds and no public"
+                + " or lent measurement splits: DeepSpeed's parameter-offload path, which the"
+                + " public run the hooks were fitted to did not take (the host time an offloaded"
+                + " fetch adds, measured on an FSDP2 proxy, is small: docs/model.md, \"ZeRO-3"
+                + " module hooks\"), the CPU optimizer on the instances' own CPUs, and the job"
+                + " times' model download, tokenisation and CPU-Adam build (a few minutes of"
+                + " 28-90).",
             100 * lo,
             100 * hi,
             StepModel.num3(gapLo),

@@ -200,13 +200,14 @@ final class Zero3HooksMarkdown {
                 + " a gap those runs share with the fast-transport runs is not this term's."
             : ".");
     out.println(
-        "- What stays unpriced: the fit run offloads the optimizer, not the parameters, so the"
-            + " host side of `offload_param` (each fetch first copying the partition from pinned"
-            + " host memory, on the processes' few CPU threads) is in no constant; the seeds"
-            + " offload both. No public run found states its hardware, shape and `offload_param`"
-            + " with timers or a step time (bench/results/public-deepspeed/README.md lists what"
-            + " was searched); one such run, or the seeds' own job with `wall_clock_breakdown`,"
-            + " would fit it.");
+        "- What stays unpriced: the fit run offloads the optimizer, not the parameters, so"
+            + " DeepSpeed's `offload_param` path is in no constant; the seeds offload both. The"
+            + " host time an offloaded fetch adds was measured on a proxy instead, FSDP2 with"
+            + " per-module units on one H100 (bench/results/fsdp2-module-proxy-h100), and is"
+            + " small against this constant; it is not applied. No public run found states its"
+            + " hardware, shape and `offload_param` with timers or a step time"
+            + " (bench/results/public-deepspeed/README.md lists what was searched); one such run,"
+            + " or the seeds' own job with `wall_clock_breakdown`, would fit it.");
     out.println();
   }
 
