@@ -97,6 +97,8 @@ final class PredictCommand implements Callable<Integer> {
                 io.topolens.perf.DeepSpeedTimers.read(deepspeedTimers, deepspeedTimers.toString()));
         scenario = f.apply(scenario);
         fitted = f.fitted();
+        // the run's own framework time stands in for ZeRO-3's module hooks
+        model = model.withoutZero3Hooks();
       }
       Prediction p = model.predict(scenario).withFitted(fitted).withDefaults(checked.defaulted());
       PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));

@@ -17,9 +17,13 @@ import java.util.Locale;
  */
 public record DeepSpeedFit(double overheadS, Double cpuAdamRate, List<String> fitted) {
 
-  /** Fits {@code s} (a DeepSpeed ZeRO run) to {@code t}; the scenario's own overhead is ignored. */
-  public static DeepSpeedFit fit(StepModel model, Scenario s, DeepSpeedTimers t)
+  /**
+   * Fits {@code s} (a DeepSpeed ZeRO run) to {@code t}; the scenario's own overhead and ZeRO-3's
+   * module hooks, which the fitted framework time stands in for, are left out of the model.
+   */
+  public static DeepSpeedFit fit(StepModel withHooks, Scenario s, DeepSpeedTimers t)
       throws InputProblem {
+    StepModel model = withHooks.withoutZero3Hooks();
     if (!s.workload().strategy().deepSpeed()) {
       throw new InputProblem(
           t.evidence().file() + ": DeepSpeed timers fit a DeepSpeed ZeRO run; this is " + s.name());

@@ -53,8 +53,10 @@ public record RunConfig(
    * @param jobS measured job time in seconds
    * @param stepS measured step time in seconds
    * @param source where the number comes from
+   * @param timers the run's DeepSpeed {@code wall_clock_breakdown} log, relative to the
+   *     configuration file, or null
    */
-  public record Measured(Double jobS, Double stepS, String source) {}
+  public record Measured(Double jobS, Double stepS, String source, String timers) {}
 
   /** Defaults for what a configuration leaves out. */
   static final int DEFAULT_SEQ = 2048;

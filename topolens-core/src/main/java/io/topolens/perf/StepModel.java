@@ -12,6 +12,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,6 +53,22 @@ public final class StepModel {
   /** The same model with another calibration. */
   public StepModel with(Calibration c) {
     return new StepModel(catalog, k, c);
+  }
+
+  /**
+   * The same model without ZeRO-3's module hooks: for fitting a run's own framework time to its
+   * timers, which then stands in for them.
+   */
+  public StepModel withoutZero3Hooks() {
+    return new StepModel(
+        catalog,
+        k.with(
+            Map.of(Zero3Hooks.KEY, 0.0),
+            new Source(
+                "NO-ZERO3-HOOKS",
+                Zero3Hooks.KEY + " set to 0: the run's own framework time stands in for it",
+                "")),
+        calibration);
   }
 
   /** The communicator a cluster gives, with its links, and the assumptions made to build it. */
@@ -350,6 +367,33 @@ public final class StepModel {
             k.parameter("flops.perParamToken").sources()));
     int ga = w.gradAccum();
     double overheadMb = w.overheadS();
+    // ZeRO-3's per-module fetch and release hooks, counted from the shape, unless the run's own
+    // framework time is given (--overhead-s, or fitted to its DeepSpeed timers), which replaces it
+    double hooksMb = overheadMb > 0 ? 0 : Zero3Hooks.seconds(k, w);
+    if (hooksMb > 0) {
+      overheadMb = hooksMb;
+      inputs.add(
+          new Input(
+              "ZeRO-3 module hooks",
+              String.format(
+                  Locale.ROOT,
+                  "%d modules with parameters (%s) x %d passes (forward, backward%s) x %s ms per"
+                      + " module and pass = %s s per micro-step",
+                  Zero3Hooks.modules(m),
+                  Zero3Hooks.gated(m)
+                      ? m.layers() + " layers of 9, the preset's architecture, and 3 outside them"
+                      : m.layers() + " layers of 6, a GPT-2-like layer assumed, and 3 outside them",
+                  Zero3Hooks.passes(w.checkpointing()),
+                  w.checkpointing() ? ", recomputed forward" : "",
+                  num3(k.value(Zero3Hooks.KEY) * 1e3),
+                  num3(hooksMb)),
+              k.parameter(Zero3Hooks.KEY).sources()));
+      assumptions.add(
+          "ZeRO-3: every module with parameters runs DeepSpeed's fetch and release hooks once per"
+              + " pass; their host time adds to the micro-step and communication can overlap it;"
+              + " the constant was fitted without parameter offload, whose host side it does not"
+              + " hold");
+    }
     double backward = (passes - 1.0) / passes;
 
     // Links.
@@ -450,7 +494,19 @@ public final class StepModel {
     if (!w.offload().any()) {
       gpuOptimizer(st, params / (st == Strategy.DDP ? 1 : n), gpu, ct, terms, inputs, assumptions);
     }
-    if (overheadMb > 0) {
+    if (hooksMb > 0) {
+      terms.add(
+          new Term(
+              Term.Kind.OVERHEAD,
+              "ZeRO-3 module hooks",
+              ga * hooksMb,
+              String.format(
+                  Locale.ROOT,
+                  "%d micro-steps x %d module fetches x %s ms",
+                  ga,
+                  Zero3Hooks.perMicroStep(w),
+                  num3(k.value(Zero3Hooks.KEY) * 1e3))));
+    } else if (overheadMb > 0) {
       terms.add(
           new Term(
               Term.Kind.OVERHEAD,
@@ -737,6 +793,7 @@ public final class StepModel {
           + " GB/s bus bandwidth; "
           + num3(comm)
           + " s of it is not hidden by compute"
+          + (overhead > 0 ? " or host work" : "")
           + pct
           + ", most in "
           + worst.op().label()
@@ -759,10 +816,15 @@ public final class StepModel {
           + ".";
     }
     if (max == overhead) {
-      return "Overhead-bound: the given framework overhead takes "
+      boolean hooks = p.terms().stream().anyMatch(t -> t.label().equals("ZeRO-3 module hooks"));
+      return "Overhead-bound: "
+          + (hooks
+              ? "ZeRO-3's module hooks (DeepSpeed's fetch and release per module and pass) take "
+              : "the given framework overhead takes ")
           + num3(overhead)
           + " s"
           + pct
+          + (hooks && comm > 0 ? "; collectives overlap them" : "")
           + ".";
     }
     return "Compute-bound: GPU compute takes "
@@ -791,11 +853,12 @@ public final class StepModel {
           String.format(
               Locale.ROOT,
               "Collectives take %s s per step over %s (%s GB/s bus bandwidth); %s s of it is"
-                  + " exposed, the rest overlaps compute.",
+                  + " exposed, the rest overlaps compute%s.",
               num3(comm),
               b.path().label(),
               num(b.busBwGBps()),
-              num3(exposed)));
+              num3(exposed),
+              p.seconds(Term.Kind.OVERHEAD) > 0 ? " and host work" : ""));
     }
     Cluster c = p.scenario().cluster();
     CommGroup g = p.group();

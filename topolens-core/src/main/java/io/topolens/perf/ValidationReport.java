@@ -28,6 +28,8 @@ import java.util.List;
  * @param onePod each experiment's reference step (the variant predicted fastest without offload)
  *     predicted with and without {@code compute.launchPerPeerShare}
  * @param publicOffload public DeepSpeed ZeRO-Offload runs and the rate they support, or null
+ * @param zero3Hooks {@code zero3.moduleHookS} fitted to the public runs' timers, and the seeds with
+ *     and without it, or null
  */
 public record ValidationReport(
     OneGpuValidation.Report oneGpu,
@@ -50,7 +52,8 @@ public record ValidationReport(
     Fitted flowExponent,
     List<OnePodStep> onePod,
     List<LaunchChecks.Check> launch,
-    PublicOffloadRuns.Report publicOffload) {
+    PublicOffloadRuns.Report publicOffload,
+    Zero3HookFit.Report zero3Hooks) {
 
   public ValidationReport {
     bench = List.copyOf(bench);
@@ -147,6 +150,7 @@ public record ValidationReport(
   /**
    * A seed run's step: measured (job time over steps) and predicted, by term.
    *
+   * @param hooksS ZeRO-3's module hooks
    * @param communicationS exposed collectives
    * @param copiesS host-GPU copies of the offload
    * @param cpuS the CPU optimizer step
@@ -157,6 +161,7 @@ public record ValidationReport(
       double measuredStepS,
       double predictedStepS,
       double computeS,
+      double hooksS,
       double communicationS,
       double copiesS,
       double cpuS,

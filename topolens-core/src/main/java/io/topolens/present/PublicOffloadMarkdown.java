@@ -28,7 +28,8 @@ final class PublicOffloadMarkdown {
     out.printf(
         Locale.ROOT,
         "| public DeepSpeed ZeRO-Offload runs (%d, bench/results/public-deepspeed), the model as"
-            + " shipped, held out | worst %s, %d of %d within 30%% | %s |%n",
+            + " shipped, held out (but issue 1635's forward and backward, the ZeRO-3 hooks' fit) |"
+            + " worst %s, %d of %d within 30%% | %s |%n",
         r.runs().size(),
         pct(shipped),
         within,
@@ -171,7 +172,9 @@ final class PublicOffloadMarkdown {
         StepModel.num3(gapHi),
         paramRuns == 0
             ? "no public run offloads parameters (ZeRO-3 `offload_param`), the seeds' regime, so"
-                + " these data support no term for it and none is added."
+                + " these data support no term for its host side and none is added (ZeRO-3's"
+                + " module hooks, which these rows include, are fitted to one run's timers in the"
+                + " next section)."
             : paramRuns
                 + " public run(s) offload parameters too (rows above); no term is added for the"
                 + " gap.",

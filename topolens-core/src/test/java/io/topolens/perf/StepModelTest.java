@@ -241,7 +241,7 @@ class StepModelTest {
       delimiter = '|',
       value = {
         "instance=p4d.24xlarge;layout=1x4;microBatch=1|CPU-bound:",
-        "instance=p4d.24xlarge;layout=4x1;network=efa;microBatch=1|Communication-bound:",
+        "instance=p4d.24xlarge;layout=4x1;network=efa;microBatch=1|Overhead-bound: ZeRO-3's module hooks",
         "instance=g6e.12xlarge;nodes=4;layout=1x4;network=eni;intra=shm;microBatch=4|Communication-bound: the collectives move 180.68 GB per GPU per step over TCP sockets at 2.68 GB/s",
       })
   void seedBottlenecks(String pairs, String start) throws Exception {
