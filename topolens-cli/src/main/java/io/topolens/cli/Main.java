@@ -132,7 +132,13 @@ public final class Main {
 
   private static boolean outOfMemory(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof OutOfMemoryError) {
+      // a class whose initializer ran out of heap on another thread (the preload's) fails here as
+      // NoClassDefFoundError, caused by the JVM's copy of that error, which names it only in its
+      // message: "Exception java.lang.OutOfMemoryError: Java heap space [in thread ...]"
+      if (t instanceof OutOfMemoryError
+          || t instanceof ExceptionInInitializerError
+              && t.getMessage() != null
+              && t.getMessage().startsWith("Exception java.lang.OutOfMemoryError")) {
         return true;
       }
     }

@@ -34,6 +34,11 @@ public final class Preload {
             },
             "topolens-preload");
     t.setDaemon(true);
+    // Nothing this thread meets is reported from here, not even an OutOfMemoryError in a class's
+    // initializer under a heap too small for the job: the thread that needs the class meets it
+    // again and reports it as the one-line error (the JVM's default handler would print a stack
+    // trace beside it).
+    t.setUncaughtExceptionHandler((thread, e) -> {});
     t.start();
   }
 
