@@ -65,8 +65,9 @@ final class LastCalls {
    * Notes the call line {@code [start, end)} (line number {@code n}) whose NCCL is at {@code at}.
    */
   void note(int n, int start, int end, int at) {
-    int comm = block.indexOf(COMM, at, end);
-    if (comm < 0) {
+    // " comm 0x..." stands near the end, before "[nranks=N] stream ...": searched from there
+    int comm = block.lastIndexOf(COMM, end - COMM.length());
+    if (comm < at) {
       return; // no communicator named: the line cannot be placed
     }
     int cs = comm + COMM.length();
