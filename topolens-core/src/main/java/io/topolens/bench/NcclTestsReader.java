@@ -64,15 +64,16 @@ public final class NcclTestsReader {
 
   /**
    * A result row as nccl-tests prints it, alone on its line or after a launcher's tag ({@code
-   * [1,0]<stdout>:}): size, count, type, a reduction or none, an optional root, then time, algbw
-   * and busbw. Two such lines mark a table whose header the excerpt left out.
+   * [1,0]<stdout>:}, again before the time where the row was printed in several writes): size,
+   * count, type, a reduction or none, an optional root, then time, algbw and busbw. Two such lines
+   * mark a table whose header the excerpt left out.
    */
   private static final Pattern ROW =
       Pattern.compile(
           "(?m)^[ \\t]*(?:\\[\\d+,\\d+\\]<stdout>:|\\d+: )?[ \\t]*\\d+[ \\t]+\\d+[ \\t]+"
               + "(?:u?int(?:8|32|64)?|char|half|float|double|bfloat16|f8e[45]m[23])[ \\t]+"
-              + "(?:sum|prod|max|min|avg|premulsum|none)[ \\t]+(?:-?\\d+[ \\t]+)?"
-              + "\\d+(?:\\.\\d+)?[ \\t]+\\d+\\.\\d+[ \\t]+\\d+\\.\\d+[ \\t]");
+              + "(?:sum|prod|max|min|avg|premulsum|none)[ \\t]+(?:-?\\d+(?:[ \\t]+|(?=\\[)))?"
+              + "(?:\\[\\d+,\\d+\\]<stdout>:[ \\t]*)?\\d+(?:\\.\\d+)?[ \\t]+\\d+\\.\\d+[ \\t]+\\d+\\.\\d+[ \\t]");
 
   private static final Pattern JSON_START =
       Pattern.compile("^\\s*\\{\\s*\"version\"\\s*:\\s*\\d+\\s*,\\s*\"start_time\"\\s*:");

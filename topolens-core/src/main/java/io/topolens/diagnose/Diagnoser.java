@@ -66,6 +66,7 @@ import io.topolens.diagnose.rules.ParallelLayoutInvalid;
 import io.topolens.diagnose.rules.ProcessGroupNotInitialized;
 import io.topolens.diagnose.rules.ProxyError;
 import io.topolens.diagnose.rules.RankAborted;
+import io.topolens.diagnose.rules.RankBehind;
 import io.topolens.diagnose.rules.RankKilled;
 import io.topolens.diagnose.rules.RankSegfault;
 import io.topolens.diagnose.rules.RemAllocatorFailed;
@@ -170,6 +171,7 @@ public final class Diagnoser {
             new RendezvousEnvMissing(),
             new JobCancelled(),
             new LaggingRanks(),
+            new RankBehind(),
             new MpiDaemonFailed(),
             new MpiTransportError(),
             new JobUnschedulable(),

@@ -39,6 +39,8 @@ import java.util.Set;
  *     file order
  * @param stackFrames frames of NCCL's code in stack dumps the inputs hold (py-spy, gdb), in file
  *     order
+ * @param collectives the last collective each process called on each communicator, where NCCL
+ *     printed its calls ({@code NCCL_DEBUG_SUBSYS=COLL}), in the order they were first seen
  */
 public record Job(
     List<InputFile> inputs,
@@ -63,7 +65,8 @@ public record Job(
     List<LaunchCommand> launches,
     List<GpuMention> gpuMentions,
     List<GpuXid> gpuErrors,
-    List<StackFrame> stackFrames) {
+    List<StackFrame> stackFrames,
+    List<CollectiveReached> collectives) {
 
   /** The physical node a host (pod) ran on: from a node map when one was given, else the host. */
   public String node(String host) {
@@ -100,7 +103,8 @@ public record Job(
         launches,
         gpuMentions,
         gpuErrors,
-        stackFrames);
+        stackFrames,
+        collectives);
   }
 
   /**

@@ -71,6 +71,7 @@ final class BlockParser {
     List<Parsed> overlong = new ArrayList<>(0);
     Wanted others = new Wanted(block, buf, wanted);
     HeaderBytes headers = new HeaderBytes();
+    LastCalls calls = new LastCalls(buf, block);
     int upper = UNKNOWN;
     NeedleSet.Hits needles = OTHER_NEEDLES.lines(buf, block);
     int lines = 0;
@@ -112,6 +113,9 @@ final class BlockParser {
           LineHeader onBytes;
           if (isTrace(block, at, end)) {
             nccl++;
+            if (LastCalls.isCall(block, at, end)) {
+              calls.note(lines, start, end, at);
+            }
           } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
             nccl++;
             // the block's next NCCL, which the next line's search would find: only where it is in
@@ -201,6 +205,7 @@ final class BlockParser {
       }
       start = end + 1;
     }
+    calls.mergeInto(parsed, headers);
     return new Result(lines, nccl, parsed, overlong, others.slice, offset);
   }
 

@@ -8,8 +8,9 @@ import java.util.Arrays;
  * [location] NCCL LEVEL message}, after any prefix): the fields are found by index, and the host
  * and the {@code host:pid} process key are made once per slice for each process seen, so a line's
  * header costs its message and no other string. Any other form (no pid and tid, no host, a line
- * glued to another, a number too long, an escape or a non-ASCII byte before the message) is left to
- * {@link LineHeader#parse} on the line's text: the answer is always the one it gives.
+ * glued to another, a number too long, an escape or a non-ASCII byte before the message, Open MPI's
+ * tag inside a tagged line) is left to {@link LineHeader#parse} on the line's text: the answer is
+ * always the one it gives.
  *
  * <p>Not thread-safe: one per slice (its interned strings are the slice's).
  */
@@ -93,11 +94,20 @@ final class HeaderBytes {
               && (message.contains(" NCCL INFO") || message.contains(" NCCL WARN"))) {
         return null; // escapes to remove, or glued to another line's header (LineHeader.glued)
       }
+      if (hostStart - start >= 2
+          && buf[hostStart - 1] == ':'
+          && buf[hostStart - 2] == '>'
+          && message.indexOf(OpenMpiTag.MARK) >= 0) {
+        return null; // a line of several writes under mpirun --tag-output: LineHeader joins them
+      }
       String location =
           blank(buf, afterBracket, levelAt)
               ? ""
               : new String(buf, afterBracket, levelAt - afterBracket, StandardCharsets.ISO_8859_1)
                   .strip();
+      if (location.indexOf(OpenMpiTag.MARK) >= 0) {
+        return null;
+      }
       long pid = number(buf, pidStart, pidEnd);
       int entry = entry(buf, hostStart, hostEnd, pidEnd, pid);
       return new LineHeader(

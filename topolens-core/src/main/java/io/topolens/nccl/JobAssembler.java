@@ -1,5 +1,6 @@
 package io.topolens.nccl;
 
+import io.topolens.model.CollectiveReached;
 import io.topolens.model.CollectiveTimeout;
 import io.topolens.model.Communicator;
 import io.topolens.model.Direction;
@@ -89,6 +90,21 @@ final class JobAssembler {
   }
 
   private final List<LocalComm> comms = new ArrayList<>();
+
+  /** Each process's last call on each communicator, updated in place ({@link CollectiveLine}). */
+  private final Map<Ptr, CallAcc> calls = new LinkedHashMap<>();
+
+  private static final class CallAcc {
+    String commKey;
+    int rank = -1;
+    String op;
+    long opCount;
+    boolean pointToPoint;
+    String file;
+    long line;
+    String text;
+  }
+
   private final Map<String, EnvAcc> env = new LinkedHashMap<>();
   private final List<NetPluginEvent> plugins = new ArrayList<>();
   private final List<Interface> interfaces = new ArrayList<>();
@@ -435,6 +451,7 @@ final class JobAssembler {
     switch (event) {
       case NcclEvent.Known k -> {} // nothing, so BlockParser keeps no known line of NCCL's header
       case NcclEvent.Stage st -> {}
+      case NcclEvent.CollectiveCall c -> call(h, c, file, line, text);
       case NcclEvent.Unrecognized u -> unrecognized.add(new Evidence(file, line, text));
       case NcclEvent.Version v -> {
         Proc p = proc(h);
@@ -673,6 +690,29 @@ final class JobAssembler {
     return ctx.orphan;
   }
 
+  /** A call the host enqueued: kept as the process's last on that communicator. */
+  private void call(LineHeader h, NcclEvent.CollectiveCall c, String file, long line, String text) {
+    Ptr key = new Ptr(process(h), word(c.commPtr()));
+    CallAcc a = calls.get(key);
+    if (a == null) {
+      a = new CallAcc();
+      calls.put(key, a);
+    }
+    if (a.commKey == null) {
+      LocalComm lc = byPtr.get(key);
+      if (lc != null) {
+        a.commKey = lc.commId != null ? lc.commId : lc.nRanks > 0 ? "nranks=" + lc.nRanks : null;
+        a.rank = lc.rank;
+      }
+    }
+    a.op = c.op();
+    a.opCount = c.opCount();
+    a.pointToPoint |= c.op().equals("Send") || c.op().equals("Recv");
+    a.file = file;
+    a.line = line;
+    a.text = text;
+  }
+
   private void comm(LineHeader h, NcclEvent.Comm c, String file, long line, String text) {
     Ctx ctx = ctx(h);
     if (c.nvmlDev() >= 0) {
@@ -839,6 +879,20 @@ final class JobAssembler {
     List<GdrStatus> gdrList = List.copyOf(gdr);
     gdr.clear();
     byPtr.clear();
+    List<CollectiveReached> reached = new ArrayList<>(calls.size());
+    for (Map.Entry<Ptr, CallAcc> e : calls.entrySet()) {
+      CallAcc a = e.getValue();
+      reached.add(
+          new CollectiveReached(
+              e.getKey().process(),
+              a.commKey,
+              a.rank,
+              a.op,
+              a.opCount,
+              a.pointToPoint,
+              new Evidence(a.file, a.line, a.text)));
+    }
+    calls.clear();
     words.clear();
     List<Communicator> communicators = communicators();
     comms.clear();
@@ -875,7 +929,8 @@ final class JobAssembler {
         List.copyOf(launches),
         List.copyOf(gpuMentions),
         List.copyOf(gpuErrors),
-        List.copyOf(stackFrames));
+        List.copyOf(stackFrames),
+        List.copyOf(reached));
   }
 
   /** The bootstrap address each process printed. */

@@ -37,10 +37,17 @@ record LineHeader(
   /**
    * Finds the NCCL header in a line, skipping any prefix a logger or launcher put before it:
    * timestamps (NCCL's own, kubectl --timestamps, containerd CRI, CloudWatch), torchrun {@code
-   * [rank3]:}, mpirun {@code [1,3]<stdout>:}, srun {@code 3: }, Ray {@code (pid=1234)}. Returns
-   * null when the line has no NCCL header.
+   * [rank3]:}, mpirun {@code [1,3]<stdout>:}, srun {@code 3: }, Ray {@code (pid=1234)}. The copies
+   * of an mpirun tag inside the line (a line printed in several writes) are removed first ({@link
+   * OpenMpiTag}). Returns null when the line has no NCCL header.
    */
   static LineHeader parse(String line) {
+    if (line.indexOf("NCCL ") < 0) {
+      return null;
+    }
+    if (line.indexOf(OpenMpiTag.MARK) >= 0) {
+      line = OpenMpiTag.joinWrites(line); // a line written in several writes under --tag-output
+    }
     int levelAt = -1;
     Level level = null;
     int from = 0;

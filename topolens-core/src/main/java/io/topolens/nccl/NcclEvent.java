@@ -175,6 +175,12 @@ sealed interface NcclEvent {
   record Stage(Progress.Stage stage) implements NcclEvent {}
 
   /**
+   * A call the host enqueued ({@code AllReduce: opCount 1f ... comm 0x342d8540 [nranks=2] ...}):
+   * {@link CollectiveLine}.
+   */
+  record CollectiveCall(String op, long opCount, String commPtr) implements NcclEvent {}
+
+  /**
    * A rank a launcher announced: Lightning's {@code Initializing distributed: GLOBAL_RANK: 1,
    * MEMBER: 2/8}; {@code stream} is the shape of the logger's prefix before it.
    */

@@ -42,6 +42,16 @@ class LauncherPrefixTest {
               "bracketed timestamp", (UnaryOperator<String>) l -> "[2026-11-21 21:28:36,123] " + l),
           Arguments.of("srun -l", (UnaryOperator<String>) l -> " 0: " + l),
           Arguments.of("mpirun --tag-output", (UnaryOperator<String>) l -> "[1,0]<stdout>:" + l),
+          // Open MPI tags every write: lines printed in several writes (nccl-tests' result rows)
+          // carry the tag again inside; here every field is a write of its own
+          Arguments.of(
+              "mpirun --tag-output, a write per field",
+              (UnaryOperator<String>)
+                  l ->
+                      "[1,0]<stdout>:"
+                          + (l.contains("NCCL")
+                              ? l
+                              : l.replaceAll("(?<=\\S)(?=\\s)", "[1,0]<stdout>:"))),
           Arguments.of(
               "timestamp then srun -l",
               (UnaryOperator<String>) l -> "2026-11-21T21:28:36Z 12: " + l),
@@ -103,6 +113,32 @@ class LauncherPrefixTest {
         .containsExactly(362.84, 339.79);
     assertThat(f.runs()).extracting(BenchRun::completion).containsOnly(Completion.COMPLETE);
     assertThat(f.runs().get(1).rows()).hasSize(30);
+  }
+
+  /**
+   * Held-out o21 (set 28): nccl-tests on two p5 nodes under {@code mpirun --tag-output}, every
+   * result row written in three writes and tagged at each: all 32 rows read, up to 16 GiB (none was
+   * read before, and diagnose warned stopped-at: no result row).
+   */
+  @org.junit.jupiter.api.Test
+  void rowsOfSeveralWritesUnderTagOutput() {
+    BenchFile f =
+        Bench.read(
+            "nccl/heldout/set28/o21-healthy-two-p5-nodes-efa-aws-ofi-nccl-1.9.2-nccl-2.22.3"
+                + "-all-reduce-488-gbps-p5-nccl-test.log");
+    assertThat(f.runs())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.rows()).hasSize(32);
+              assertThat(r.rows().getFirst().bytes()).isEqualTo(8);
+              assertThat(r.rows().getLast().bytes()).isEqualTo(17_179_869_184L);
+              assertThat(r.peak().outOfPlace().busBw()).isEqualTo(487.90);
+              assertThat(r.peak().inPlace().busBw()).isEqualTo(488.14);
+              assertThat(r.nranks()).isEqualTo(16);
+            });
+    // ssh's "Warning: Permanently added ..." before the output: not nccl-tests', counted
+    assertThat(f.unrecognized()).isEqualTo(1);
   }
 
   /** A run without the evidence texts, which carry the prefixes. */

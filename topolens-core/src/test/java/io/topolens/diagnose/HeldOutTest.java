@@ -965,6 +965,45 @@ class HeldOutTest {
         .satisfies(f -> assertThat(f.ncclLines()).isPositive());
   }
 
+  /**
+   * Set 28 (set28/o01-o03, o20-o22: logs committed to public repositories that state their cause or
+   * health) as diagnose reads them: 1 of 3 named blind on 34ef842 (o01), no error finding on the
+   * healthy logs, one false warning (o21's stopped-at). After close28 (not blind): Open MPI's tag
+   * inside nccl-tests' result rows is read as a write boundary, so o21's 32 rows are read and
+   * stopped-at is gone. o02 keeps its blind result: it holds the delayed rank's NCCL log alone and
+   * no line carries a time, so nothing compares its calls with its peer's (rank-behind names the
+   * straggler where both ranks' logs are given: GfBenchTest). o03's cause (a hang in the
+   * Slingshot/OFI transport) is in no line: job-cancelled, the symptom, is what the log says.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "set28/o01-injected-cuda-oom-rank0-iteration3-two-gpus-gf-bench.log, cuda-out-of-memory, ERROR",
+    "set28/o03-pytorch-ddp-hang-first-step-trial-14-slingshot-ofi-plugin-perlmutter-pytorch-nccl"
+        + "-hang.log, job-cancelled, ERROR",
+  })
+  void setTwentyEightAsDiagnoseReadsIt(String file, String id, Severity severity) {
+    assertOneFinding(file, id, severity);
+  }
+
+  /** Set 28's logs without an error finding, and exactly these ids (o02 is a miss, see above). */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "set28/o02-injected-straggler-rank1-six-second-delay-global-timeout-gf-bench.log,"
+        + " p2p-unavailable env-override missing-ranks",
+    "set28/o20-healthy-normal-run-ten-all-reduces-two-gpus-shm-abort-on-exit-gf-bench.log,"
+        + " p2p-unavailable env-override missing-ranks",
+    "set28/o21-healthy-two-p5-nodes-efa-aws-ofi-nccl-1.9.2-nccl-2.22.3-all-reduce-488-gbps-p5-nccl"
+        + "-test.log, ''",
+    "set28/o22-healthy-send-recv-two-nodes-slingshot-cxi-aws-ofi-nccl-2.24.3-completed-benchmark"
+        + ".log, ''",
+  })
+  void setTwentyEightWithoutError(String file, String ids) {
+    Diagnosis d = asDiagnoseReadsIt(file);
+    assertThat(d.findings()).noneMatch(f -> f.severity() == Severity.ERROR);
+    assertThat(d.findings().stream().map(Finding::id).distinct().toList())
+        .containsExactlyElementsOf(ids.isEmpty() ? List.of() : List.of(ids.split(" ")));
+  }
+
   /** The healthy logs of set 15 as diagnose reads them: no finding at all. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({

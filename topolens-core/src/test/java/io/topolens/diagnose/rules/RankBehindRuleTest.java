@@ -1,0 +1,103 @@
+package io.topolens.diagnose.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.topolens.Fixtures;
+import io.topolens.diagnose.Finding;
+import io.topolens.diagnose.Severity;
+import io.topolens.nccl.LogInput;
+import io.topolens.nccl.NcclLogReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * rank-behind on NCCL's call lines (NCCL_DEBUG_SUBSYS=COLL) of real runs: GF-Bench's injected
+ * straggler (both ranks' logs, nccl/gf-bench/README.md) is named; healthy runs, an OOM whose ranks
+ * end at the same call, a log of one rank and logs with point-to-point calls are not.
+ */
+class RankBehindRuleTest {
+
+  private static final String SLOW = "nccl/gf-bench/slow_trial_1_0_6_20260715_001542";
+
+  @Test
+  void namesTheRankThatNeverCalledTheCollectiveItsPeerWaitedIn() {
+    List<Finding> f = new RankBehind().check(Fixtures.read(SLOW));
+
+    assertThat(f)
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.severity()).isEqualTo(Severity.WARN);
+              assertThat(x.title())
+                  .isEqualTo("Rank 0 never called the collective rank 1 waited in");
+              assertThat(x.explanation())
+                  .contains(
+                      "On communicator 0xa6abd45ad74b3dfc, rank 1 last called AllReduce opCount 0x11")
+                  .contains("rank 0 (2e194b931ff6:15980) AllReduce opCount 0x10");
+              assertThat(x.evidence())
+                  .extracting(e -> Path.of(e.file()).getFileName() + ":" + e.line())
+                  .containsExactly(
+                      "nccl_logs_2e194b931ff6_15980.txt:138",
+                      "nccl_logs_2e194b931ff6_15981.txt:104");
+              assertThat(x.fix()).contains("rank 0 did after the last call");
+            });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    // healthy: both ranks end at opCount 0xa, then tear down
+    "nccl/gf-bench/normal_trial_2_iter10_timeout60_20260715_002044",
+    // an OOM on rank 1: both ranks' last call is opCount 3 (the harness's own reduction)
+    "nccl/gf-bench/oom_trial_1_1_2_20260715_001529",
+    // set 28's o02: the straggler's own log alone, nothing to compare it with
+    "nccl/heldout/set28/o02-injected-straggler-rank1-six-second-delay-global-timeout-gf-bench.log",
+    // healthy call traces of two ranks (torchtitan-1369, megatron-lm-275) and of four (FSDP)
+    "nccl/heldout/set27/l12-healthy-coll-trace-allgather-reducescatter-tensor-parallel-two-h100s"
+        + "-torchtitan-1369.log",
+    "nccl/heldout/set27/l14-healthy-coll-broadcast-megatron-bert-two-a5000s-iterations-megatron"
+        + "-lm-275.log",
+    "fixtures/h200x4/verbose",
+  })
+  void saysNothingWhereEveryRankReachedTheSameCall(String resource) {
+    assertThat(new RankBehind().check(Fixtures.read(resource))).isEmpty();
+  }
+
+  /** The straggler run with rank 1's last call cut off: both ranks end at opCount 0x10. */
+  @Test
+  void saysNothingWhenTheLastCallsAgree(@TempDir Path dir) throws IOException {
+    copy(dir, l -> l.contains("opCount 11 ") ? null : l);
+    assertThat(new RankBehind().check(read(dir))).isEmpty();
+  }
+
+  /**
+   * The straggler run with rank 1's calls named Send: opCounts of point-to-point differ by design.
+   */
+  @Test
+  void leavesOutCommunicatorsWithPointToPointCalls(@TempDir Path dir) throws IOException {
+    copy(dir, l -> l.replace("NCCL INFO AllReduce: opCount 11 ", "NCCL INFO Send: opCount 11 "));
+    assertThat(new RankBehind().check(read(dir))).isEmpty();
+  }
+
+  /** Copies the straggler run's rank logs, rank 1's lines through {@code edit} (null drops one). */
+  private static void copy(Path dir, UnaryOperator<String> edit) throws IOException {
+    for (String f :
+        List.of("nccl_logs_2e194b931ff6_15980.txt", "nccl_logs_2e194b931ff6_15981.txt")) {
+      List<String> lines = Files.readAllLines(Fixtures.path(SLOW + "/" + f));
+      if (f.endsWith("15981.txt")) {
+        lines = lines.stream().map(edit).filter(l -> l != null).toList();
+      }
+      Files.write(dir.resolve(f), lines);
+    }
+  }
+
+  private static io.topolens.model.Job read(Path dir) {
+    return new NcclLogReader(1).read(LogInput.expand(List.of(dir.toString())));
+  }
+}
