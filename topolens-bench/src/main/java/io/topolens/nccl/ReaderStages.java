@@ -96,7 +96,12 @@ public class ReaderStages {
     events = headers.stream().map(MessageParser::parse).toList();
     verboseHeaders =
         lines(VERBOSE).stream()
-            .filter(l -> !BlockParser.isTrace(l, l.indexOf("NCCL INFO "), l.length()))
+            .filter(
+                l ->
+                    !TraceLines.at(
+                        l.getBytes(StandardCharsets.ISO_8859_1),
+                        l.indexOf("NCCL INFO "),
+                        l.length()))
             .map(LineHeader::parse)
             .filter(h -> h != null)
             .toList();

@@ -98,7 +98,7 @@ public final class SliceCost {
     while (start < s.length) {
       int end = block.indexOf('\n', start);
       int nccl = block.indexOf("NCCL ", start);
-      if (nccl >= 0 && nccl < end && !BlockParser.isTrace(block, nccl, end)) {
+      if (nccl >= 0 && nccl < end && !TraceLines.at(s, nccl, end)) {
         at.addAll(List.of(start, end, nccl));
       }
       start = end + 1;

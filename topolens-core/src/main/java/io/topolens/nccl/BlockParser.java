@@ -110,7 +110,7 @@ final class BlockParser {
         if (needle == 0) {
           int at = debugLine;
           LineHeader onBytes;
-          if (isTrace(block, at, end)) {
+          if (TraceLines.at(buf, at, end)) {
             nccl++;
           } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
             nccl++;
@@ -524,53 +524,6 @@ final class BlockParser {
     }
     parsed.add(new Parsed(line + 1, continuation, null, e));
     return nextEnd;
-  }
-
-  /**
-   * Per-call and proxy traces (NCCL_DEBUG_SUBSYS=COLL,PROXY...) dominate big logs and carry nothing
-   * kept.
-   */
-  private static final String[] TRACES = {
-    "AllGather: ",
-    "AllReduce: ",
-    "ReduceScatter: ",
-    "Broadcast: ",
-    "Reduce: ",
-    "Send: ",
-    "Recv: ",
-    "AllToAll: ",
-    "SendRecv: ",
-    "Connected to proxy ",
-    "New proxy ",
-    "UDS converted handle",
-    "Imported shareable buffer",
-    "Allocated shareable buffer",
-    "[Proxy "
-  };
-
-  private static final String NCCL_INFO = "NCCL INFO ";
-
-  /**
-   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the block's
-   * Latin-1 view (its bytes are in cache: the line end was just searched there) without cutting the
-   * line out.
-   */
-  static boolean isTrace(String block, int nccl, int end) {
-    int m = nccl + NCCL_INFO.length();
-    if (m >= end || !block.startsWith(NCCL_INFO, nccl)) {
-      return false;
-    }
-    char c = block.charAt(m);
-    if (c != 'A' && c != 'R' && c != 'B' && c != 'S' && c != 'C' && c != 'N' && c != 'U' && c != 'I'
-        && c != '[') {
-      return false;
-    }
-    for (String t : TRACES) {
-      if (t.charAt(0) == c && m + t.length() <= end && block.startsWith(t, m)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
