@@ -105,7 +105,7 @@ final class BlockParser {
           debugLine = at;
           upper = at;
         } else {
-          needle = other(needles, start, end);
+          needle = other(needles, block, start, end, upper);
         }
         if (needle == 0) {
           int at = debugLine;
@@ -308,9 +308,15 @@ final class BlockParser {
     return true;
   }
 
-  /** The index in {@link Needles#ALL} of the first needle after NCCL's two in a line, or -1. */
-  private static int other(NeedleSet.Hits needles, int start, int end) {
-    int i = needles.first(start, end);
+  /**
+   * The index in {@link Needles#ALL} of the first needle after NCCL's two in a line without the
+   * word NCCL, or -1. {@code upper} is the block's next NCCL after the line (-1 where there is
+   * none): the line holding it never asks (lines with the word are read above), so the needles'
+   * scan need not look ahead past its start.
+   */
+  private static int other(NeedleSet.Hits needles, String block, int start, int end, int upper) {
+    int until = upper < 0 ? block.length() : block.lastIndexOf('\n', upper);
+    int i = needles.first(start, end, until);
     return i < 0 ? -1 : i + 2;
   }
 

@@ -1454,19 +1454,32 @@ public final class Needles {
       offset = new int[n][];
       exact = new boolean[n];
       single = new boolean[n];
+      // plain loops, no streams: a finder is made per block that asks (a verbose NCCL log's
+      // blocks ask for one line each), and its streams were most of that (eleventh pass)
       for (int k = 0; k < n; k++) {
-        // the anchor's own needle first: its first occurrence answers for it without a check
         List<Integer> idx = of.get(k);
         String a = anchors[k];
-        idx.sort(java.util.Comparator.comparing(i -> needles.get(i).equals(a) ? 0 : 1));
-        needleOf[k] = idx.stream().mapToInt(Integer::intValue).toArray();
-        needleText[k] = idx.stream().map(needles::get).toArray(String[]::new);
-        offset[k] = idx.stream().mapToInt(i -> needles.get(i).indexOf(a)).toArray();
-        exact[k] = needleText[k][0].equals(a);
-        single[k] = exact[k] && idx.size() == 1;
-        for (int i : needleOf[k]) {
-          bits[k] |= 1L << i;
+        int m = idx.size();
+        needleOf[k] = new int[m];
+        needleText[k] = new String[m];
+        offset[k] = new int[m];
+        // the anchor's own needle first (the order of a stable sort by that): its first
+        // occurrence answers for it without a check
+        int d = 0;
+        for (int own = 1; own >= 0; own--) {
+          for (int i : idx) {
+            String text = needles.get(i);
+            if (text.equals(a) == (own == 1)) {
+              needleOf[k][d] = i;
+              needleText[k][d] = text;
+              offset[k][d] = text.indexOf(a);
+              bits[k] |= 1L << i;
+              d++;
+            }
+          }
         }
+        exact[k] = needleText[k][0].equals(a);
+        single[k] = exact[k] && m == 1;
       }
       found = new int[n];
       searched = new int[n];
