@@ -179,7 +179,7 @@ final class BlockParser {
           } else {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
-            if (framework == 0 && others.any(start, end)) {
+            if (framework == 0 && others.any(start, end, asking(block, upper))) {
               others.read(lines, start, end);
             }
             // NCCL's WARN text pasted without its header, wrapped over lines as the WARN is
@@ -195,7 +195,7 @@ final class BlockParser {
               end = wrap.end();
             }
           }
-        } else if (others.any(start, end)) {
+        } else if (others.any(start, end, asking(block, upper))) {
           others.read(lines, start, end);
         }
       }
@@ -315,9 +315,18 @@ final class BlockParser {
    * scan need not look ahead past its start.
    */
   private static int other(NeedleSet.Hits needles, String block, int start, int end, int upper) {
-    int until = upper < 0 ? block.length() : block.lastIndexOf('\n', upper);
-    int i = needles.first(start, end, until);
+    int i = needles.first(start, end, asking(block, upper));
     return i < 0 ? -1 : i + 2;
+  }
+
+  /**
+   * Where the lines after one without NCCL's debug needle end that ask the needle searches about
+   * themselves, as far as the block's next NCCL ({@code upper}, -1 where there is none) tells: the
+   * end of the line before the one holding it. The searches look ahead no further (only their speed
+   * depends on it): a verbose NCCL log's blocks ask about one line in thousands.
+   */
+  private static int asking(String block, int upper) {
+    return upper < 0 ? block.length() : block.lastIndexOf('\n', upper);
   }
 
   /**
@@ -363,12 +372,15 @@ final class BlockParser {
       this.wanting = lines.wanting();
     }
 
-    /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
-    boolean any(int start, int end) {
+    /**
+     * Whether the line {@code [start, end)} holds a needle; lines asked about in order, the
+     * searches looking ahead no further than {@code until} ({@link #asking}).
+     */
+    boolean any(int start, int end, int until) {
       if (finder == null) {
         finder = new Needles.Finder(block, lines.searched());
       }
-      found = finder.which(start, end);
+      found = finder.which(start, end, until);
       return (found & wanting) != 0;
     }
 
