@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * What telling known NCCL INFO messages costs ({@link KnownLines#isKnown}), in CPU time of the
  * measuring thread: the messages of a log's NCCL INFO lines that are no trace ({@link
- * BlockParser#isTrace}), each asked six rounds over, each round's CPU seconds printed. Run from the
+ * TraceLines#at}), each asked six rounds over, each round's CPU seconds printed. Run from the
  * repository root (docs/performance.md): {@code java -cp topolens-bench/target/benchmarks.jar
  * io.topolens.nccl.KnownLinesCost bench-data/nccl-256.log}.
  */
@@ -25,7 +25,8 @@ public final class KnownLinesCost {
       lines.forEach(
           l -> {
             int at = l.indexOf("NCCL INFO ");
-            if (at >= 0 && !BlockParser.isTrace(l, at, l.length())) {
+            if (at >= 0
+                && !TraceLines.at(l.getBytes(StandardCharsets.ISO_8859_1), at, l.length())) {
               LineHeader h = LineHeader.parse(l);
               if (h != null) {
                 messages.add(h.message());

@@ -60,6 +60,7 @@ public class ReaderStages {
               "topolens-core/src/test/resources/public/steps/hf-alignment-handbook-63-loss-dicts.log"));
 
   byte[] ncclSlice;
+  byte[] ncclStepSlice;
   byte[] mixedSlice;
   List<String> ncclLines;
   byte[] ncclBytes;
@@ -73,6 +74,17 @@ public class ReaderStages {
   @Setup
   public void setUp() {
     ncclSlice = slice(lines(VERBOSE));
+    // the same lines from 800 before the log's JSON step line on: one slice holds it midway, as
+    // each of bench/run.sh's nccl shape's slices holds about one
+    List<String> verbose = lines(VERBOSE);
+    int json = 0;
+    while (!verbose.get(json).startsWith("{")) {
+      json++;
+    }
+    int from = Math.max(0, json - 800);
+    List<String> rotated = new ArrayList<>(verbose.subList(from, verbose.size()));
+    rotated.addAll(verbose.subList(0, from));
+    ncclStepSlice = slice(rotated);
     List<String> nccl = lines(P2P).stream().filter(l -> l.contains("NCCL ")).toList();
     List<String> app = new ArrayList<>();
     APP.forEach(p -> lines(p).stream().filter(l -> !l.contains("NCCL")).forEach(app::add));
@@ -96,7 +108,12 @@ public class ReaderStages {
     events = headers.stream().map(MessageParser::parse).toList();
     verboseHeaders =
         lines(VERBOSE).stream()
-            .filter(l -> !BlockParser.isTrace(l, l.indexOf("NCCL INFO "), l.length()))
+            .filter(
+                l ->
+                    !TraceLines.at(
+                        l.getBytes(StandardCharsets.ISO_8859_1),
+                        l.indexOf("NCCL INFO "),
+                        l.length()))
             .map(LineHeader::parse)
             .filter(h -> h != null)
             .toList();
@@ -181,6 +198,16 @@ public class ReaderStages {
   @Benchmark
   public BlockParser.Result parseNcclSlice() {
     return BlockParser.parse(ncclSlice, ncclSlice.length, OtherLines.NONE);
+  }
+
+  /**
+   * A slice of NCCL lines with one JSON step line midway, read as diagnose reads it (the step-time
+   * reader's needles and formats): the needle scans that line asks for stop at the next NCCL line
+   * (eleventh pass).
+   */
+  @Benchmark
+  public BlockParser.Result parseNcclSliceWithStepLine() {
+    return BlockParser.parse(ncclStepSlice, ncclStepSlice.length, stepReader);
   }
 
   /** Parsing headers: {@link LineHeader#parse} on the 257 NCCL lines of one FSDP job. */

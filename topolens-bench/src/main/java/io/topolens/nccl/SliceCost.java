@@ -15,11 +15,12 @@ import java.util.List;
  * What the parse threads' work on NCCL lines costs, in CPU time of the measuring thread (steadier
  * than JMH's wall time on a loaded machine): the first 64 MiB of a log cut into slices as the
  * reader cuts them, then six rounds of {@code slices} (each slice through {@link
- * BlockParser#parse}) or of {@code headers} (the header of each NCCL line that is no trace: {@code
+ * BlockParser#parse}; {@code steps}, the same with the step-time reader's needles and formats, as
+ * diagnose reads) or of {@code headers} (the header of each NCCL line that is no trace: {@code
  * text}, its text and {@link LineHeader#parse}, as before the eighth pass; {@code bytes}, {@link
  * HeaderBytes#onBytes} and the text only for the lines it leaves). Run from the repository root
  * (docs/performance.md): {@code java -cp topolens-bench/target/benchmarks.jar
- * io.topolens.nccl.SliceCost slices|text|bytes bench-data/nccl-256.log}; {@code text,bytes}
+ * io.topolens.nccl.SliceCost slices|steps|text|bytes bench-data/nccl-256.log}; {@code text,bytes}
  * alternates the two rounds by round.
  */
 public final class SliceCost {
@@ -75,9 +76,11 @@ public final class SliceCost {
           n +=
               switch (mode) {
                 case "slices" -> BlockParser.parse(s, s.length).ncclLines();
+                case "steps" -> BlockParser.parse(s, s.length, STEPS).ncclLines();
                 case "text" -> headers(s, lines.get(i), false);
                 case "bytes" -> headers(s, lines.get(i), true);
-                default -> throw new IllegalArgumentException("slices, text or bytes: " + args[0]);
+                default ->
+                    throw new IllegalArgumentException("slices, steps, text or bytes: " + args[0]);
               };
         }
       }
@@ -86,6 +89,9 @@ public final class SliceCost {
           mode, round, slices.size(), PASSES, n, (mx.getCurrentThreadCpuTime() - t0) / 1e9);
     }
   }
+
+  /** The step-time reader's needles and formats, as diagnose asks the parse threads for them. */
+  private static final OtherLines STEPS = new io.topolens.steps.StepTimeReader().lines();
 
   /** Each slice read this many times a round, so that a round takes a good part of a second. */
   private static final int PASSES = 5;
@@ -98,7 +104,7 @@ public final class SliceCost {
     while (start < s.length) {
       int end = block.indexOf('\n', start);
       int nccl = block.indexOf("NCCL ", start);
-      if (nccl >= 0 && nccl < end && !BlockParser.isTrace(block, nccl, end)) {
+      if (nccl >= 0 && nccl < end && !TraceLines.at(s, nccl, end)) {
         at.addAll(List.of(start, end, nccl));
       }
       start = end + 1;

@@ -106,12 +106,12 @@ final class BlockParser {
           debugLine = at;
           upper = at;
         } else {
-          needle = other(needles, start, end);
+          needle = other(needles, block, start, end, upper);
         }
         if (needle == 0) {
           int at = debugLine;
           LineHeader onBytes;
-          if (isTrace(block, at, end)) {
+          if (TraceLines.at(buf, at, end)) {
             nccl++;
             if (LastCalls.isCall(block, at, end)) {
               calls.note(lines, start, end, at);
@@ -183,7 +183,7 @@ final class BlockParser {
           } else {
             int framework = framework(buf, block, start, end, lines, parsed);
             nccl += framework;
-            if (framework == 0 && others.any(start, end)) {
+            if (framework == 0 && others.any(start, end, asking(block, upper))) {
               others.read(lines, start, end);
             }
             // NCCL's WARN text pasted without its header, wrapped over lines as the WARN is
@@ -199,7 +199,7 @@ final class BlockParser {
               end = wrap.end();
             }
           }
-        } else if (others.any(start, end)) {
+        } else if (others.any(start, end, asking(block, upper))) {
           others.read(lines, start, end);
         }
       }
@@ -313,10 +313,25 @@ final class BlockParser {
     return true;
   }
 
-  /** The index in {@link Needles#ALL} of the first needle after NCCL's two in a line, or -1. */
-  private static int other(NeedleSet.Hits needles, int start, int end) {
-    int i = needles.first(start, end);
+  /**
+   * The index in {@link Needles#ALL} of the first needle after NCCL's two in a line without the
+   * word NCCL, or -1. {@code upper} is the block's next NCCL after the line (-1 where there is
+   * none): the line holding it never asks (lines with the word are read above), so the needles'
+   * scan need not look ahead past its start.
+   */
+  private static int other(NeedleSet.Hits needles, String block, int start, int end, int upper) {
+    int i = needles.first(start, end, asking(block, upper));
     return i < 0 ? -1 : i + 2;
+  }
+
+  /**
+   * Where the lines after one without NCCL's debug needle end that ask the needle searches about
+   * themselves, as far as the block's next NCCL ({@code upper}, -1 where there is none) tells: the
+   * end of the line before the one holding it. The searches look ahead no further (only their speed
+   * depends on it): a verbose NCCL log's blocks ask about one line in thousands.
+   */
+  private static int asking(String block, int upper) {
+    return upper < 0 ? block.length() : block.lastIndexOf('\n', upper);
   }
 
   /**
@@ -362,12 +377,15 @@ final class BlockParser {
       this.wanting = lines.wanting();
     }
 
-    /** Whether the line {@code [start, end)} holds a needle; lines asked about in order. */
-    boolean any(int start, int end) {
+    /**
+     * Whether the line {@code [start, end)} holds a needle; lines asked about in order, the
+     * searches looking ahead no further than {@code until} ({@link #asking}).
+     */
+    boolean any(int start, int end, int until) {
       if (finder == null) {
         finder = new Needles.Finder(block, lines.searched());
       }
-      found = finder.which(start, end);
+      found = finder.which(start, end, until);
       return (found & wanting) != 0;
     }
 
@@ -529,53 +547,6 @@ final class BlockParser {
     }
     parsed.add(new Parsed(line + 1, continuation, null, e));
     return nextEnd;
-  }
-
-  /**
-   * Per-call and proxy traces (NCCL_DEBUG_SUBSYS=COLL,PROXY...) dominate big logs and carry nothing
-   * kept.
-   */
-  private static final String[] TRACES = {
-    "AllGather: ",
-    "AllReduce: ",
-    "ReduceScatter: ",
-    "Broadcast: ",
-    "Reduce: ",
-    "Send: ",
-    "Recv: ",
-    "AllToAll: ",
-    "SendRecv: ",
-    "Connected to proxy ",
-    "New proxy ",
-    "UDS converted handle",
-    "Imported shareable buffer",
-    "Allocated shareable buffer",
-    "[Proxy "
-  };
-
-  private static final String NCCL_INFO = "NCCL INFO ";
-
-  /**
-   * Whether the line at {@code nccl} is "NCCL INFO" followed by a trace form, read on the block's
-   * Latin-1 view (its bytes are in cache: the line end was just searched there) without cutting the
-   * line out.
-   */
-  static boolean isTrace(String block, int nccl, int end) {
-    int m = nccl + NCCL_INFO.length();
-    if (m >= end || !block.startsWith(NCCL_INFO, nccl)) {
-      return false;
-    }
-    char c = block.charAt(m);
-    if (c != 'A' && c != 'R' && c != 'B' && c != 'S' && c != 'C' && c != 'N' && c != 'U' && c != 'I'
-        && c != '[') {
-      return false;
-    }
-    for (String t : TRACES) {
-      if (t.charAt(0) == c && m + t.length() <= end && block.startsWith(t, m)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -386,10 +386,22 @@ final class NeedleSet {
      * then where it first starts there. Lines must be asked about in order.
      */
     int first(int start, int end) {
+      return first(start, end, len);
+    }
+
+    /**
+     * {@link #first(int, int)}, the scan looking ahead no further than {@code until}, where the
+     * caller knows a line begins that will not ask (it holds the word NCCL); a line after that one
+     * scans again when it asks. A block of NCCL's lines asks about one line in thousands (a
+     * program's JSON line among a verbose log's), and each such line scanned a window of the NCCL
+     * lines after it: a fifteenth of the parse threads' samples on bench/run.sh's nccl shape
+     * (docs/performance.md, eleventh pass).
+     */
+    int first(int start, int end, int until) {
       if (scanned < end) {
         // from a line start to a line end, so no needle is cut (none holds a line break)
         int from = Math.max(scanned, start);
-        int to = Math.min(len, Math.max(end, start + WINDOW));
+        int to = Math.min(len, Math.max(end, Math.min(start + WINDOW, until)));
         if (to < len) {
           int nl = block.indexOf('\n', to);
           to = nl < 0 ? len : nl;

@@ -1466,8 +1466,9 @@ public final class Needles {
       List<String> anchorList = new java.util.ArrayList<>();
       List<List<Integer>> of = new java.util.ArrayList<>();
       Sample sample = sample(block);
+      String ownCharacters = ownCharacters(needles);
       for (int i = 0; i < needles.size(); i++) {
-        String a = anchor(needles.get(i), needles, sample);
+        String a = anchor(needles.get(i), needles, ownCharacters, sample);
         int k = anchorList.indexOf(a);
         if (k < 0) {
           anchorList.add(a);
@@ -1484,19 +1485,32 @@ public final class Needles {
       offset = new int[n][];
       exact = new boolean[n];
       single = new boolean[n];
+      // plain loops, no streams: a finder is made per block that asks (a verbose NCCL log's
+      // blocks ask for one line each), and its streams were most of that (eleventh pass)
       for (int k = 0; k < n; k++) {
-        // the anchor's own needle first: its first occurrence answers for it without a check
         List<Integer> idx = of.get(k);
         String a = anchors[k];
-        idx.sort(java.util.Comparator.comparing(i -> needles.get(i).equals(a) ? 0 : 1));
-        needleOf[k] = idx.stream().mapToInt(Integer::intValue).toArray();
-        needleText[k] = idx.stream().map(needles::get).toArray(String[]::new);
-        offset[k] = idx.stream().mapToInt(i -> needles.get(i).indexOf(a)).toArray();
-        exact[k] = needleText[k][0].equals(a);
-        single[k] = exact[k] && idx.size() == 1;
-        for (int i : needleOf[k]) {
-          bits[k] |= 1L << i;
+        int m = idx.size();
+        needleOf[k] = new int[m];
+        needleText[k] = new String[m];
+        offset[k] = new int[m];
+        // the anchor's own needle first (the order of a stable sort by that): its first
+        // occurrence answers for it without a check
+        int d = 0;
+        for (int own = 1; own >= 0; own--) {
+          for (int i : idx) {
+            String text = needles.get(i);
+            if (text.equals(a) == (own == 1)) {
+              needleOf[k][d] = i;
+              needleText[k][d] = text;
+              offset[k][d] = text.indexOf(a);
+              bits[k] |= 1L << i;
+              d++;
+            }
+          }
         }
+        exact[k] = needleText[k][0].equals(a);
+        single[k] = exact[k] && m == 1;
       }
       found = new int[n];
       searched = new int[n];
@@ -1547,6 +1561,25 @@ public final class Needles {
      * searches for a string fewer per block. Only the speed depends on the sample, never the answer.
      */
     static String anchor(String needle, List<String> needles, Sample sample) {
+      return anchor(needle, needles, ownCharacters(needles), sample);
+    }
+
+    /** The needles that are one character, as one string. */
+    private static String ownCharacters(List<String> needles) {
+      StringBuilder own = new StringBuilder();
+      for (String n : needles) {
+        if (n.length() == 1) {
+          own.append(n);
+        }
+      }
+      return own.toString();
+    }
+
+    /**
+     * {@link #anchor(String, List, Sample)} given the needles of one character ({@code own}): asked
+     * for every needle of every block that asks, so not searched in the list for each character.
+     */
+    private static String anchor(String needle, List<String> needles, String own, Sample sample) {
       char best = 0;
       int bestRank = Integer.MAX_VALUE;
       for (int i = 0; i < needle.length(); i++) {
@@ -1557,10 +1590,7 @@ public final class Needles {
         int count = sample.counts()[c];
         // rarer first; then a needle of its own (its pass is shared), then RARE's order
         int rare = RARE.indexOf(c);
-        int rank =
-            count * 8
-                + (needles.contains(String.valueOf(c)) ? 0 : 4)
-                + (rare < 0 ? 3 : Math.min(rare, 3));
+        int rank = count * 8 + (own.indexOf(c) >= 0 ? 0 : 4) + (rare < 0 ? 3 : Math.min(rare, 3));
         if (rank < bestRank) {
           best = c;
           bestRank = rank;
@@ -1607,6 +1637,17 @@ public final class Needles {
      * must be asked about in order.
      */
     long which(int start, int end) {
+      return which(start, end, block.length());
+    }
+
+    /**
+     * {@link #which(int, int)}, each search looking ahead no further than {@code until} (but always
+     * to the line's end): where the caller knows the lines that ask end, as {@code BlockParser}
+     * knows where the block's next NCCL line starts. Only the speed depends on it, never the
+     * answer: a block of NCCL's lines asks about one line in thousands, and each such line searched
+     * a window of the NCCL lines after it for every anchor (docs/performance.md, eleventh pass).
+     */
+    long which(int start, int end, int until) {
       long holds = 0;
       for (int k = 0; k < anchors.length; k++) {
         int at = found[k];
@@ -1614,17 +1655,17 @@ public final class Needles {
           if (searched[k] >= end) {
             continue;
           }
-          at = search(k, start, end);
+          at = search(k, start, end, until);
         }
         if (at >= 0 && at < end) {
-          holds |= single[k] ? bits[k] : checked(k, at, start, end);
+          holds |= single[k] ? bits[k] : checked(k, at, start, end, until);
         }
       }
       return holds;
     }
 
     /** The needles of anchor k in {@code [start, end)}, given its first occurrence there. */
-    private long checked(int k, int at, int start, int end) {
+    private long checked(int k, int at, int start, int end, int until) {
       long all = bits[k];
       long got = 0;
       int[] off = offset[k];
@@ -1644,7 +1685,7 @@ public final class Needles {
           }
         }
         if (got != all) {
-          at = found[k] > at ? found[k] : search(k, at + 1, end);
+          at = found[k] > at ? found[k] : search(k, at + 1, end, until);
         }
       }
       return got;
@@ -1652,10 +1693,11 @@ public final class Needles {
 
     /**
      * The first occurrence of anchor k at or after {@code from}, or -1, searching a window past the
-     * line ({@code end}); kept as the anchor's next known occurrence.
+     * line ({@code end}), no further than {@code until} beyond it; kept as the anchor's next known
+     * occurrence.
      */
-    private int search(int k, int from, int end) {
-      int to = Math.min(block.length(), Math.max(end, from + WINDOW));
+    private int search(int k, int from, int end, int until) {
+      int to = Math.min(block.length(), Math.max(end, Math.min(from + WINDOW, until)));
       int at = block.indexOf(anchors[k], Math.max(from, searched[k]), to);
       found[k] = at;
       searched[k] = at >= 0 ? at + 1 : to - anchors[k].length() + 1;

@@ -206,26 +206,12 @@ public final class JsonReport {
     g.writeEndArray();
     g.writeArrayFieldStart("ranks");
     for (Rank r : job.ranks()) {
-      g.writeStartObject();
-      field(g, HOST, r.id().host());
-      field(g, PID, r.id().pid());
-      field(g, CUDA_DEV, r.id().cudaDev());
-      if (r.nvmlDev() >= 0) {
-        field(g, NVML_DEV, r.nvmlDev());
-      }
-      field(g, BUS_ID, r.busId());
-      field(g, NCCL_VERSION, r.ncclVersion());
-      g.writeEndObject();
+      rank(g, r);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("netPlugins");
     for (NetPluginEvent p : job.netPlugins()) {
-      g.writeStartObject();
-      g.writeStringField("process", p.process());
-      g.writeStringField("plugin", p.plugin());
-      g.writeStringField("outcome", p.outcome().name().toLowerCase(Locale.ROOT));
-      evidence(g, "evidence", p.evidence());
-      g.writeEndObject();
+      netPlugin(g, p);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("env");
@@ -240,22 +226,12 @@ public final class JsonReport {
     g.writeEndArray();
     g.writeArrayFieldStart("interfaces");
     for (Interface i : job.interfaces()) {
-      g.writeStartObject();
-      g.writeStringField("process", i.process());
-      g.writeStringField("role", i.role().name().toLowerCase(Locale.ROOT));
-      g.writeStringField("name", i.name());
-      g.writeStringField("address", i.address());
-      g.writeEndObject();
+      iface(g, i);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("gdr");
     for (GdrStatus s : job.gdr()) {
-      g.writeStartObject();
-      g.writeStringField("process", s.process());
-      g.writeStringField("transport", s.transport());
-      g.writeStringField("hca", s.hca());
-      g.writeBooleanField("enabled", s.enabled());
-      g.writeEndObject();
+      gdr(g, s);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("warnings");
@@ -298,6 +274,51 @@ public final class JsonReport {
     g.writeEndObject();
   }
 
+  // One method per element of the job's long lists (a 4096-rank job's document has tens of
+  // thousands of each): a loop that runs once is interpreted until the JIT replaces it while it
+  // runs, a method called per element is compiled after a few hundred calls, so only the loop's
+  // own call per element stays interpreted (docs/performance.md, eleventh pass).
+
+  private static void rank(JsonGenerator g, Rank r) throws IOException {
+    g.writeStartObject();
+    field(g, HOST, r.id().host());
+    field(g, PID, r.id().pid());
+    field(g, CUDA_DEV, r.id().cudaDev());
+    if (r.nvmlDev() >= 0) {
+      field(g, NVML_DEV, r.nvmlDev());
+    }
+    field(g, BUS_ID, r.busId());
+    field(g, NCCL_VERSION, r.ncclVersion());
+    g.writeEndObject();
+  }
+
+  private static void netPlugin(JsonGenerator g, NetPluginEvent p) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("process", p.process());
+    g.writeStringField("plugin", p.plugin());
+    g.writeStringField("outcome", p.outcome().name().toLowerCase(Locale.ROOT));
+    evidence(g, "evidence", p.evidence());
+    g.writeEndObject();
+  }
+
+  private static void iface(JsonGenerator g, Interface i) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("process", i.process());
+    g.writeStringField("role", i.role().name().toLowerCase(Locale.ROOT));
+    g.writeStringField("name", i.name());
+    g.writeStringField("address", i.address());
+    g.writeEndObject();
+  }
+
+  private static void gdr(JsonGenerator g, GdrStatus s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("process", s.process());
+    g.writeStringField("transport", s.transport());
+    g.writeStringField("hca", s.hca());
+    g.writeBooleanField("enabled", s.enabled());
+    g.writeEndObject();
+  }
+
   private void communicator(Job job, Communicator c, JsonGenerator g) throws IOException {
     g.writeStartObject();
     g.writeStringField("key", c.key());
@@ -316,18 +337,7 @@ public final class JsonReport {
     }
     g.writeArrayFieldStart("members");
     for (Member m : c.members().values()) {
-      g.writeStartObject();
-      field(g, RANK, m.rank());
-      field(g, HOST, m.id().host());
-      field(g, PID, m.id().pid());
-      field(g, CUDA_DEV, m.id().cudaDev());
-      field(g, LOCAL_RANKS, m.localRanks());
-      field(g, INIT_STARTED, m.initStarted());
-      field(g, INIT_COMPLETED, m.initCompleted());
-      number(g, BOOTSTRAP_SECONDS, m.bootstrapSeconds());
-      number(g, INIT_SECONDS, m.initSeconds());
-      field(g, NETWORK, m.network());
-      g.writeEndObject();
+      member(g, m);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("rings");
@@ -345,17 +355,7 @@ public final class JsonReport {
     g.writeEndArray();
     g.writeArrayFieldStart("trees");
     for (Tree t : c.trees()) {
-      g.writeStartObject();
-      field(g, CHANNEL, t.channel());
-      field(g, RANK, t.rank());
-      field(g, PARENT, t.parent());
-      g.writeFieldName(CHILDREN);
-      g.writeStartArray();
-      for (int child : t.children()) {
-        g.writeNumber(child);
-      }
-      g.writeEndArray();
-      g.writeEndObject();
+      tree(g, t);
     }
     g.writeEndArray();
     g.writeArrayFieldStart("edges");
@@ -368,6 +368,35 @@ public final class JsonReport {
           edge(g, e, placement, ch);
         }
       }
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static void member(JsonGenerator g, Member m) throws IOException {
+    g.writeStartObject();
+    field(g, RANK, m.rank());
+    field(g, HOST, m.id().host());
+    field(g, PID, m.id().pid());
+    field(g, CUDA_DEV, m.id().cudaDev());
+    field(g, LOCAL_RANKS, m.localRanks());
+    field(g, INIT_STARTED, m.initStarted());
+    field(g, INIT_COMPLETED, m.initCompleted());
+    number(g, BOOTSTRAP_SECONDS, m.bootstrapSeconds());
+    number(g, INIT_SECONDS, m.initSeconds());
+    field(g, NETWORK, m.network());
+    g.writeEndObject();
+  }
+
+  private static void tree(JsonGenerator g, Tree t) throws IOException {
+    g.writeStartObject();
+    field(g, CHANNEL, t.channel());
+    field(g, RANK, t.rank());
+    field(g, PARENT, t.parent());
+    g.writeFieldName(CHILDREN);
+    g.writeStartArray();
+    for (int child : t.children()) {
+      g.writeNumber(child);
     }
     g.writeEndArray();
     g.writeEndObject();

@@ -71,6 +71,43 @@ class NeedleSetTest {
   }
 
   @ParameterizedTest
+  @MethodSource("logs")
+  void answersTheSameWhenTheScanStopsBeforeALineThatWillNotAsk(String file) throws IOException {
+    byte[] b = Files.readAllBytes(Path.of(file));
+    String block = new String(b, StandardCharsets.ISO_8859_1);
+    List<int[]> lines = new ArrayList<>();
+    for (int start = 0; start < b.length; ) {
+      int end = block.indexOf('\n', start);
+      end = end < 0 ? b.length : end;
+      lines.add(new int[] {start, end});
+      start = end + 1;
+    }
+    NeedleSet.Hits bounded = ALL.lines(b, block);
+    NeedleSet.Hits whole = ALL.lines(b, block);
+    int asked = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      if (i % 5 == 2 || i % 7 == 3) {
+        continue; // lines never asked about, as the filter skips NCCL's own
+      }
+      int start = lines.get(i)[0];
+      int end = lines.get(i)[1];
+      // the end of the line before the next one that will not ask (as BlockParser tells it)
+      int until = b.length;
+      for (int j = i + 1; j < lines.size(); j++) {
+        if (j % 5 == 2 || j % 7 == 3) {
+          until = lines.get(j)[0] - 1;
+          break;
+        }
+      }
+      int expected = whole.first(start, end);
+      assertThat(bounded.first(start, end, until)).as("line %d", i + 1).isEqualTo(expected);
+      assertThat(bounded.at()).isEqualTo(whole.at());
+      asked++;
+    }
+    assertThat(asked).isPositive();
+  }
+
+  @ParameterizedTest
   @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
   void findsWhatASearchPerNeedleFindsInTextOfNeedlePieces(int seed) {
     // needles cut at every place, overlapping and back to back, with bytes between

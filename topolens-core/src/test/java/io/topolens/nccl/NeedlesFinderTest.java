@@ -172,16 +172,25 @@ class NeedlesFinderTest {
     // what diagnose searches: the step-time needles, then their marks
     List<String> needles = new StepTimeReader().lines().searched();
     Needles.Finder finder = new Needles.Finder(block, needles);
-    List<Long> expected = new ArrayList<>();
-    List<Long> actual = new ArrayList<>();
-    int start = 0;
-    int line = 0;
-    while (start < block.length()) {
+    // the same asked with the searches' look-ahead bounded, as BlockParser bounds it at the next
+    // NCCL line: here at the end of the line 0 to 3 lines further on
+    Needles.Finder bounded = new Needles.Finder(block, needles);
+    List<int[]> lines = new ArrayList<>();
+    for (int start = 0; start < block.length(); ) {
       int end = block.indexOf('\n', start);
       if (end < 0) {
         end = block.length();
       }
-      if (line++ % stride == 0) {
+      lines.add(new int[] {start, end});
+      start = end + 1;
+    }
+    List<Long> expected = new ArrayList<>();
+    List<Long> actual = new ArrayList<>();
+    List<Long> actualBounded = new ArrayList<>();
+    for (int line = 0; line < lines.size(); line++) {
+      if (line % stride == 0) {
+        int start = lines.get(line)[0];
+        int end = lines.get(line)[1];
         String l = block.substring(start, end);
         long bits = 0;
         for (int i = 0; i < needles.size(); i++) {
@@ -189,10 +198,12 @@ class NeedlesFinderTest {
         }
         expected.add(bits);
         actual.add(finder.which(start, end));
+        int until = lines.get(Math.min(lines.size() - 1, line + line % 4))[1];
+        actualBounded.add(bounded.which(start, end, until));
       }
-      start = end + 1;
     }
     assertThat(expected).anyMatch(b -> b != 0);
     assertThat(actual).isEqualTo(expected);
+    assertThat(actualBounded).isEqualTo(expected);
   }
 }
