@@ -99,7 +99,6 @@ final class MessageParser {
       // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
       return WarningClassifier.warning("", m);
     }
-    char first = m.isEmpty() ? ' ' : m.charAt(0);
     if (first == 'A' || first == 'R' || first == 'B' || first == 'S') {
       NcclEvent.CollectiveCall call = CollectiveLine.parse(m);
       if (call != null) {
