@@ -72,8 +72,14 @@ final class WarningClassifier {
                   "uninitialized netplugin",
                   "number of devices for netplugin",
                   "ncclnetsocketlisten dev=",
-                  // net_socket.cc: its fixed pool of requests or subtasks is full
+                  // net_socket.cc and net_ib.cc (every release): the transport's fixed pool of
+                  // in-flight requests (or socket subtasks) is full, and it returns
+                  // ncclInternalError.
+                  // NCCL's proxy never posts more than the pool holds, so it is bookkeeping, not
+                  // the
+                  // fabric: one finding for the same words from IB and Socket (before IB's clue)
                   "socket : unable to allocate",
+                  "net/ib : unable to allocate requests",
                   "pxn should not use",
                   "collnet sizes",
                   "reqsize is",
