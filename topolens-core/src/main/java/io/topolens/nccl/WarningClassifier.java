@@ -31,6 +31,13 @@ final class WarningClassifier {
                   "gdr_open()",
                   "gdr_close()",
                   "gdr_pin_buffer(",
+                  // 2.29's gdrwrap.cc: the v2 calls of GDRCopy 2.5+ and its version and attribute
+                  // queries ("gdr_pin_buffer_v2(addr A, size S, flags F) failed: 22",
+                  // "gdr_pin_buffer_v2 not available; GDRCopy >= 2.5 required")
+                  "gdr_pin_buffer_v2",
+                  "gdr_get_info_v2(",
+                  "gdr_driver_get_version()",
+                  "gdr_get_attribute(",
                   "gdr_unpin_buffer(",
                   "gdr_get_info(",
                   "gdr_map(",
