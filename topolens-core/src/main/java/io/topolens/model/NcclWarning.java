@@ -751,7 +751,7 @@ public record NcclWarning(
     /**
      * GDRCopy, which NCCL uses only when NCCL_GDRCOPY_ENABLE=1, failed: its library did not load
      * ({@code misc/gdrwrap.cc: Failed to open libgdrapi.so}) or a call into the gdrdrv kernel
-     * module failed ({@code gdr_pin_buffer(...) failed: -22}, {@code gdr_map(...) failed}).
+     * module failed ({@code gdr_pin_buffer(...) failed: 22}, {@code gdr_map(...) failed}).
      */
     GDRCOPY,
     /**

@@ -114,6 +114,7 @@ final class ClusterRuntimeLine {
     }
     if (text.contains(Needles.SGLANG_WATCHDOG) && !text.contains("soft=True")) {
       // SGLang's scheduler loop made no progress for watchdog_timeout and the server is killed
+      // (the soft form, recent releases', only dumps)
       return warning(Kind.WATCHDOG_STUCK, text);
     }
     return null;

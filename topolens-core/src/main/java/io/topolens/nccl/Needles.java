@@ -1041,10 +1041,12 @@ public final class Needles {
   public static final String VLLM_SHM_BROADCAST = "No available shared memory broadcast block";
 
   /**
-   * SGLang 0.4-0.5's scheduler watchdog (srt/managers/scheduler.py): {@code Scheduler watchdog
-   * timeout (self.watchdog_timeout=300, self.soft=False)}.
+   * SGLang's scheduler watchdog, in both its forms: the watchdog utility of recent releases, which
+   * prints its debug name ({@code Scheduler watchdog timeout (self.watchdog_timeout=300,
+   * self.soft=False)}), and earlier releases' srt/managers/scheduler.py ({@code Watchdog timeout
+   * (self.watchdog_timeout=300)}, then it kills the parent process).
    */
-  public static final String SGLANG_WATCHDOG = "Scheduler watchdog timeout";
+  public static final String SGLANG_WATCHDOG = "atchdog timeout (self.watchdog_timeout=";
 
   /**
    * XLA's allocator out of GPU memory, as jaxlib raises it: {@code RESOURCE_EXHAUSTED: Out of

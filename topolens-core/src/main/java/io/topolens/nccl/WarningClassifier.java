@@ -31,6 +31,13 @@ final class WarningClassifier {
                   "gdr_open()",
                   "gdr_close()",
                   "gdr_pin_buffer(",
+                  // 2.29's gdrwrap.cc: the v2 calls of GDRCopy 2.5+ and its version and attribute
+                  // queries ("gdr_pin_buffer_v2(addr A, size S, flags F) failed: 22",
+                  // "gdr_pin_buffer_v2 not available; GDRCopy >= 2.5 required")
+                  "gdr_pin_buffer_v2",
+                  "gdr_get_info_v2(",
+                  "gdr_driver_get_version()",
+                  "gdr_get_attribute(",
                   "gdr_unpin_buffer(",
                   "gdr_get_info(",
                   "gdr_map(",
@@ -72,8 +79,14 @@ final class WarningClassifier {
                   "uninitialized netplugin",
                   "number of devices for netplugin",
                   "ncclnetsocketlisten dev=",
-                  // net_socket.cc: its fixed pool of requests or subtasks is full
+                  // net_socket.cc and net_ib.cc (every release): the transport's fixed pool of
+                  // in-flight requests (or socket subtasks) is full, and it returns
+                  // ncclInternalError.
+                  // NCCL's proxy never posts more than the pool holds, so it is bookkeeping, not
+                  // the
+                  // fabric: one finding for the same words from IB and Socket (before IB's clue)
                   "socket : unable to allocate",
+                  "net/ib : unable to allocate requests",
                   "pxn should not use",
                   "collnet sizes",
                   "reqsize is",

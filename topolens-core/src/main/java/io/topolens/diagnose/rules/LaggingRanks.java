@@ -78,6 +78,16 @@ public final class LaggingRanks extends WarningRule {
     return "The framework compared what each rank had started and finished and named the ranks that are behind: a rank that never joined any collective (it crashed, is stuck before its first collective, or was never started), one that joined a collective and did not finish it (stuck inside it, often on a network or GPU fault of its own), or ones that finished the last collective but never called the next (they took another code path: a branch only some ranks run, uneven data so one rank has fewer batches, a collective inside a condition). The other ranks' timeouts are the consequence; the named ranks' own logs hold the cause. Horovod names them as the ranks that have not submitted a tensor the others wait for (a tensor named differently on some ranks is the same mistake). PyTorch's monitored_barrier names them as the ranks that did not reach the barrier within its timeout (rank 0 waits for each of the others in turn, over Gloo).";
   }
 
+  /**
+   * vLLM's engine waiting for a worker to read its shared-memory broadcast: printed every 60 s
+   * while it waits, so a warning alone.
+   */
+  private static final Form VLLM_BROADCAST =
+      new Form(
+          List.of("no available shared memory broadcast block"),
+          "Here vLLM's engine waited for its workers to read the last message it broadcast through shared memory (vLLM's message queue to the tensor- and pipeline-parallel workers) and one had not within 60 s: a worker hung (stuck in an NCCL collective whose peer never came, or in a GPU fault) or busy with long work (torch.compile or CUDA graph capture at start-up, which ends by itself). vLLM prints this every 60 s while it waits; it is a warning, not a failure, until the engine gives up.",
+          "If it repeats past start-up, find the stuck worker: py-spy dump --pid PID on each worker process, NCCL_DEBUG=INFO for a collective that never finishes, dmesg and nvidia-smi for a GPU fault; if it appears only while the model compiles, it is the compile (--enforce-eager skips CUDA graph capture to confirm).");
+
   @Override
   List<Form> forms() {
     return List.of(
@@ -93,10 +103,7 @@ public final class LaggingRanks extends WarningRule {
             List.of("for recv operation to complete", "for send operation to complete"),
             "Here Gloo (torch.distributed's gloo backend: a CPU process group, a monitored_barrier, an object collective such as all_gather_object or broadcast_object_list) waited the whole timeout for a peer's message that never came: the peer rank did not reach the same collective (it crashed or was killed, is stuck in other work such as an NCCL collective or a long evaluation, or took another code path). The line does not name the rank; the other ranks' logs do.",
             "Read every rank's log for the one that stopped first (an error, an out-of-memory kill, a stack in other code: py-spy dump --pid PID); make every rank reach the same Gloo collectives in the same order; where one rank's work is legitimately long (rank 0 saving a checkpoint), raise the process group's timeout= or move the work off the path the others wait on."),
-        new Form(
-            List.of("no available shared memory broadcast block"),
-            "Here vLLM's engine waited for its workers to read the last message it broadcast through shared memory (vLLM's message queue to the tensor- and pipeline-parallel workers) and one had not within 60 s: a worker hung (stuck in an NCCL collective whose peer never came, or in a GPU fault) or busy with long work (torch.compile or CUDA graph capture at start-up, which ends by itself). vLLM prints this every 60 s while it waits; it is a warning, not a failure, until the engine gives up.",
-            "If it repeats past start-up, find the stuck worker: py-spy dump --pid PID on each worker process, NCCL_DEBUG=INFO for a collective that never finishes, dmesg and nvidia-smi for a GPU fault; if it appears only while the model compiles, it is the compile (--enforce-eager skips CUDA graph capture to confirm)."),
+        VLLM_BROADCAST,
         new Form(
             "didn't finish loading",
             "Here SGLang's rank finished loading the model and found other tensor-parallel ranks that had not: they died while loading (an out-of-memory kill of the host or the GPU) or are slow (a slow disk or network file system, another node).",
@@ -106,14 +113,7 @@ public final class LaggingRanks extends WarningRule {
   /** vLLM's broadcast queue waiting for a worker is printed while it waits: a warning alone. */
   @Override
   Severity severity(Job job, List<NcclWarning> hits) {
-    return hits.stream()
-            .allMatch(
-                w ->
-                    w.message()
-                        .toLowerCase(java.util.Locale.ROOT)
-                        .contains("no available shared memory broadcast block"))
-        ? Severity.WARN
-        : Severity.ERROR;
+    return hits.stream().allMatch(VLLM_BROADCAST::saidBy) ? Severity.WARN : Severity.ERROR;
   }
 
   @Override

@@ -16,7 +16,19 @@ import java.util.List;
 public final class NcclInternalError extends WarningRule {
 
   public NcclInternalError() {
-    super(Severity.WARN, NcclWarning.Kind.INTERNAL);
+    super(Severity.ERROR, NcclWarning.Kind.INTERNAL);
+  }
+
+  /**
+   * An error: NCCL returns ncclInternalError after these checks, which fails the init, connection
+   * or collective that ran them, and where no other line of the file names a failure this finding
+   * is the only one that says the job stopped. A warning where the same file shows an earlier
+   * failure of NCCL's: the checks then fired while NCCL unwound it, and that failure's own finding
+   * is the error.
+   */
+  @Override
+  Severity severity(Job job, List<NcclWarning> hits) {
+    return earlierFailures(job, hits).isEmpty() ? Severity.ERROR : Severity.WARN;
   }
 
   @Override

@@ -16,14 +16,22 @@ import java.util.Set;
  */
 public final class NoTransport extends WarningRule {
 
-  /** The settings that take a transport away from a pair of ranks on one host. */
-  private static final Set<String> REFUSING =
-      Set.of(
-          "NCCL_P2P_DISABLE",
-          "NCCL_P2P_LEVEL",
-          "NCCL_SHM_DISABLE",
-          "NCCL_NET_DISABLE_INTRA",
-          "NCCL_HOSTID");
+  /** The settings that turn a transport off for a pair of ranks on one host when set to 1. */
+  private static final Set<String> SWITCHES =
+      Set.of("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_NET_DISABLE_INTRA");
+
+  /**
+   * Whether this setting, as set, keeps a transport from ranks of one host or makes hosts one: a
+   * switch at 1, an NCCL_P2P_LEVEL narrower than SYS (its widest, also written 5), any NCCL_HOSTID.
+   * A switch at 0 or NCCL_P2P_LEVEL=SYS takes nothing away.
+   */
+  private static boolean refusing(EnvSetting e) {
+    return switch (e.name()) {
+      case "NCCL_P2P_LEVEL" -> !e.value().equalsIgnoreCase("SYS") && !e.value().equals("5");
+      case "NCCL_HOSTID" -> true;
+      default -> SWITCHES.contains(e.name()) && e.value().equals("1");
+    };
+  }
 
   public NoTransport() {
     super(Severity.ERROR, NcclWarning.Kind.NO_TRANSPORT);
@@ -61,7 +69,7 @@ public final class NoTransport extends WarningRule {
     List<String> set = new ArrayList<>();
     List<Evidence> lines = new ArrayList<>();
     for (EnvSetting e : job.env()) {
-      if (REFUSING.contains(e.name()) && !set.contains(e.name() + "=" + e.value())) {
+      if (refusing(e) && !set.contains(e.name() + "=" + e.value())) {
         set.add(e.name() + "=" + e.value());
         if (e.evidence() != null) {
           lines.add(e.evidence());
@@ -71,7 +79,10 @@ public final class NoTransport extends WarningRule {
     return set.isEmpty()
         ? null
         : new Context(
-            "The log shows " + String.join(", ", set) + " set: each takes a transport away.",
+            "The log shows "
+                + String.join(", ", set)
+                + " set: each keeps a transport from ranks of one host, or (NCCL_HOSTID) makes"
+                + " several hosts one.",
             lines);
   }
 

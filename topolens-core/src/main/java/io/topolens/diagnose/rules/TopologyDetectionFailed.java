@@ -45,15 +45,15 @@ public final class TopologyDetectionFailed extends WarningRule {
   }
 
   /** NVML of this process does not see a GPU of its host: the GPUs are isolated per rank. */
-  private static final String HIDDEN_GPU = "nvmldevicegethandlebypcibusid() failed: not found";
-
-  private static boolean hiddenGpu(NcclWarning w) {
-    return w.message().toLowerCase(java.util.Locale.ROOT).contains(HIDDEN_GPU);
-  }
+  private static final Form HIDDEN_GPU_FORM =
+      new Form(
+          "nvmldevicegethandlebypcibusid() failed: not found",
+          "`nvmlDeviceGetHandleByPciBusId() failed: Not Found` (misc/nvmlwrap.cc) says NCCL asked NVML for a GPU of this host by its PCI bus id while building the topology, and this process's NVML does not see it. NVML ignores CUDA_VISIBLE_DEVICES, so the GPU is hidden by device isolation: each rank in a container or pod of its own that holds only its GPU, or Slurm's cgroup (ConstrainDevices) giving each task only its GPU, while NCCL counts the ranks as one host (same hostname and boot id) and needs every local rank's GPU in its topology. Recent releases fail init here (graph/xml.cc -> 2, https://github.com/NVIDIA/nccl/issues/1529: two containers with different GPUs on one node); 2.12 went on without those GPUs (https://github.com/NVIDIA/nccl/issues/1066: each rank sees only its own GPU).",
+          "Let every rank of a node see all the node's GPUs and choose its own by LOCAL_RANK (cudaSetDevice, torch.cuda.set_device) or CUDA_VISIBLE_DEVICES, which NVML ignores: one container or pod per node holding all its GPUs, or in Slurm GPUs allocated per node (--gpus-per-node) rather than bound per task by the cgroup; nvidia-smi -L inside a rank's container lists what its NVML sees.");
 
   @Override
   String title(List<NcclWarning> hits) {
-    return hits.stream().allMatch(TopologyDetectionFailed::hiddenGpu)
+    return hits.stream().allMatch(HIDDEN_GPU_FORM::saidBy)
         ? "NCCL could not see another rank's GPU of this host: each rank sees only its own"
         : title();
   }
@@ -61,7 +61,7 @@ public final class TopologyDetectionFailed extends WarningRule {
   @Override
   String explanation(List<NcclWarning> hits) {
     // the XML and sysfs causes would blame what these lines clear
-    return hits.stream().allMatch(TopologyDetectionFailed::hiddenGpu)
+    return hits.stream().allMatch(HIDDEN_GPU_FORM::saidBy)
         ? "NCCL stopped (or, in older releases, went on without some GPUs) while reading the"
             + " machine's topology."
         : explanation();
@@ -70,10 +70,7 @@ public final class TopologyDetectionFailed extends WarningRule {
   @Override
   List<Form> forms() {
     return List.of(
-        new Form(
-            HIDDEN_GPU,
-            "`nvmlDeviceGetHandleByPciBusId() failed: Not Found` (misc/nvmlwrap.cc) says NCCL asked NVML for a GPU of this host by its PCI bus id while building the topology, and this process's NVML does not see it. NVML ignores CUDA_VISIBLE_DEVICES, so the GPU is hidden by device isolation: each rank in a container or pod of its own that holds only its GPU, or Slurm's cgroup (ConstrainDevices) giving each task only its GPU, while NCCL counts the ranks as one host (same hostname and boot id) and needs every local rank's GPU in its topology. Recent releases fail init here (graph/xml.cc -> 2, https://github.com/NVIDIA/nccl/issues/1529: two containers with different GPUs on one node); 2.12 went on without those GPUs (https://github.com/NVIDIA/nccl/issues/1066: each rank sees only its own GPU).",
-            "Let every rank of a node see all the node's GPUs and choose its own by LOCAL_RANK (cudaSetDevice, torch.cuda.set_device) or CUDA_VISIBLE_DEVICES, which NVML ignores: one container or pod per node holding all its GPUs, or in Slurm GPUs allocated per node (--gpus-per-node) rather than bound per task by the cgroup; nvidia-smi -L inside a rank's container lists what its NVML sees."),
+        HIDDEN_GPU_FORM,
         new Form(
             "failed to find reverse path",
             "`Failed to find reverse path from remNode A nlinks N to node B` (graph/paths.cc) says NCCL found a link from one device of its topology to another but no link back: its model of the machine does not fit what sysfs and NVML showed. NCCL releases older than the GPU generation fail this way (2.14 on H100: NCCL supports Hopper from 2.15.1), as does a topology file for another machine.",

@@ -10,8 +10,9 @@ import java.util.List;
  * progress in monitoring enqueued collectives}, {@code Heartbeat monitor timed out! Process will be
  * terminated after dumping debug info.}) and killed the process. Unlike a collective timeout, the
  * watchdog itself hung: it was blocked in a CUDA or NCCL call. Also SGLang's scheduler watchdog
- * ({@code Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)}), which kills
- * the server when its loop stops making progress.
+ * ({@code Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)}, earlier
+ * releases' {@code Watchdog timeout (self.watchdog_timeout=300)}), which kills the server when its
+ * loop stops making progress.
  */
 public final class WatchdogStuck extends WarningRule {
 
@@ -36,7 +37,7 @@ public final class WatchdogStuck extends WarningRule {
 
   private static final Form SGLANG =
       new Form(
-          "scheduler watchdog timeout",
+          "atchdog timeout (self.watchdog_timeout=",
           "Here the watchdog is SGLang's: its scheduler's loop made no progress (no batch finished) for watchdog_timeout seconds (--watchdog-timeout, 300 by default), so SGLang dumped its state and killed the server. The loop was blocked in a forward pass that never returned: an NCCL collective of the tensor-parallel group whose peer never came (another rank dead or stuck), a GPU fault or a hung kernel, or a step longer than the timeout.",
           "Read the other ranks' logs and the dump SGLang wrote for the stuck call (py-spy dump --native on a stuck scheduler process shows it); look for Xid errors (dmesg, nvidia-smi) and run with NCCL_DEBUG=INFO for a collective that never finishes; raise --watchdog-timeout only where a step is legitimately that long (a very long prefill, a slow first compile).");
 

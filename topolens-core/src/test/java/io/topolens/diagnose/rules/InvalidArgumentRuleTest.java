@@ -27,9 +27,12 @@ class InvalidArgumentRuleTest {
                     .lacks("argument checks refused")
                     .at("a.log:1")),
         given(
-                "NCCL's CUDACHECK on the same error (2.28.3's Cuda failure format)",
+                "NCCL's CUDACHECK on the same error: 2.28.3's dev_runtime.cc:591, the stream"
+                    + " synchronisation of symmetric-memory registration that vLLM's capture reached"
+                    + " (https://github.com/vllm-project/vllm/issues/28901, located in"
+                    + " https://github.com/vllm-project/vllm/pull/29207); 2.28.3's CUDACHECK format",
                 """
-                node-a:4021:4090 [0] enqueue.cc:1500 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'
+                node-a:4021:4021 [0] dev_runtime.cc:591 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'
                 """)
             .expect(error("--enforce-eager").at("a.log:1")),
         given(

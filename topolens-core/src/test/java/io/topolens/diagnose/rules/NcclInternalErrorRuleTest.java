@@ -1,5 +1,6 @@
 package io.topolens.diagnose.rules;
 
+import static io.topolens.diagnose.rules.Logs.error;
 import static io.topolens.diagnose.rules.Logs.given;
 import static io.topolens.diagnose.rules.Logs.warn;
 
@@ -23,7 +24,7 @@ class NcclInternalErrorRuleTest {
                 node-a:4021:4090 [0] init.cc:1218 NCCL WARN P2p schedule creation has bugs.
                 """)
             .expect(
-                warn(
+                error(
                         "own consistency checks",
                         "one NCCL version, 2.28.3+cuda12.9",
                         "github.com/NVIDIA/nccl/issues")
@@ -32,13 +33,13 @@ class NcclInternalErrorRuleTest {
                 "ranks of two NCCL builds, the local ranks they grouped wrong (init.cc:1067)",
                 """
                 node-a:4021:4021 [0] NCCL INFO NCCL version 2.21.5+cuda12.4
-                node-a:4021:4090 [0] init.cc:1067 NCCL WARN Failed to determine local ranks rank 0 hostHash 7e2a1f pidHash 11 localRank -1 localRanks 4 localRank0 0
+                node-a:4021:4090 [0] init.cc:1067 NCCL WARN Failed to determine local ranks rank 0 hostHash 9a3c1e5f7b2d4068 pidHash 5d2e8f1a3c6b9047 localRank -1 localRanks 4 localRank0 0
                 """,
                 """
                 node-b:5021:5021 [0] NCCL INFO NCCL version 2.18.1+cuda12.1
                 """)
             .expect(
-                warn("2 NCCL versions (2.18.1+cuda12.1, 2.21.5+cuda12.4)", "mixed builds")
+                error("2 NCCL versions (2.18.1+cuda12.1, 2.21.5+cuda12.4)", "mixed builds")
                     .at("a.log:2")),
         given(
                 "a proxy op list check and a socket check: one finding, no version printed",
@@ -47,7 +48,7 @@ class NcclInternalErrorRuleTest {
                 node-a:4021:4091 [0] misc/socket.cc:861 NCCL WARN ncclSocketSend: pass NULL socket
                 """)
             .expect(
-                warn("ncclInternalError")
+                error("ncclInternalError")
                     .lacks("The log prints", "The ranks print")
                     .at("a.log:1", "a.log:2")),
         given(
@@ -55,7 +56,22 @@ class NcclInternalErrorRuleTest {
                 """
                 node-a:4021:4090 [0] transport/net_ib.cc:905 NCCL WARN NET/IB : Requested properties for vNic 3, only 2 vNics have been created
                 """)
-            .expect(warn("own consistency checks").at("a.log:1")),
+            .expect(error("own consistency checks").at("a.log:1")),
+        given(
+                "IB's request pool full: the same bookkeeping as the socket transport's, not the"
+                    + " fabric (2.28.3 transport/net_ib.cc:1863)",
+                """
+                node-a:4021:4095 [0] transport/net_ib.cc:1863 NCCL WARN NET/IB : unable to allocate requests
+                node-a:4021:4095 [0] NCCL INFO transport/net.cc:1267 -> 3
+                """)
+            .expect(
+                error("own consistency checks").lacks("fired while NCCL unwound").at("a.log:1")),
+        given(
+                "the socket transport's, the same words (2.28.3 transport/net_socket.cc:491)",
+                """
+                node-a:4021:4095 [0] transport/net_socket.cc:491 NCCL WARN NET/Socket : unable to allocate requests
+                """)
+            .expect(error("own consistency checks").at("a.log:1")),
         given(
                 "a socket check after the peer closed the connection: the closing cited first",
                 """

@@ -21,7 +21,7 @@ class NetPluginRejectedRuleTest {
                 "a plugin's maxP2pBytes out of range (transport/net.cc:775, 2.28.3's format)",
                 """
                 node-a:4021:4021 [0] NCCL INFO NET/Plugin: Loaded net plugin NCCL RDMA Plugin v6 (v6)
-                node-a:4021:4095 [0] transport/net.cc:775 NCCL WARN recvProxySetup: net plugin returned invalid value for maxP2pBytes 0       [allowed range: 1 - 2147483648]
+                node-a:4021:4095 [0] transport/net.cc:775 NCCL WARN recvProxySetup: net plugin returned invalid value for maxP2pBytes 0       [allowed range: 0 - 1099511627776]
                 """)
             .expect(
                 error("reported properties NCCL cannot use", "maxP2pBytes", "NCCL_NET_PLUGIN=none")
@@ -29,7 +29,7 @@ class NetPluginRejectedRuleTest {
         given(
                 "a CollNet plugin's maxCollBytes (transport/coll_net.cc, 2.28.3's format)",
                 """
-                node-a:4021:4095 [0] transport/coll_net.cc:0 NCCL WARN sendProxySetup: collnet plugin returned invalid value for maxCollBytes 0       [allowed range: 1 - 2147483648]
+                node-a:4021:4095 [0] transport/coll_net.cc:0 NCCL WARN sendProxySetup: collnet plugin returned invalid value for maxCollBytes 0       [allowed range: 0 - 1099511627776]
                 """)
             .expect(error("another version of NCCL's plugin API").at("a.log:1")),
         given(

@@ -55,6 +55,19 @@ class NoTransportRuleTest {
                 """)
             .expect(error("NCCL_HOSTID=rack1 set", "makes them one host").at("a.log:2", "a.log:1")),
         given(
+                "settings that take nothing away are not named (P2P switched on, the widest P2P"
+                    + " level)",
+                """
+                node-a:4021:4021 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 0
+                node-a:4021:4021 [0] NCCL INFO NCCL_P2P_LEVEL set by environment to SYS
+                node-a:4021:4021 [0] NCCL INFO NCCL_SHM_DISABLE set by environment to 1
+                node-a:4021:4090 [0] transport.cc:40 NCCL WARN No transport found for rank 0[1b000] -> rank 1[2c000]
+                """)
+            .expect(
+                error("The log shows NCCL_SHM_DISABLE=1 set")
+                    .lacks("NCCL_P2P_DISABLE=0", "NCCL_P2P_LEVEL=SYS")
+                    .at("a.log:4", "a.log:3")),
+        given(
             "proxy.cc's bookkeeping check is not this (nccl-internal-error's)",
             """
             node-a:4021:4090 [0] proxy.cc:569 NCCL WARN Rank 3 has no transport for send peer 4 on channel 2/8

@@ -25,6 +25,13 @@ class WatchdogStuckRuleTest {
             .expect(
                 error("SGLang's scheduler made no progress", "--watchdog-timeout").at("a.log:1")),
         given(
+                "earlier SGLang's scheduler.py watchdog, which then kills the parent process"
+                    + " (logger.error(f\"Watchdog timeout ({self.watchdog_timeout=})\"))",
+                """
+                [2024-11-02 08:41:17 TP3] Watchdog timeout (self.watchdog_timeout=300)
+                """)
+            .expect(error("SGLang's scheduler made no progress").at("a.log:1")),
+        given(
             "the soft watchdog only dumps and goes on",
             """
             [2025-02-21 10:12:03 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)
