@@ -2,6 +2,7 @@ package io.topolens.present;
 
 import static io.topolens.present.ValidationMarkdown.met;
 import static io.topolens.present.ValidationMarkdown.pct;
+import static io.topolens.present.ValidationMarkdown.worstError;
 
 import io.topolens.perf.PublicOffloadRuns.Report;
 import io.topolens.perf.PublicOffloadRuns.Run;
@@ -23,7 +24,7 @@ final class PublicOffloadMarkdown {
 
   /** The summary rows. */
   static void summary(Report r, PrintWriter out) {
-    double shipped = worst(r.runs().stream().map(Run::error).toList());
+    double shipped = worstError(r.runs().stream().map(Run::error).toList());
     long within = r.runs().stream().filter(x -> Math.abs(x.error()) <= TARGET).count();
     out.printf(
         Locale.ROOT,
@@ -38,7 +39,7 @@ final class PublicOffloadMarkdown {
     if (r.fittedRate() == null) {
       return;
     }
-    double loo = worst(r.heldOut().stream().map(Run::looError).toList());
+    double loo = worstError(r.heldOut().stream().map(Run::looError).toList());
     long looWithin = r.heldOut().stream().filter(x -> Math.abs(x.looError()) <= TARGET).count();
     long shippedWithin = r.heldOut().stream().filter(x -> Math.abs(x.error()) <= TARGET).count();
     out.printf(
@@ -48,17 +49,18 @@ final class PublicOffloadMarkdown {
         r.heldOut().size(),
         pct(loo),
         looWithin,
-        pct(worst(r.heldOut().stream().map(Run::error).toList())),
+        pct(worstError(r.heldOut().stream().map(Run::error).toList())),
         shippedWithin,
         met(loo, TARGET));
-    double seeds = worst(r.seeds().stream().map(s -> s.fittedS() / s.measuredS() - 1).toList());
+    double seeds =
+        worstError(r.seeds().stream().map(s -> s.fittedS() / s.measuredS() - 1).toList());
     out.printf(
         Locale.ROOT,
         "| seeds' job times with the public runs' CPU Adam rate, nothing fitted to the seeds |"
             + " worst %s | %s |%n",
         pct(seeds),
         met(seeds, TARGET));
-    double pairs = worst(pairs(r.seeds()).stream().map(p -> p[1] / p[0] - 1).toList());
+    double pairs = worstError(pairs(r.seeds()).stream().map(p -> p[1] / p[0] - 1).toList());
     out.printf(
         Locale.ROOT,
         "| seeds' pair ratios with the public runs' CPU Adam rate | worst %s | %s |%n",
@@ -115,8 +117,8 @@ final class PublicOffloadMarkdown {
     r.runs().stream()
         .filter(x -> x.impliedRate() != null)
         .forEach(x -> rates.add(StepModel.sci(x.impliedRate())));
-    double loo = worst(r.heldOut().stream().map(Run::looError).toList());
-    double shipped = worst(r.heldOut().stream().map(Run::error).toList());
+    double loo = worstError(r.heldOut().stream().map(Run::looError).toList());
+    double shipped = worstError(r.heldOut().stream().map(Run::error).toList());
     out.printf(
         Locale.ROOT,
         "- `cpuAdam.deepspeed` fitted to all %d offload runs (median of %s): %s parameters/s per"
@@ -207,15 +209,5 @@ final class PublicOffloadMarkdown {
       }
     }
     return out;
-  }
-
-  private static double worst(List<Double> errors) {
-    double w = 0;
-    for (Double e : errors) {
-      if (e != null && Math.abs(e) > Math.abs(w)) {
-        w = e;
-      }
-    }
-    return w;
   }
 }

@@ -1016,6 +1016,17 @@ public final class ValidationMarkdown {
     return String.format(Locale.ROOT, "%+.1f%%", 100 * e);
   }
 
+  /** The error of largest magnitude, its sign kept; nulls (no prediction) skipped; 0 for none. */
+  static double worstError(List<Double> errors) {
+    double w = 0;
+    for (Double e : errors) {
+      if (e != null && Math.abs(e) > Math.abs(w)) {
+        w = e;
+      }
+    }
+    return w;
+  }
+
   static String f0(Double v) {
     return v == null ? "-" : String.format(Locale.ROOT, "%.0f", v);
   }

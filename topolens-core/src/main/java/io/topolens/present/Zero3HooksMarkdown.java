@@ -2,6 +2,7 @@ package io.topolens.present;
 
 import static io.topolens.present.ValidationMarkdown.met;
 import static io.topolens.present.ValidationMarkdown.pct;
+import static io.topolens.present.ValidationMarkdown.worstError;
 
 import io.topolens.perf.StepModel;
 import io.topolens.perf.Zero3HookFit.Report;
@@ -26,8 +27,9 @@ final class Zero3HooksMarkdown {
     if (r.fitted() == null) {
       return;
     }
-    double without = worst(r.seeds().stream().map(s -> s.withoutS() / s.measuredS() - 1).toList());
-    double with = worst(r.seeds().stream().map(s -> s.withS() / s.measuredS() - 1).toList());
+    double without =
+        worstError(r.seeds().stream().map(s -> s.withoutS() / s.measuredS() - 1).toList());
+    double with = worstError(r.seeds().stream().map(s -> s.withS() / s.measuredS() - 1).toList());
     out.printf(
         Locale.ROOT,
         "| seeds' job times, ZeRO-3 module hooks fitted to %d public run(s)' timers, held out |"
@@ -36,9 +38,10 @@ final class Zero3HooksMarkdown {
         pct(with),
         pct(without),
         met(with, TARGET));
-    double pairsWith = worst(pairs(r.seeds(), true).stream().map(p -> p[1] / p[0] - 1).toList());
+    double pairsWith =
+        worstError(pairs(r.seeds(), true).stream().map(p -> p[1] / p[0] - 1).toList());
     double pairsWithout =
-        worst(pairs(r.seeds(), false).stream().map(p -> p[1] / p[0] - 1).toList());
+        worstError(pairs(r.seeds(), false).stream().map(p -> p[1] / p[0] - 1).toList());
     out.printf(
         Locale.ROOT,
         "| seeds' pair ratios with the ZeRO-3 module hooks, held out | worst %s (without the"
@@ -111,7 +114,7 @@ final class Zero3HooksMarkdown {
             : String.format(
                 Locale.ROOT,
                 "Held out one run at a time, forward + backward errs by at worst %s.",
-                pct(worst(r.runs().stream().map(Run::looError).toList()))),
+                pct(worstError(r.runs().stream().map(Run::looError).toList()))),
         StepModel.num3(
             r.runs().stream()
                     .mapToDouble(x -> Math.min(x.halfSeqS(), x.doubleSeqS()))
@@ -172,11 +175,12 @@ final class Zero3HooksMarkdown {
           pct(with.get(i)[1] / with.get(i)[0] - 1));
     }
     out.println();
-    double worstWith = worst(r.seeds().stream().map(s -> s.withS() / s.measuredS() - 1).toList());
+    double worstWith =
+        worstError(r.seeds().stream().map(s -> s.withS() / s.measuredS() - 1).toList());
     double worstWithout =
-        worst(r.seeds().stream().map(s -> s.withoutS() / s.measuredS() - 1).toList());
-    double pairsWith = worst(with.stream().map(p -> p[1] / p[0] - 1).toList());
-    double pairsWithout = worst(without.stream().map(p -> p[1] / p[0] - 1).toList());
+        worstError(r.seeds().stream().map(s -> s.withoutS() / s.measuredS() - 1).toList());
+    double pairsWith = worstError(with.stream().map(p -> p[1] / p[0] - 1).toList());
+    double pairsWithout = worstError(without.stream().map(p -> p[1] / p[0] - 1).toList());
     out.printf(
         Locale.ROOT,
         "- Held out, the term moves the seeds' worst job-time error from %s to %s (target 30%%:"
@@ -238,15 +242,5 @@ final class Zero3HooksMarkdown {
       }
     }
     return out;
-  }
-
-  private static double worst(List<Double> errors) {
-    double w = 0;
-    for (Double e : errors) {
-      if (e != null && Math.abs(e) > Math.abs(w)) {
-        w = e;
-      }
-    }
-    return w;
   }
 }
