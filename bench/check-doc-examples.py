@@ -391,7 +391,7 @@ def compare(expected, actual, mask_numbers=False):
         end = len(act) if n == len(segments) - 1 and anchored_end else at + size
         window = act[start:end]
         if mask_numbers:  # show only what differs besides the numbers
-            seg, window = [NUMBER.sub("N", l) for l in seg], [NUMBER.sub("N", l) for l in window]
+            seg, window = ([" ".join(NUMBER.sub("N", l).split()) for l in ls] for ls in (seg, window))
         diff += list(difflib.unified_diff(seg, window, "doc", "actual", n=1, lineterm=""))[2:]
     if len(diff) > 24:
         diff = diff[:24] + [f"... ({len(diff) - 24} more diff lines)"]
