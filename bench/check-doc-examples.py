@@ -279,7 +279,10 @@ def inline_examples(path, bl):
     found = []
     for m in re.finditer(r"`(\./topolens [^`]+)`", prose):
         command = " ".join(m.group(1).split())
-        words = shlex.split(command.replace("$F", "F"))[2:]
+        try:
+            words = shlex.split(command)[2:]
+        except ValueError:
+            continue  # unbalanced quotes: a fragment of a command, not one to run
         if (
             is_synopsis(command)
             or "..." in command
