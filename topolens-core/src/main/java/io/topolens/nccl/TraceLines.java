@@ -13,10 +13,10 @@ import java.util.List;
  * slice's bytes. They are most lines of a verbose log (95 % of bench/run.sh's nccl shape) and the
  * job keeps only the last call line of each thread and communicator (for {@code rank-behind}), so
  * the reader counts them without cutting them out and leaves the calls to {@link LastCalls}, which
- * notes their places and parses only each block's last ones. A form is compared
- * eight bytes at a time, its candidates chosen by its first byte: every NCCL line of a verbose log
- * asks, and comparing its strings one character at a time was a seventh of the parse threads'
- * samples (docs/performance.md, eleventh pass).
+ * notes their places and parses only each block's last ones. A form is compared eight bytes at a
+ * time, its candidates chosen by its first byte: every NCCL line of a verbose log asks, and
+ * comparing its strings one character at a time was a seventh of the parse threads' samples
+ * (docs/performance.md, eleventh pass).
  */
 final class TraceLines {
   private TraceLines() {}

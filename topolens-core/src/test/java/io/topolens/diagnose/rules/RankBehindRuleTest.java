@@ -69,6 +69,29 @@ class RankBehindRuleTest {
     assertThat(new RankBehind().check(Fixtures.read(resource))).isEmpty();
   }
 
+  /**
+   * Every healthy log of the held-out sets (each read alone, as a user would diagnose it): no
+   * rank-behind. Guarded against passing on nothing: there are more than 40, and the two that hold
+   * call lines of two ranks (set 27's l12 and l14, also rows above) are among them.
+   */
+  @Test
+  void saysNothingOnAnyHealthyHeldOutLog() {
+    List<Path> healthy =
+        Fixtures.logs("src/test/resources/nccl/heldout")
+            .filter(p -> p.getFileName().toString().contains("healthy"))
+            .toList();
+    int compared = 0;
+    for (Path p : healthy) {
+      io.topolens.model.Job job = new NcclLogReader(1).read(LogInput.expand(List.of(p.toString())));
+      assertThat(new RankBehind().check(job)).as("%s", p).isEmpty();
+      if (job.collectives().stream().map(c -> c.process()).distinct().count() > 1) {
+        compared++;
+      }
+    }
+    assertThat(healthy).hasSizeGreaterThan(40);
+    assertThat(compared).isGreaterThanOrEqualTo(2);
+  }
+
   /** The straggler run with rank 1's last call cut off: both ranks end at opCount 0x10. */
   @Test
   void saysNothingWhenTheLastCallsAgree(@TempDir Path dir) throws IOException {
