@@ -24,7 +24,11 @@ final class TraceLines {
   /** What precedes every form: the level of NCCL's INFO lines. */
   static final String INFO = "NCCL INFO ";
 
-  /** The forms after {@link #INFO}, each a message's whole first word or words. */
+  /**
+   * The forms after {@link #INFO}, each a message's whole first word or words. The calls are the
+   * names enqueue.cc prints (collectives.cc's opName): 2.4's five collectives, Send and Recv
+   * (2.7+), AlltoAll, Gather and Scatter (2.28+); AllToAll and SendRecv are RCCL's and MSCCL's.
+   */
   static final List<String> FORMS =
       List.of(
           "AllGather: ",
@@ -34,6 +38,9 @@ final class TraceLines {
           "Reduce: ",
           "Send: ",
           "Recv: ",
+          "AlltoAll: ",
+          "Gather: ",
+          "Scatter: ",
           "AllToAll: ",
           "SendRecv: ",
           "Connected to proxy ",
