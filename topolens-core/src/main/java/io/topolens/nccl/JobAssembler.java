@@ -713,6 +713,18 @@ final class JobAssembler {
     a.text = text;
   }
 
+  /**
+   * A new communicator at a pointer whose calls were kept (the old one destroyed and its memory
+   * reused, or initialised again): the old calls stay under a key of their own, so the new
+   * communicator's calls neither take the old one's commId and rank nor hide its last call.
+   */
+  private void retireCalls(Ptr key, String file, long line) {
+    CallAcc old = calls.remove(key);
+    if (old != null) {
+      calls.put(new Ptr(key.process(), key.ptr() + " before " + file + ":" + line), old);
+    }
+  }
+
   private void comm(LineHeader h, NcclEvent.Comm c, String file, long line, String text) {
     Ctx ctx = ctx(h);
     if (c.nvmlDev() >= 0) {
@@ -732,6 +744,7 @@ final class JobAssembler {
           c.parentPtr() == null ? null : byPtr.get(new Ptr(process(h), c.parentPtr()));
       lc = new LocalComm(ctx.id, c.commPtr(), parent, kept(file, line, text));
       byPtr.put(key, lc);
+      retireCalls(new Ptr(key.process(), word(c.commPtr())), file, line);
       comms.add(lc);
       ctx.comms.add(lc);
       lc.network = ctx.network;

@@ -10,11 +10,13 @@ import java.util.List;
 /**
  * NCCL's per-call and proxy traces ({@code NCCL_DEBUG_SUBSYS=COLL,PROXY...}: {@code NCCL INFO
  * AllGather: opCount ...}, {@code NCCL INFO New proxy send connection ...}), recognised on a
- * slice's bytes. They are most lines of a verbose log (95 % of bench/run.sh's nccl shape) and carry
- * nothing the job keeps, so the reader counts them without cutting them out. A form is compared
- * eight bytes at a time, its candidates chosen by its first byte: every NCCL line of a verbose log
- * asks, and comparing its strings one character at a time was a seventh of the parse threads'
- * samples (docs/performance.md, eleventh pass).
+ * slice's bytes. They are most lines of a verbose log (95 % of bench/run.sh's nccl shape) and the
+ * job keeps only the last call line of each thread and communicator (for {@code rank-behind}), so
+ * the reader counts them without cutting them out and leaves the calls to {@link LastCalls}, which
+ * notes their places and parses only each block's last ones. A form is compared eight bytes at a
+ * time, its candidates chosen by its first byte: every NCCL line of a verbose log asks, and
+ * comparing its strings one character at a time was a seventh of the parse threads' samples
+ * (docs/performance.md, eleventh pass).
  */
 final class TraceLines {
   private TraceLines() {}
@@ -22,7 +24,11 @@ final class TraceLines {
   /** What precedes every form: the level of NCCL's INFO lines. */
   static final String INFO = "NCCL INFO ";
 
-  /** The forms after {@link #INFO}, each a message's whole first word or words. */
+  /**
+   * The forms after {@link #INFO}, each a message's whole first word or words. The calls are the
+   * names enqueue.cc prints (collectives.cc's opName): 2.4's five collectives, Send and Recv
+   * (2.7+), AlltoAll, Gather and Scatter (2.28+); AllToAll and SendRecv are RCCL's and MSCCL's.
+   */
   static final List<String> FORMS =
       List.of(
           "AllGather: ",
@@ -32,6 +38,9 @@ final class TraceLines {
           "Reduce: ",
           "Send: ",
           "Recv: ",
+          "AlltoAll: ",
+          "Gather: ",
+          "Scatter: ",
           "AllToAll: ",
           "SendRecv: ",
           "Connected to proxy ",

@@ -368,7 +368,7 @@ public final class StepModel {
     int ga = w.gradAccum();
     double overheadMb = w.overheadS();
     // ZeRO-3's per-module fetch and release hooks, counted from the shape, unless the run's own
-    // framework time is given (--overhead-s, or fitted to its DeepSpeed timers), which replaces it
+    // framework time is given (--overhead, or fitted to its DeepSpeed timers), which replaces it
     double hooksMb = overheadMb > 0 ? 0 : Zero3Hooks.seconds(k, w);
     if (hooksMb > 0) {
       overheadMb = hooksMb;

@@ -82,6 +82,11 @@ class TraceLinesTest {
         "n:1:1 [0] NCCL INFO Recv: opCount 2 | true",
         "n:1:1 [0] NCCL INFO Send: opCount 2 | true",
         "n:1:1 [0] NCCL INFO SendRecv: opCount 2 | true",
+        // 2.28+'s calls (collectives.cc: ncclAlltoAll, ncclGather, ncclScatter), and RCCL's
+        // spelling
+        "n:1:1 [0] NCCL INFO AlltoAll: opCount 2 sendbuff 0x7f recvbuff 0x7e count 8 | true",
+        "n:1:1 [0] NCCL INFO Gather: opCount 3 sendbuff 0x7f recvbuff 0x7e count 8 | true",
+        "n:1:1 [0] NCCL INFO Scatter: opCount 4 sendbuff 0x7f recvbuff 0x7e count 8 | true",
         "n:1:1 [0] NCCL INFO AllToAll: opCount 2 | true",
         "n:1:1 [0] NCCL INFO Broadcast: opCount 2 | true",
         "n:1:1 [0] NCCL INFO Connected to proxy localRank 0 -> connection 0x7f | true",

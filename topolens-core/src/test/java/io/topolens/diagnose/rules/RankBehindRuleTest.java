@@ -69,6 +69,72 @@ class RankBehindRuleTest {
     assertThat(new RankBehind().check(Fixtures.read(resource))).isEmpty();
   }
 
+  /**
+   * Every healthy log of the held-out sets (each read alone, as a user would diagnose it): no
+   * rank-behind. Guarded against passing on nothing: there are more than 40, and the two that hold
+   * call lines of two ranks (set 27's l12 and l14, also rows above) are among them.
+   */
+  @Test
+  void saysNothingOnAnyHealthyHeldOutLog() {
+    List<Path> healthy =
+        Fixtures.logs("src/test/resources/nccl/heldout")
+            .filter(p -> p.getFileName().toString().contains("healthy"))
+            .toList();
+    int compared = 0;
+    for (Path p : healthy) {
+      io.topolens.model.Job job = new NcclLogReader(1).read(LogInput.expand(List.of(p.toString())));
+      assertThat(new RankBehind().check(job)).as("%s", p).isEmpty();
+      if (job.collectives().stream().map(c -> c.process()).distinct().count() > 1) {
+        compared++;
+      }
+    }
+    assertThat(healthy).hasSizeGreaterThan(40);
+    assertThat(compared).isGreaterThanOrEqualTo(2);
+  }
+
+  /**
+   * GF-Bench's normal run (both ranks end at opCount 0xa) with rank 0 then creating a communicator
+   * of its own at the pointer its aborted one freed, later in a long log, and calling on it: the
+   * new calls belong to the new communicator (its commId, opCount 0), not to the old one, on which
+   * rank 0 did not fall behind.
+   */
+  @Test
+  void aCommunicatorAtAFreedPointerIsANewOne(@TempDir Path dir) throws IOException {
+    String normal = "nccl/gf-bench/normal_trial_2_iter10_timeout60_20260715_002044/";
+    String p = "2e194b931ff6:18568:18568 [0] NCCL INFO ";
+    for (String f :
+        List.of("nccl_logs_2e194b931ff6_18568.txt", "nccl_logs_2e194b931ff6_18569.txt")) {
+      List<String> lines = new java.util.ArrayList<>(Files.readAllLines(Fixtures.path(normal + f)));
+      if (f.endsWith("18568.txt")) {
+        // the training's own output, past the reader's block (4 MiB), so that the old calls and
+        // the new ones are read in blocks of their own, as in a long log
+        for (int i = 0; i < 200_000; i++) {
+          lines.add("train step " + i + " loss 2.3456 lr 0.0001 tokens/s 12345.6");
+        }
+        String init =
+            p
+                + "comm 0x2d3eab50 rank 0 nranks 1 cudaDev 0 nvmlDev 0 busId 4f000 commId"
+                + " 0x5d1c0e7a11f3b2c4 - Init ";
+        lines.add(init + "START");
+        lines.add(init + "COMPLETE");
+        lines.add(
+            p
+                + "AllReduce: opCount 0 sendbuff 0x7f540e600200 recvbuff 0x7f540e600200 count 10"
+                + " datatype 7 op 0 root 0 comm 0x2d3eab50 [nranks=1] stream 0x2b815ee0");
+      }
+      Files.write(dir.resolve(f), lines);
+    }
+    io.topolens.model.Job job = read(dir);
+
+    assertThat(new RankBehind().check(job)).isEmpty();
+    assertThat(job.collectives())
+        .extracting(c -> c.commKey() + " rank " + c.rank() + " " + c.opCount())
+        .containsExactlyInAnyOrder(
+            "0x213df8ecb11a6d7c rank 0 10",
+            "0x213df8ecb11a6d7c rank 1 10",
+            "0x5d1c0e7a11f3b2c4 rank 0 0");
+  }
+
   /** The straggler run with rank 1's last call cut off: both ranks end at opCount 0x10. */
   @Test
   void saysNothingWhenTheLastCallsAgree(@TempDir Path dir) throws IOException {
