@@ -111,10 +111,11 @@ final class BlockParser {
         if (needle == 0) {
           int at = debugLine;
           LineHeader onBytes;
-          if (TraceLines.at(buf, at, end)) {
+          int form = TraceLines.form(buf, at, end);
+          if (form >= 0) {
             nccl++;
-            if (LastCalls.isCall(block, at, end)) {
-              calls.note(lines, start, end, at);
+            if (LastCalls.isCall(buf, form, at, end)) {
+              calls.note(lines, start, end, at, form);
             }
           } else if ((onBytes = headers.onBytes(buf, start, end, at)) != null) {
             nccl++;

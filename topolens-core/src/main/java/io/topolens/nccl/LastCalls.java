@@ -1,5 +1,9 @@
 package io.topolens.nccl;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,41 +47,69 @@ final class LastCalls {
     this.block = block;
   }
 
-  /** Whether the trace line at {@code nccl} ({@code NCCL INFO X: opCount}) is a call's line. */
-  static boolean isCall(String block, int nccl, int end) {
-    int m = nccl + "NCCL INFO ".length();
-    return m < end
-        && switch (block.charAt(m)) {
-          case 'A' ->
-              block.startsWith("AllReduce: opCount ", m)
-                  || block.startsWith("AllGather: opCount ", m);
-          case 'R' ->
-              block.startsWith("ReduceScatter: opCount ", m)
-                  || block.startsWith("Reduce: opCount ", m)
-                  || block.startsWith("Recv: opCount ", m);
-          case 'B' -> block.startsWith("Broadcast: opCount ", m);
-          case 'S' -> block.startsWith("Send: opCount ", m);
-          default -> false;
-        };
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** The word after a call's form: {@code opCount } is eight bytes, one long. */
+  private static final long OP_COUNT =
+      (long) LONG.get("opCount ".getBytes(StandardCharsets.ISO_8859_1), 0);
+
+  private static final List<String> CALLS =
+      List.of(
+          "AllGather: ",
+          "AllReduce: ",
+          "ReduceScatter: ",
+          "Broadcast: ",
+          "Reduce: ",
+          "Send: ",
+          "Recv: ");
+
+  /** Per {@link TraceLines#FORMS} index: the form's length where it is a call's, else 0. */
+  private static final int[] CALL_LENGTH = new int[TraceLines.FORMS.size()];
+
+  private static final int SEND = TraceLines.FORMS.indexOf("Send: ");
+  private static final int RECV = TraceLines.FORMS.indexOf("Recv: ");
+
+  static {
+    for (String c : CALLS) {
+      int i = TraceLines.FORMS.indexOf(c);
+      if (i < 0) {
+        throw new IllegalStateException("TraceLines.FORMS lacks the call " + c);
+      }
+      CALL_LENGTH[i] = c.length();
+    }
   }
 
   /**
-   * Notes the call line {@code [start, end)} (line number {@code n}) whose NCCL is at {@code at}.
+   * Whether the trace line ending at {@code end} whose {@code NCCL INFO} at {@code nccl} is
+   * followed by {@link TraceLines#FORMS}' {@code form} ({@link TraceLines#form}) is a call's line
+   * ({@code AllReduce: opCount }): the form found once serves both, and the word after it is one
+   * long compared.
    */
-  void note(int n, int start, int end, int at) {
+  static boolean isCall(byte[] buf, int form, int nccl, int end) {
+    if (form < 0 || CALL_LENGTH[form] == 0) {
+      return false;
+    }
+    int m = nccl + TraceLines.INFO.length() + CALL_LENGTH[form];
+    return m + 8 <= end && (long) LONG.get(buf, m) == OP_COUNT;
+  }
+
+  /**
+   * Notes the call line {@code [start, end)} (line number {@code n}) whose NCCL is at {@code at},
+   * its form {@code form} ({@link #isCall}).
+   */
+  void note(int n, int start, int end, int at, int form) {
     // " comm 0x..." stands near the end, before "[nranks=N] stream ...": searched from there
-    int comm = block.lastIndexOf(COMM, end - COMM.length());
+    int comm = lastComm(at, end);
     if (comm < at) {
       return; // no communicator named: the line cannot be placed
     }
     int cs = comm + COMM.length();
-    int ce = block.indexOf(' ', cs, end);
-    if (ce < 0) {
-      ce = end;
+    int ce = cs;
+    while (ce < end && buf[ce] != ' ') {
+      ce++;
     }
-    char op = block.charAt(at + "NCCL INFO ".length());
-    boolean isP2p =
-        op == 'S' || (op == 'R' && block.startsWith("Recv", at + "NCCL INFO ".length()));
+    boolean isP2p = form == SEND || form == RECV;
     if (keys >= MAX_KEYS) {
       keep(n, start, end);
       return;
@@ -86,8 +118,8 @@ final class LastCalls {
     int slot = h & (SLOTS - 1);
     while (used[slot]) {
       if (p2p[slot] == isP2p
-          && Arrays.equals(buf, headStart[slot], headEnd[slot], buf, start, at)
-          && Arrays.equals(buf, commStart[slot], commEnd[slot], buf, cs, ce)) {
+          && same(headStart[slot], headEnd[slot], start, at)
+          && same(commStart[slot], commEnd[slot], cs, ce)) {
         line[slot] = n;
         lineStart[slot] = start;
         lineEnd[slot] = end;
@@ -107,6 +139,35 @@ final class LastCalls {
     lineEnd[slot] = end;
   }
 
+  private static final long SIX_BYTES = -1L >>> 16;
+
+  /** {@link #COMM}'s six bytes as the low bytes of a little-endian long. */
+  private static final long COMM_WORD = word(COMM);
+
+  private static long word(String s) {
+    byte[] b = Arrays.copyOf(s.getBytes(StandardCharsets.ISO_8859_1), 8);
+    return (long) LONG.get(b, 0) & SIX_BYTES;
+  }
+
+  /**
+   * Where the line's last {@link #COMM} starting at or after {@code at} stands, or -1: what {@code
+   * block.lastIndexOf(COMM, end - COMM.length())} gives where that is {@code at} or later, on the
+   * bytes (the String's backward search compares a character at a time; here a place costs a byte's
+   * test, and a space followed by {@code c} a word's).
+   */
+  private int lastComm(int at, int end) {
+    for (int i = end - COMM.length(); i >= at; i--) {
+      if (buf[i] == ' ' && buf[i + 1] == 'c') {
+        if (i + 8 <= buf.length
+            ? ((long) LONG.get(buf, i) & SIX_BYTES) == COMM_WORD
+            : block.startsWith(COMM, i)) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
   private void keep(int n, int start, int end) {
     if (overflowed * 3 + 3 > overflow.length) {
       overflow = Arrays.copyOf(overflow, Math.max(48, overflow.length * 2));
@@ -117,12 +178,53 @@ final class LastCalls {
     overflowed++;
   }
 
-  private int hash(int from, int to) {
-    int h = 1;
-    for (int i = from; i < to; i++) {
-      h = 31 * h + buf[i];
+  /**
+   * Whether {@code buf[a, aEnd)} and {@code buf[b, bEnd)} hold the same bytes, compared eight at a
+   * time: {@link Arrays#equals}' range checks and set-up cost more than a header's few words.
+   */
+  private boolean same(int a, int aEnd, int b, int bEnd) {
+    int n = aEnd - a;
+    if (n != bEnd - b) {
+      return false;
     }
-    return h;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      if ((long) LONG.get(buf, a + i) != (long) LONG.get(buf, b + i)) {
+        return false;
+      }
+    }
+    for (; i < n; i++) {
+      if (buf[a + i] != buf[b + i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A hash of {@code buf[from, to)} read eight bytes at a time (a header and a pointer are a few
+   * words): the same bytes give the same hash wherever they stand.
+   */
+  private int hash(int from, int to) {
+    long h = 1;
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      h = h * 0x9E3779B97F4A7C15L + (long) LONG.get(buf, i);
+    }
+    int rest = to - i;
+    if (rest > 0) {
+      long w;
+      if (i + 8 <= buf.length) {
+        w = (long) LONG.get(buf, i) & (-1L >>> (64 - 8 * rest));
+      } else {
+        w = 0;
+        for (int k = 0; k < rest; k++) {
+          w |= (buf[i + k] & 0xffL) << (8 * k);
+        }
+      }
+      h = h * 0x9E3779B97F4A7C15L + w;
+    }
+    return (int) (h ^ (h >>> 29) ^ (h >>> 41));
   }
 
   /**

@@ -54,8 +54,12 @@ final class TraceLines {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** A string's bytes as the little-endian words that compare it, the last one masked. */
-  private record Words(int length, long[] words, long[] masks) {
+  private record Words(int index, int length, long[] words, long[] masks) {
     static Words of(String s) {
+      return of(-1, s);
+    }
+
+    static Words of(int index, String s) {
       byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
       int n = (b.length + 7) / 8;
       long[] words = new long[n];
@@ -64,7 +68,7 @@ final class TraceLines {
         words[i / 8] |= (b[i] & 0xffL) << (8 * (i % 8));
         masks[i / 8] |= 0xffL << (8 * (i % 8));
       }
-      return new Words(b.length, words, masks);
+      return new Words(index, b.length, words, masks);
     }
 
     /** Whether {@code buf[at, end)} starts with these bytes. */
@@ -103,8 +107,9 @@ final class TraceLines {
     for (int c = 0; c < 256; c++) {
       table.add(new ArrayList<>());
     }
-    for (String f : FORMS) {
-      table.get(f.charAt(0)).add(Words.of(f));
+    for (int i = 0; i < FORMS.size(); i++) {
+      String f = FORMS.get(i);
+      table.get(f.charAt(0)).add(Words.of(i, f));
     }
     Words[][] out = new Words[256][];
     for (int c = 0; c < 256; c++) {
@@ -118,18 +123,27 @@ final class TraceLines {
    * the {@link #FORMS}, all of it before {@code end}.
    */
   static boolean at(byte[] buf, int nccl, int end) {
+    return form(buf, nccl, end) >= 0;
+  }
+
+  /**
+   * The index in {@link #FORMS} of the form the line ending at {@code end} holds after {@link
+   * #INFO} at {@code nccl}, or -1 where {@link #at} is false. The forms differ before their ends,
+   * so at most one matches.
+   */
+  static int form(byte[] buf, int nccl, int end) {
     if (nccl < 0 || !INFO_WORDS.at(buf, nccl, end)) {
-      return false;
+      return -1;
     }
     int m = nccl + INFO.length();
     if (m >= end) {
-      return false;
+      return -1;
     }
     for (Words f : BY_FIRST[buf[m] & 0xff]) {
       if (f.at(buf, m, end)) {
-        return true;
+        return f.index();
       }
     }
-    return false;
+    return -1;
   }
 }

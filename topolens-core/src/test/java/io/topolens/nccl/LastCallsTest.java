@@ -78,6 +78,46 @@ class LastCallsTest {
     assertThat(calls.getLast()).isEqualTo(new NcclEvent.CollectiveCall("AllReduce", 0x11, "0x12c"));
   }
 
+  /**
+   * The key is read on the bytes (speed15): a Send and a Recv on one communicator are one key (the
+   * last of them kept), a call ending the block without a line break (its comm pointer the block's
+   * last bytes) is read, and AllToAll (a trace form, not a call's line) is not.
+   */
+  @Test
+  void readsTheKeyOnTheBytesToTheBlocksEnd() {
+    String h = "node-1:4242:4250 [0] NCCL INFO ";
+    String tail = " datatype 7 op 0 root 0 comm ";
+    byte[] b =
+        (h
+                + "Send: opCount 1 sendbuff 0x1 recvbuff (nil) count 8"
+                + tail
+                + "0xa [nranks=2]\n"
+                + h
+                + "Recv: opCount 2 sendbuff (nil) recvbuff 0x2 count 8"
+                + tail
+                + "0xa\n"
+                + h
+                + "Send: opCount 3 sendbuff 0x1 recvbuff (nil) count 8"
+                + tail
+                + "0xa\n"
+                + h
+                + "AllToAll: opCount 4 sendbuff 0x1 recvbuff 0x2 count 8"
+                + tail
+                + "0xb\n"
+                + h
+                + "AllReduce: opCount 5 sendbuff 0x1 recvbuff 0x2 count 8"
+                + tail
+                + "0xb")
+            .getBytes(StandardCharsets.UTF_8);
+
+    List<NcclEvent.CollectiveCall> calls = calls(BlockParser.parse(b, b.length));
+
+    assertThat(calls)
+        .containsExactly(
+            new NcclEvent.CollectiveCall("Send", 3, "0xa"),
+            new NcclEvent.CollectiveCall("AllReduce", 5, "0xb"));
+  }
+
   private static List<NcclEvent.CollectiveCall> calls(BlockParser.Result r) {
     return r.parsed().stream()
         .map(BlockParser.Parsed::event)
