@@ -54,16 +54,6 @@ final class LastCalls {
   private static final long OP_COUNT =
       (long) LONG.get("opCount ".getBytes(StandardCharsets.ISO_8859_1), 0);
 
-  private static final List<String> CALLS =
-      List.of(
-          "AllGather: ",
-          "AllReduce: ",
-          "ReduceScatter: ",
-          "Broadcast: ",
-          "Reduce: ",
-          "Send: ",
-          "Recv: ");
-
   /** Per {@link TraceLines#FORMS} index: the form's length where it is a call's, else 0. */
   private static final int[] CALL_LENGTH = new int[TraceLines.FORMS.size()];
 
@@ -71,7 +61,7 @@ final class LastCalls {
   private static final int RECV = TraceLines.FORMS.indexOf("Recv: ");
 
   static {
-    for (String c : CALLS) {
+    for (String c : TraceLines.CALLS) {
       int i = TraceLines.FORMS.indexOf(c);
       if (i < 0) {
         throw new IllegalStateException("TraceLines.FORMS lacks the call " + c);

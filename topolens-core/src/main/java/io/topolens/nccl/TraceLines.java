@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * NCCL's per-call and proxy traces ({@code NCCL_DEBUG_SUBSYS=COLL,PROXY...}: {@code NCCL INFO
@@ -29,7 +30,10 @@ final class TraceLines {
    * names enqueue.cc prints (collectives.cc's opName): 2.4's five collectives, Send and Recv
    * (2.7+), AlltoAll, Gather and Scatter (2.28+); AllToAll and SendRecv are RCCL's and MSCCL's.
    */
-  static final List<String> FORMS =
+  static final List<String> FORMS;
+
+  /** The calls of {@link #FORMS} whose last per thread and communicator {@link LastCalls} keeps. */
+  static final List<String> CALLS =
       List.of(
           "AllGather: ",
           "AllReduce: ",
@@ -37,18 +41,26 @@ final class TraceLines {
           "Broadcast: ",
           "Reduce: ",
           "Send: ",
-          "Recv: ",
-          "AlltoAll: ",
-          "Gather: ",
-          "Scatter: ",
-          "AllToAll: ",
-          "SendRecv: ",
-          "Connected to proxy ",
-          "New proxy ",
-          "UDS converted handle",
-          "Imported shareable buffer",
-          "Allocated shareable buffer",
-          "[Proxy ");
+          "Recv: ");
+
+  static {
+    FORMS =
+        Stream.concat(
+                CALLS.stream(),
+                Stream.of(
+                    "AlltoAll: ",
+                    "Gather: ",
+                    "Scatter: ",
+                    "AllToAll: ",
+                    "SendRecv: ",
+                    "Connected to proxy ",
+                    "New proxy ",
+                    "UDS converted handle",
+                    "Imported shareable buffer",
+                    "Allocated shareable buffer",
+                    "[Proxy "))
+            .toList();
+  }
 
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
