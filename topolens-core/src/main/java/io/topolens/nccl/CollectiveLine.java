@@ -6,13 +6,23 @@ package io.topolens.nccl;
  * AllReduce: opCount 1f sendbuff 0x7ba3b8600400 recvbuff 0x7ba3b8600400 count 10 datatype 7 op 0
  * root 0 comm 0x342d8540 [nranks=2] stream 0x342d83f0}. The opCount (hex) counts the communicator's
  * operations; the comm pointer names the communicator in its process. Send and Recv print the same
- * line. Only the call's name, its opCount and the comm pointer are read.
+ * line, and so do 2.28's AlltoAll, Gather and Scatter (collectives.cc's ncclFuncToString). Only the
+ * call's name, its opCount and the comm pointer are read.
  */
 final class CollectiveLine {
   private CollectiveLine() {}
 
   private static final String[] OPS = {
-    "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "Reduce", "Send", "Recv"
+    "AllReduce",
+    "AllGather",
+    "ReduceScatter",
+    "Broadcast",
+    "Reduce",
+    "Send",
+    "Recv",
+    "AlltoAll",
+    "Gather",
+    "Scatter"
   };
 
   private static final String OP_COUNT = ": opCount ";

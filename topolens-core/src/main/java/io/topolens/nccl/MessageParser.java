@@ -99,7 +99,7 @@ final class MessageParser {
       // INFO in 2.19+ (misc/socket.cc, transport.cc, plugin/net.cc), failures all the same
       return WarningClassifier.warning("", m);
     }
-    if (first == 'A' || first == 'R' || first == 'B' || first == 'S') {
+    if (first == 'A' || first == 'R' || first == 'B' || first == 'S' || first == 'G') {
       NcclEvent.CollectiveCall call = CollectiveLine.parse(m);
       if (call != null) {
         return call;

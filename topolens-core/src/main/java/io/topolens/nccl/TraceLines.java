@@ -41,16 +41,16 @@ final class TraceLines {
           "Broadcast: ",
           "Reduce: ",
           "Send: ",
-          "Recv: ");
+          "Recv: ",
+          "AlltoAll: ",
+          "Gather: ",
+          "Scatter: ");
 
   static {
     FORMS =
         Stream.concat(
                 CALLS.stream(),
                 Stream.of(
-                    "AlltoAll: ",
-                    "Gather: ",
-                    "Scatter: ",
                     "AllToAll: ",
                     "SendRecv: ",
                     "Connected to proxy ",

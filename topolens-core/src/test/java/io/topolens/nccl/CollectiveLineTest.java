@@ -34,6 +34,13 @@ class CollectiveLineTest {
             + " op 0 root 0 comm 0xd980bb0 [nranks=2] stream 0xd980a60` | Reduce | 10 | 0xd980bb0",
         "`Send: opCount 5 sendbuff 0x7939f0600400 recvbuff 0x7939f0600400 count 10 datatype 7"
             + " op 0 root 1 comm 0xd980bb0 [nranks=2] stream 0xd980a60` | Send | 5 | 0xd980bb0",
+        // 2.28's collectives print the same line (collectives.cc's ncclFuncToString names)
+        "`AlltoAll: opCount 7 sendbuff 0x7939f0600400 recvbuff 0x7939f0700400 count 10 datatype 7"
+            + " op 0 root 0 comm 0xd980bb0 [nranks=2] stream 0xd980a60` | AlltoAll | 7 | 0xd980bb0",
+        "`Gather: opCount 8 sendbuff 0x7939f0600400 recvbuff 0x7939f0700400 count 10 datatype 7"
+            + " op 0 root 1 comm 0xd980bb0 [nranks=2] stream 0xd980a60` | Gather | 8 | 0xd980bb0",
+        "`Scatter: opCount 9 sendbuff 0x7939f0600400 recvbuff 0x7939f0700400 count 10 datatype 7"
+            + " op 0 root 0 comm 0xd980bb0 [nranks=2] stream 0xd980a60` | Scatter | 9 | 0xd980bb0",
         // not calls: the tuning table, NCCL CALL's own form, no opCount number, no communicator
         "`    AllReduce |     8.8/   2.4 |    17.8/   0.0 |    56.0/   9.2 |` | - | 0 | -",
         "`ncclAllReduce(7c7cc6600200,7c7cc6600200,10,7,0,0,0x2152b590,0x1f956590)` | - | 0 | -",
