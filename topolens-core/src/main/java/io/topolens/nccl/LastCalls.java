@@ -54,21 +54,15 @@ final class LastCalls {
   private static final long OP_COUNT =
       (long) LONG.get("opCount ".getBytes(StandardCharsets.ISO_8859_1), 0);
 
-  /** Per {@link TraceLines#FORMS} index: the form's length where it is a call's, else 0. */
-  private static final int[] CALL_LENGTH = new int[TraceLines.FORMS.size()];
+  /**
+   * The lengths of {@link TraceLines#CALLS}, which are the first of {@link TraceLines#FORMS}: a
+   * form index below this array's length is a call's.
+   */
+  private static final int[] CALL_LENGTH =
+      TraceLines.CALLS.stream().mapToInt(String::length).toArray();
 
-  private static final int SEND = TraceLines.FORMS.indexOf("Send: ");
-  private static final int RECV = TraceLines.FORMS.indexOf("Recv: ");
-
-  static {
-    for (String c : TraceLines.CALLS) {
-      int i = TraceLines.FORMS.indexOf(c);
-      if (i < 0) {
-        throw new IllegalStateException("TraceLines.FORMS lacks the call " + c);
-      }
-      CALL_LENGTH[i] = c.length();
-    }
-  }
+  private static final int SEND = TraceLines.CALLS.indexOf("Send: ");
+  private static final int RECV = TraceLines.CALLS.indexOf("Recv: ");
 
   /**
    * Whether the trace line ending at {@code end} whose {@code NCCL INFO} at {@code nccl} is
@@ -77,7 +71,7 @@ final class LastCalls {
    * long compared.
    */
   static boolean isCall(byte[] buf, int form, int nccl, int end) {
-    if (form < 0 || CALL_LENGTH[form] == 0) {
+    if (form < 0 || form >= CALL_LENGTH.length) {
       return false;
     }
     int m = nccl + TraceLines.INFO.length() + CALL_LENGTH[form];

@@ -32,7 +32,11 @@ final class TraceLines {
    */
   static final List<String> FORMS;
 
-  /** The calls of {@link #FORMS} whose last per thread and communicator {@link LastCalls} keeps. */
+  /**
+   * The calls of {@link #FORMS} whose last per thread and communicator {@link LastCalls} keeps:
+   * {@link #FORMS} begins with them, in this order, so a form's index below their count is a
+   * call's.
+   */
   static final List<String> CALLS =
       List.of(
           "AllGather: ",
